@@ -1,0 +1,263 @@
+// Thin shims over GStreamer for Swift. Only what Swift cannot import: macros, variadic calls,
+// signal connection with typed callbacks. No logic lives here.
+//
+// Ownership: every function says what it returns.
+//   "transfer full"  — the caller owns one reference and must unref it exactly once.
+//   "transfer none"  — borrowed; valid while the argument is alive; do not unref.
+// NOTE: SwiftPM does not rebuild Swift modules when only this header changes; `make` clears the
+// affected build products when shim headers change (see Makefile: shims-stamp).
+#ifndef REEL_CGSTREAMER_SHIM_H
+#define REEL_CGSTREAMER_SHIM_H
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/video/videooverlay.h>
+#include <gst/audio/audio.h>
+#include <gst/pbutils/pbutils.h>
+#include <string.h>
+
+// ---- constants ---------------------------------------------------------------------------------
+static inline guint64 reel_gst_second(void) { return GST_SECOND; }
+static inline guint64 reel_gst_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
+static inline gboolean reel_gst_clock_time_is_valid(guint64 t) { return GST_CLOCK_TIME_IS_VALID(t); }
+
+// ---- casts (transfer none) ---------------------------------------------------------------------
+static inline GstElement *reel_gst_element(gpointer p) { return GST_ELEMENT(p); }
+static inline GstObject *reel_gst_object(gpointer p) { return GST_OBJECT(p); }
+static inline GObject *reel_g_object(gpointer p) { return G_OBJECT(p); }
+static inline GstBin *reel_gst_bin(gpointer p) { return GST_BIN(p); }
+
+// ---- messages (all transfer none) ----------------------------------------------------------------
+static inline GstMessageType reel_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
+static inline GstObject *reel_message_src(GstMessage *m) { return GST_MESSAGE_SRC(m); }
+static inline const gchar *reel_message_type_name(GstMessage *m) { return GST_MESSAGE_TYPE_NAME(m); }
+static inline guint32 reel_message_seqnum(GstMessage *m) { return GST_MESSAGE_SEQNUM(m); }
+
+// Error details: reads an unsigned "http-status-code" from the error details if present.
+static inline guint reel_message_error_http_status(GstMessage *m) {
+    const GstStructure *details = NULL;
+    guint status = 0;
+    gst_message_parse_error_details(m, &details);
+    if (details != NULL) {
+        if (!gst_structure_get_uint(details, "http-status-code", &status)) {
+            gint s = 0;
+            if (gst_structure_get_int(details, "http-status-code", &s)) status = (guint)s;
+        }
+    }
+    return status;
+}
+
+// Application message posted by Reel itself from streaming threads so that the event reaches the
+// main thread in bus order. name is copied. Returns transfer full (give it to gst_element_post_message).
+static inline GstMessage *reel_app_message_new(GstElement *src, const gchar *name, gint64 value) {
+    GstStructure *s = gst_structure_new(name, "value", G_TYPE_INT64, value, NULL);
+    return gst_message_new_application(GST_OBJECT(src), s);
+}
+static inline const gchar *reel_app_message_name(GstMessage *m) {
+    const GstStructure *s = gst_message_get_structure(m);
+    return s ? gst_structure_get_name(s) : NULL;
+}
+static inline gint64 reel_app_message_value(GstMessage *m) {
+    const GstStructure *s = gst_message_get_structure(m);
+    gint64 v = 0;
+    if (s) gst_structure_get_int64(s, "value", &v);
+    return v;
+}
+
+// ---- properties ----------------------------------------------------------------------------------
+static inline void reel_set_string(gpointer o, const gchar *name, const gchar *v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_bool(gpointer o, const gchar *name, gboolean v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_int(gpointer o, const gchar *name, gint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_uint(gpointer o, const gchar *name, guint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_int64(gpointer o, const gchar *name, gint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_uint64(gpointer o, const gchar *name, guint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_double(gpointer o, const gchar *name, gdouble v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+// The object keeps its own reference to v (sinks a floating one): for playbin's sinks this
+// transfers the floating reference to playbin.
+static inline void reel_set_object(gpointer o, const gchar *name, gpointer v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+// Flags set from a string such as "video+audio+download"? No: GStreamer flags are ints here.
+static inline void reel_set_flags(gpointer o, const gchar *name, guint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline guint reel_get_flags(gpointer o, const gchar *name) { guint v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+
+static inline gboolean reel_get_bool(gpointer o, const gchar *name) { gboolean v = FALSE; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+static inline gdouble reel_get_double(gpointer o, const gchar *name) { gdouble v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+static inline gint reel_get_int(gpointer o, const gchar *name) { gint v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+// transfer full: g_free the result.
+static inline gchar *reel_get_string(gpointer o, const gchar *name) { gchar *v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+// transfer full: gst_object_unref / g_object_unref the result (may be NULL).
+static inline gpointer reel_get_object(gpointer o, const gchar *name) { gpointer v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+static inline gboolean reel_has_property(gpointer o, const gchar *name) { return g_object_class_find_property(G_OBJECT_GET_CLASS(o), name) != NULL; }
+
+// extra-headers on an HTTP source (souphttpsrc). Copies name/value.
+static inline void reel_source_add_header(GstElement *src, const gchar *name, const gchar *value) {
+    if (!g_object_class_find_property(G_OBJECT_GET_CLASS(src), "extra-headers")) return;
+    GstStructure *h = NULL;
+    g_object_get(G_OBJECT(src), "extra-headers", &h, NULL);
+    if (h == NULL) h = gst_structure_new_empty("extra-headers");
+    gst_structure_set(h, name, G_TYPE_STRING, value, NULL);
+    g_object_set(G_OBJECT(src), "extra-headers", h, NULL);
+    gst_structure_free(h);
+}
+
+// ---- signals: typed connect shims ----------------------------------------------------------------
+typedef void (*ReelElementCallback)(GstElement *self, gpointer user_data);
+typedef void (*ReelElementElementCallback)(GstElement *self, GstElement *other, gpointer user_data);
+
+// "about-to-finish" on playbin3: called from a streaming thread.
+static inline gulong reel_connect_about_to_finish(GstElement *playbin, ReelElementCallback cb, gpointer user_data) {
+    return g_signal_connect(playbin, "about-to-finish", G_CALLBACK(cb), user_data);
+}
+// "source-setup" on playbin3: called from a streaming thread; source is transfer none.
+static inline gulong reel_connect_source_setup(GstElement *playbin, ReelElementElementCallback cb, gpointer user_data) {
+    return g_signal_connect(playbin, "source-setup", G_CALLBACK(cb), user_data);
+}
+static inline void reel_signal_disconnect(gpointer o, gulong id) { g_signal_handler_disconnect(o, id); }
+
+// ---- pipeline helpers ------------------------------------------------------------------------------
+// transfer full (ref-sunk, not floating): unref with gst_object_unref. NULL if the factory is missing.
+static inline GstElement *reel_make_element(const gchar *factory, const gchar *name) {
+    GstElement *e = gst_element_factory_make(factory, name);
+    if (e) gst_object_ref_sink(e);
+    return e;
+}
+// transfer full (ref-sunk): parse "a ! b" into a bin with ghost pads; NULL and *error set on failure
+// (g_error_free it). A single element description yields that element.
+static inline GstElement *reel_parse_bin(const gchar *description, GError **error) {
+    GstElement *e = gst_parse_bin_from_description(description, TRUE, error);
+    if (e) gst_object_ref_sink(e);
+    return e;
+}
+
+// Video overlay: hand the sink (or the first overlay inside a bin) an X11 window id.
+static inline gboolean reel_set_window_handle(GstElement *sink, guintptr handle) {
+    if (sink == NULL) return FALSE;
+    if (GST_IS_VIDEO_OVERLAY(sink)) {
+        gst_video_overlay_set_window_handle(GST_VIDEO_OVERLAY(sink), handle);
+        return TRUE;
+    }
+    if (GST_IS_BIN(sink)) {
+        GstElement *o = gst_bin_get_by_interface(GST_BIN(sink), GST_TYPE_VIDEO_OVERLAY);
+        if (o) {
+            gst_video_overlay_set_window_handle(GST_VIDEO_OVERLAY(o), handle);
+            gst_object_unref(o);
+            return TRUE;
+        }
+    }
+    return FALSE;
+}
+static inline void reel_overlay_expose(GstElement *sink) {
+    if (sink == NULL) return;
+    if (GST_IS_VIDEO_OVERLAY(sink)) { gst_video_overlay_expose(GST_VIDEO_OVERLAY(sink)); return; }
+    if (GST_IS_BIN(sink)) {
+        GstElement *o = gst_bin_get_by_interface(GST_BIN(sink), GST_TYPE_VIDEO_OVERLAY);
+        if (o) { gst_video_overlay_expose(GST_VIDEO_OVERLAY(o)); gst_object_unref(o); }
+    }
+}
+
+// Current negotiated video size on the video sink's sink pad. Returns FALSE if not negotiated.
+static inline gboolean reel_video_sink_size(GstElement *videosink, gint *width, gint *height, gint *fps_n, gint *fps_d) {
+    if (videosink == NULL) return FALSE;
+    GstPad *pad = gst_element_get_static_pad(videosink, "sink");
+    if (pad == NULL) return FALSE;
+    GstCaps *caps = gst_pad_get_current_caps(pad);
+    gst_object_unref(pad);
+    if (caps == NULL) return FALSE;
+    GstVideoInfo info;
+    gboolean ok = gst_video_info_from_caps(&info, caps);
+    gst_caps_unref(caps);
+    if (!ok) return FALSE;
+    *width = GST_VIDEO_INFO_WIDTH(&info);
+    *height = GST_VIDEO_INFO_HEIGHT(&info);
+    *fps_n = GST_VIDEO_INFO_FPS_N(&info);
+    *fps_d = GST_VIDEO_INFO_FPS_D(&info);
+    return TRUE;
+}
+
+// Stream collection: stream i's type (GstStreamType flags), and codec description (transfer full, g_free).
+static inline GstStreamType reel_stream_type(GstStream *s) { return gst_stream_get_stream_type(s); }
+static inline gchar *reel_stream_codec_description(GstStream *s) {
+    GstCaps *caps = gst_stream_get_caps(s);
+    gchar *desc = NULL;
+    if (caps) {
+        if (!gst_caps_is_empty(caps) && !gst_caps_is_any(caps))
+            desc = gst_pb_utils_get_codec_description(caps);
+        gst_caps_unref(caps);
+    }
+    if (desc == NULL) {
+        GstTagList *tags = gst_stream_get_tags(s);
+        if (tags) {
+            gchar *c = NULL;
+            if (gst_tag_list_get_string(tags, GST_TAG_VIDEO_CODEC, &c) || gst_tag_list_get_string(tags, GST_TAG_AUDIO_CODEC, &c)) desc = c;
+            gst_tag_list_unref(tags);
+        }
+    }
+    return desc;
+}
+static inline gboolean reel_stream_video_size(GstStream *s, gint *w, gint *h) {
+    GstCaps *caps = gst_stream_get_caps(s);
+    gboolean ok = FALSE;
+    if (caps && gst_caps_get_size(caps) > 0) {
+        GstStructure *st = gst_caps_get_structure(caps, 0);
+        ok = gst_structure_get_int(st, "width", w) && gst_structure_get_int(st, "height", h);
+    }
+    if (caps) gst_caps_unref(caps);
+    return ok;
+}
+// Title tag from a tag list: transfer full (g_free) or NULL.
+static inline gchar *reel_taglist_title(GstTagList *tags) {
+    gchar *t = NULL;
+    if (tags && gst_tag_list_get_string(tags, GST_TAG_TITLE, &t)) return t;
+    return NULL;
+}
+
+// Snapshot of the last rendered frame as PNG (playbin "sample" + gst_video_convert_sample).
+// Returns transfer full bytes (g_free) and *size, or NULL. Width 0 keeps the frame's own size.
+static inline guint8 *reel_snapshot_png(GstElement *playbin, gsize *size, GError **error) {
+    GstSample *sample = NULL;
+    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
+    if (sample == NULL) return NULL;
+    GstCaps *to = gst_caps_new_simple("image/png", NULL, NULL);
+    GstSample *png = gst_video_convert_sample(sample, to, 5 * GST_SECOND, error);
+    gst_caps_unref(to);
+    gst_sample_unref(sample);
+    if (png == NULL) return NULL;
+    GstBuffer *buf = gst_sample_get_buffer(png);
+    GstMapInfo map;
+    guint8 *out = NULL;
+    if (buf && gst_buffer_map(buf, &map, GST_MAP_READ)) {
+        out = g_malloc(map.size);
+        memcpy(out, map.data, map.size);
+        *size = map.size;
+        gst_buffer_unmap(buf, &map);
+    }
+    gst_sample_unref(png);
+    return out;
+}
+// PTS of the current "sample" (last rendered frame), GST_CLOCK_TIME_NONE if none.
+static inline guint64 reel_sample_pts(GstElement *playbin) {
+    GstSample *sample = NULL;
+    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
+    if (sample == NULL) return GST_CLOCK_TIME_NONE;
+    GstBuffer *buf = gst_sample_get_buffer(sample);
+    guint64 pts = buf ? GST_BUFFER_PTS(buf) : GST_CLOCK_TIME_NONE;
+    gst_sample_unref(sample);
+    return pts;
+}
+
+// Seeking query: whether seekable and the window [start, end] in ns (-1 unknown).
+static inline gboolean reel_query_seeking(GstElement *e, gboolean *seekable, gint64 *start, gint64 *end) {
+    GstQuery *q = gst_query_new_seeking(GST_FORMAT_TIME);
+    gboolean ok = gst_element_query(e, q);
+    if (ok) {
+        GstFormat fmt;
+        gst_query_parse_seeking(q, &fmt, seekable, start, end);
+    }
+    gst_query_unref(q);
+    return ok;
+}
+// Step n frames (positive direction of the current rate). Transfer: the event is consumed.
+static inline gboolean reel_step_frames(GstElement *e, guint64 n) {
+    return gst_element_send_event(e, gst_event_new_step(GST_FORMAT_BUFFERS, n, 1.0, TRUE, FALSE));
+}
+
+#endif

@@ -1,0 +1,58 @@
+# Reel — the two commands: `make demo` and `make test`. Both install what is missing first.
+SWIFT      ?= swift
+BUILD_DIR  ?= .build
+CONFIG     ?= debug
+REEL        = $(BUILD_DIR)/$(CONFIG)/reel
+XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp"
+# Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
+SHIM_USERS  = Sources/ReelEngine Sources/ReelUI Sources/ReelApp Tests
+
+.PHONY: all setup shims build media demo test test-fast bench soak fuzz install clean goldens
+
+all: build
+
+setup:
+	@bash Resources/scripts/setup.sh
+
+# Force a rebuild of shim users when CGStreamer/shim.h or CGtk/shim.h changed since the last build.
+shims:
+	@mkdir -p $(BUILD_DIR)
+	@sum=$$(cat CGStreamer/shim.h CGtk/shim.h | md5sum | cut -d' ' -f1); \
+	if [ "$$(cat $(BUILD_DIR)/.shims.md5 2>/dev/null)" != "$$sum" ]; then \
+	  grep -rlE '^import (CGStreamer|CGtk)' $(SHIM_USERS) | xargs -r touch; \
+	  echo $$sum > $(BUILD_DIR)/.shims.md5; \
+	fi
+
+build: setup shims
+	$(SWIFT) build -c $(CONFIG)
+
+media: setup
+	@bash Resources/scripts/make-media.sh
+
+# Plays the bundled demo playlist: in a window when there is a display, headless otherwise.
+demo: build media
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(REEL) Resources/demo.m3u; \
+	else \
+	  echo "demo: no display (DISPLAY is unset): playing headless, printing events"; \
+	  $(REEL) --headless --events --audio-sink fakesink Resources/demo.m3u; \
+	fi
+
+# Every test, under a virtual X display and a private session bus.
+test: setup shims media
+	$(SWIFT) build
+	$(XVFB) dbus-run-session -- $(SWIFT) test
+
+bench: build media
+	@bash Resources/scripts/make-media.sh --bench
+	@bash Resources/scripts/bench.sh
+
+soak: build media
+	@bash Resources/scripts/soak.sh $(MINUTES)
+
+install: 
+	$(SWIFT) build -c release
+	@bash Resources/scripts/install.sh "$(PREFIX)" "$(BUILD_DIR)/release/reel"
+
+clean:
+	rm -rf $(BUILD_DIR) Resources/media

@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+// Reel: a desktop media player for Linux over GStreamer 1.22 (playbin3) and GTK 3.
+// Layering (see docs/ARCHITECTURE.md):
+//   ReelCore    pure Swift (Foundation at most): queue, playlists, tokens, state, policies.
+//   ReelEngine  playbin3 player; imports CGStreamer only (plus ReelCore).
+//   ReelGateway loopback HTTP proxy adding headers and rewriting playlists (NIO + AsyncHTTPClient).
+//   ReelUI      GTK 3 window; imports CGtk only (plus ReelCore).
+//   ReelApp     composes them: command line, controller, reports.
+//   reel        the executable; main.swift is one call.
+import PackageDescription
+
+let package = Package(
+    name: "Reel",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "reel", targets: ["reel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // System libraries with thin static-inline C shims (see each shim.h for ownership notes).
+        .systemLibrary(
+            name: "CGStreamer", path: "CGStreamer",
+            pkgConfig: "gstreamer-1.0 gstreamer-video-1.0 gstreamer-audio-1.0 gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(
+            name: "CGtk", path: "CGtk",
+            pkgConfig: "gtk+-3.0",
+            providers: [.apt(["libgtk-3-dev"])]),
+
+        .target(name: "ReelCore"),
+        .target(name: "ReelEngine", dependencies: ["ReelCore", "CGStreamer"]),
+        .target(name: "ReelGateway", dependencies: [
+            "ReelCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        .target(name: "ReelUI", dependencies: ["ReelCore", "CGtk"]),
+        .target(name: "ReelApp", dependencies: [
+            "ReelCore", "ReelEngine", "ReelGateway", "ReelUI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "reel", dependencies: ["ReelApp"]),
+
+        // Test helpers live in their own target (media generation, main-loop spinning, HTTP fixtures).
+        .target(name: "ReelTestSupport", dependencies: ["ReelCore", "CGStreamer"], path: "Tests/ReelTestSupport"),
+        .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+        .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelTestSupport"]),
+    ]
+)

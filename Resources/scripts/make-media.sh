@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Generates Reel's demo and test media with gst-launch-1.0 alone. Deterministic, cached: a file
+# that exists is kept (delete the folder to regenerate). Never committed (see .gitignore).
+#
+#   make-media.sh [DIR] [--bench]      DIR defaults to Resources/media beside this script.
+#
+# The palette below is the contract the tests rely on: color10s.mp4 shows PALETTE[i] during
+# second i (i = 0…9), full frame, with a 1 s keyframe interval.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+dir=${1:-"$here/../media"}
+bench=0
+for a in "$@"; do [ "$a" = "--bench" ] && bench=1; done
+[ "${1:-}" = "--bench" ] && dir="$here/../media"
+mkdir -p "$dir"
+cd "$dir"
+
+# ARGB colors, one per second of color10s.mp4. Keep in sync with Tests/ReelTestSupport/TestMedia.swift.
+PALETTE=(0xffff0000 0xff00ff00 0xff0000ff 0xffffff00 0xffff00ff 0xff00ffff 0xffffffff 0xff808080 0xffff8000 0xff8000ff)
+
+V264="x264enc speed-preset=ultrafast tune=zerolatency key-int-max=30 bframes=0 threads=1 ! video/x-h264,profile=constrained-baseline ! h264parse"
+AAC="audioconvert ! audioresample ! audio/x-raw,rate=44100,channels=2 ! avenc_aac ! aacparse"
+
+launch() { gst-launch-1.0 -q "$@" >/dev/null; }
+
+make_colors() {  # out seconds width height
+  local out=$1 secs=$2 w=$3 h=$4 srcs="" i
+  [ -s "$out" ] && return 0
+  for ((i = 0; i < secs; i++)); do
+    srcs+=" videotestsrc pattern=solid-color foreground-color=${PALETTE[$((i % 10))]} num-buffers=30 ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 ! c."
+  done
+  launch concat name=c ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
+    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    mp4mux name=mux faststart=true ! filesink location="$out.tmp" $srcs
+  mv "$out.tmp" "$out"
+}
+
+make_clip() {  # out seconds width height pattern
+  local out=$1 secs=$2 w=$3 h=$4 pattern=$5
+  [ -s "$out" ] && return 0
+  launch videotestsrc pattern="$pattern" num-buffers=$((secs * 30)) ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 \
+    ! timeoverlay halignment=right valignment=bottom font-desc="Sans 24" ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
+    audiotestsrc wave=sine freq=330 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    mp4mux name=mux faststart=true ! filesink location="$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
+make_audio() {  # out seconds
+  local out=$1 secs=$2
+  [ -s "$out" ] && return 0
+  launch audiotestsrc wave=sine freq=523 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! mp4mux faststart=true ! filesink location="$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
+# --- test media ---------------------------------------------------------------------------------
+make_colors color10s.mp4 10 640 360
+make_clip clip2s.mp4 2 640 360 smpte
+make_audio tone3s.m4a 3
+# Bad inputs: a zero-byte file, text with a media extension, a damaged container (the moov atom
+# overwritten), a truncated file (the tail cut off mid-mdat).
+[ -e empty.mp4 ] || : > empty.mp4
+[ -s notmedia.mp4 ] || printf 'This is a text file, not a video.\n%.0s' {1..64} > notmedia.mp4
+if [ ! -s corrupt.mp4 ]; then
+  cp color10s.mp4 corrupt.mp4.tmp
+  printf 'garbage!%.0s' {1..256} | dd of=corrupt.mp4.tmp bs=1 seek=40 conv=notrunc status=none
+  mv corrupt.mp4.tmp corrupt.mp4
+fi
+[ -s truncated.mp4 ] || head -c 60000 color10s.mp4 > truncated.mp4
+# Twenty 1 s clips for gapless transitions (each a different color).
+for i in $(seq -w 0 19); do
+  [ -s "gapless-$i.mp4" ] && continue
+  launch videotestsrc pattern=solid-color foreground-color=${PALETTE[$((10#$i % 10))]} num-buffers=30 ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 \
+    ! $V264 ! queue ! mux. audiotestsrc wave=sine freq=$((300 + 10#$i * 20)) samplesperbuffer=1470 num-buffers=30 ! $AAC ! queue ! mux. \
+    mp4mux name=mux faststart=true ! filesink location="gapless-$i.mp4.tmp"
+  mv "gapless-$i.mp4.tmp" "gapless-$i.mp4"
+done
+
+# --- demo media ---------------------------------------------------------------------------------
+make_clip demo-smpte.mp4 8 1280 720 smpte
+make_clip demo-ball.mp4 6 1280 720 ball
+make_colors demo-colors.mp4 6 1280 720
+
+# --- benchmark media (make bench) -----------------------------------------------------------------
+if [ "$bench" = 1 ]; then
+  make_clip hd10s.mp4 10 1920 1080 smpte
+  make_colors long60s.mp4 60 640 360
+fi
+exit 0

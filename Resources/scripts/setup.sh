@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what Reel needs to build, run, test and benchmark, from Debian's packages.
+# Idempotent and quick when everything is there (one dpkg-query). Runs apt as root or via sudo.
+set -euo pipefail
+
+PACKAGES=(
+  # build
+  pkg-config libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgtk-3-dev
+  # run
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+  gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-gtk3 gstreamer1.0-x gstreamer1.0-gl
+  # media generation, tests, benchmarks
+  gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
+  dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
+  [ "$status" = "installed" ] || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then SUDO=(); elif command -v sudo >/dev/null; then SUDO=(sudo); else
+  echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"

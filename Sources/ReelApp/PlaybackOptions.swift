@@ -1,0 +1,17 @@
+import ReelCore
+
+/// What a playback session was asked to do, as parsed from the command line.
+struct PlaybackOptions: Sendable {
+    var inputs: [String]
+    var headless: Bool
+    var exitAtEnd: Bool
+    var audioSink: String?
+    var videoSink: String?
+    var printEvents: Bool
+    var printProgress: Bool
+    var progressInterval: Double
+    var endAction: EndAction?
+    var volume: Double?
+    var mute: Bool
+    var startPosition: Double?
+}

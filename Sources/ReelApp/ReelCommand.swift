@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `reel`: plays files, URLs and playlists. Subcommands add QA tools.
+struct ReelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel",
+        abstract: "A media player for Linux over GStreamer (playbin3) and GTK 3.",
+        subcommands: [PlayCommand.self],
+        defaultSubcommand: PlayCommand.self)
+}

@@ -1,0 +1,120 @@
+/// The one place where failures become `PlaybackError`s (Totem's single error-mapping function).
+/// It speaks GStreamer's vocabulary as plain values so that it stays pure and table-testable.
+public enum ErrorMapper {
+    /// GStreamer's error domains by quark name.
+    public enum Domain: String, Sendable {
+        case core = "gst-core-error-quark"
+        case library = "gst-library-error-quark"
+        case resource = "gst-resource-error-quark"
+        case stream = "gst-stream-error-quark"
+        case other = ""
+    }
+
+    /// What the engine knows about a failure, besides the GError itself.
+    public struct Context: Sendable {
+        public var uri: String?
+        /// For local files: the size in bytes, or nil when the file does not exist.
+        public var localFileSize: Int64?
+        public var isLocalFile: Bool
+        /// An HTTP status seen by the engine (error details) or by the gateway.
+        public var httpStatus: Int?
+        public init(uri: String? = nil, isLocalFile: Bool = false, localFileSize: Int64? = nil, httpStatus: Int? = nil) {
+            self.uri = uri
+            self.isLocalFile = isLocalFile
+            self.localFileSize = localFileSize
+            self.httpStatus = httpStatus
+        }
+    }
+
+    // GstResourceError, GstStreamError, GstCoreError codes (gst/gsterror.h).
+    enum Resource: Int { case failed = 1, tooLazy, notFound, busy, openRead, openWrite, openReadWrite, close, read, write, seek, sync, settings, noSpaceLeft, notAuthorized }
+    enum Stream: Int { case failed = 1, tooLazy, notImplemented, typeNotFound, wrongType, codecNotFound, decode, encode, demux, mux, format, decrypt, decryptNoKey }
+    static let coreMissingPlugin = 12
+
+    public static func map(domain: String, code: Int, message: String, debug: String?, context: Context) -> PlaybackError {
+        let kind = classify(domain: Domain(rawValue: domain) ?? .other, code: code, message: message, debug: debug, context: context)
+        return PlaybackError(kind: kind, message: userMessage(kind, context: context), debug: debug.map { "\(domain):\(code) \(message) | \($0)" } ?? "\(domain):\(code) \(message)",
+                             httpStatus: context.httpStatus, uri: context.uri)
+    }
+
+    /// An HTTP status seen on the wire (by the gateway or a fetch) as an error.
+    public static func http(status: Int, uri: String?) -> PlaybackError {
+        let context = Context(uri: uri, httpStatus: status)
+        let kind = kindForHTTP(status) ?? .unknown
+        return PlaybackError(kind: kind, message: userMessage(kind, context: context), httpStatus: status, uri: uri)
+    }
+
+    public static func kindForHTTP(_ status: Int) -> PlaybackErrorKind? {
+        switch status {
+        case 401, 403, 407: .notAuthorized
+        case 404, 410: .notFound
+        case 408, 504: .timeout
+        case 500...599: .serverError
+        case 400...499: .unknown
+        default: nil
+        }
+    }
+
+    static func classify(domain: Domain, code: Int, message: String, debug: String?, context: Context) -> PlaybackErrorKind {
+        if context.isLocalFile {
+            guard let size = context.localFileSize else { return .notFound }
+            if size == 0 { return .emptyFile }
+        }
+        if let status = context.httpStatus, status >= 400, let kind = kindForHTTP(status), kind != .unknown { return kind }
+        let text = (message + " " + (debug ?? "")).lowercased()
+        switch domain {
+        case .resource:
+            switch Resource(rawValue: code) {
+            case .notFound: return context.isLocalFile ? .notFound : (looksLikeNetwork(text) ? .network : .notFound)
+            case .notAuthorized: return .notAuthorized
+            case .openRead, .read, .openReadWrite, .seek, .failed:
+                if text.contains("timed out") || text.contains("timeout") { return .timeout }
+                if looksLikeNetwork(text) || !context.isLocalFile { return .network }
+                return .notFound
+            case .busy, .openWrite, .settings:
+                return text.contains("display") || text.contains("xv") || text.contains("x11") ? .output : .unknown
+            default: return .unknown
+            }
+        case .stream:
+            switch Stream(rawValue: code) {
+            case .typeNotFound, .wrongType, .notImplemented: return .unsupportedFormat
+            case .codecNotFound: return .missingCodec
+            case .demux, .format: return .corrupt
+            case .decode, .decrypt, .decryptNoKey: return .decode
+            case .failed: return text.contains("not-linked") || text.contains("not negotiated") ? .unsupportedFormat : .corrupt
+            default: return .unknown
+            }
+        case .core:
+            return code == coreMissingPlugin ? .missingCodec : .unknown
+        case .library:
+            return text.contains("display") ? .output : .unknown
+        case .other:
+            return looksLikeNetwork(text) ? .network : .unknown
+        }
+    }
+
+    static func looksLikeNetwork(_ text: String) -> Bool {
+        ["could not connect", "connection refused", "connection reset", "resolve", "socket", "tls", "network", "connection terminated", "host"]
+            .contains { text.contains($0) }
+    }
+
+    /// Plain words for the error banner and reports.
+    public static func userMessage(_ kind: PlaybackErrorKind, context: Context) -> String {
+        let status = context.httpStatus.map { " (HTTP \($0))" } ?? ""
+        switch kind {
+        case .notFound: return context.isLocalFile ? "The file does not exist." : "The server has no such stream\(status)."
+        case .notAuthorized: return "Access was refused: the stream needs valid credentials\(status)."
+        case .network: return "The network connection failed."
+        case .timeout: return "The server stopped answering\(status)."
+        case .serverError: return "The server had an internal error\(status)."
+        case .emptyFile: return "The file is empty (0 bytes)."
+        case .unsupportedFormat: return "This is not a media format Reel can play."
+        case .corrupt: return "The file is damaged: its data could not be read."
+        case .missingCodec: return "A decoder needed for this media is not installed."
+        case .decode: return "The media could not be decoded."
+        case .output: return "The video or audio output could not be opened."
+        case .invalidPlaylist: return "The playlist could not be read."
+        case .unknown: return "Playback failed\(status)."
+        }
+    }
+}

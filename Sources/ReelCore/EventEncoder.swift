@@ -1,0 +1,59 @@
+import Foundation
+
+/// The `--events` / IPC wire format: one JSON object per line. Documented in README.md
+/// ("Event stream"); QA scripts, UI tests and benchmarks build on it, so change it compatibly.
+///
+/// Every object starts with `"event"`, then `"t"` (seconds since the player started, 3 decimals),
+/// then `"item"` (queue index, or null), then the event's own fields. Nothing secret is ever
+/// included: URIs and error text pass through `Redactor`.
+public enum EventEncoder {
+    public static func json(_ event: PlayerEvent, item: Int?, time: Double) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("event", .string(event.name)), ("t", .double((time * 1000).rounded() / 1000)), ("item", .optional(item))]
+        switch event {
+        case .itemChanged(_, let uri, let title):
+            fields += [("uri", .string(Redactor.redactURL(uri))), ("title", .optional(title))]
+        case .status(let status):
+            fields.append(("status", .string(status.name)))
+            if case .failed(let error) = status { fields.append(("error", errorObject(error))) }
+        case .timeControl(let tc):
+            fields.append(("status", .string(tc.name)))
+            if case .waitingToPlayAtSpecifiedRate(let reason) = tc {
+                fields.append(("reason", .string(reason.name)))
+                if case .buffering(let p) = reason { fields.append(("percent", .int(p))) }
+            }
+        case .duration(let d):
+            fields.append(("duration", .optional(d)))
+        case .mediaInfo(let info):
+            fields += [("width", .optional(info.width)), ("height", .optional(info.height)),
+                       ("videoCodec", .optional(info.videoCodec)), ("audioCodec", .optional(info.audioCodec)),
+                       ("title", .optional(info.title)), ("live", .bool(info.isLive)), ("seekable", .bool(info.isSeekable))]
+        case .progress(let position, let duration, let tick):
+            fields += [("position", .double(position)), ("duration", .optional(duration))]
+            if tick != .fine { fields.append(("every", .int(tick == .tenSeconds ? 10 : 1))) }
+        case .seeked(let position):
+            fields.append(("position", .double(position)))
+        case .rate(let rate):
+            fields.append(("rate", .double(rate)))
+        case .volume(let volume, let muted):
+            fields += [("volume", .double(volume)), ("muted", .bool(muted))]
+        case .buffering(let percent):
+            fields.append(("percent", .int(percent)))
+        case .playedToEnd:
+            break
+        case .error(let error):
+            fields.append(("error", errorObject(error)))
+        case .finished(let played, let failed):
+            fields += [("played", .int(played)), ("failed", .int(failed))]
+        }
+        return .object(fields)
+    }
+
+    public static func line(_ event: PlayerEvent, item: Int?, time: Double) -> String {
+        json(event, item: item, time: time).serialized()
+    }
+
+    public static func errorObject(_ error: PlaybackError) -> JSONValue {
+        .object([("code", .string(error.code)), ("message", .string(Redactor.redactText(error.message))),
+                 ("httpStatus", .optional(error.httpStatus)), ("uri", .optional(error.uri.map(Redactor.redactURL)))])
+    }
+}

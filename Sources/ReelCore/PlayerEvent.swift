@@ -1,0 +1,41 @@
+/// Everything the engine (and the queue above it) reports, in order, on the main thread.
+public enum PlayerEvent: Sendable, Equatable {
+    /// A new item became current. `index` is its place in the queue when there is one.
+    case itemChanged(index: Int?, uri: String, title: String?)
+    case status(ItemStatus)
+    case timeControl(TimeControlStatus)
+    case duration(Double?)
+    case mediaInfo(MediaInfo)
+    case progress(position: Double, duration: Double?, tick: ProgressTick)
+    case seeked(position: Double)
+    case rate(Double)
+    case volume(volume: Double, muted: Bool)
+    case buffering(percent: Int)
+    /// The item played to its end (before the end action runs).
+    case playedToEnd
+    /// The current item failed; the status also turns `.failed`.
+    case error(PlaybackError)
+    /// The queue ran out of items (or a single item ended with nothing after it).
+    case finished(played: Int, failed: Int)
+}
+
+extension PlayerEvent {
+    /// The event's name in the JSON stream.
+    public var name: String {
+        switch self {
+        case .itemChanged: "item"
+        case .status: "status"
+        case .timeControl: "time-control"
+        case .duration: "duration"
+        case .mediaInfo: "media-info"
+        case .progress(_, _, let tick): tick == .fine ? "progress" : "tick"
+        case .seeked: "seeked"
+        case .rate: "rate"
+        case .volume: "volume"
+        case .buffering: "buffering"
+        case .playedToEnd: "end"
+        case .error: "error"
+        case .finished: "finished"
+        }
+    }
+}

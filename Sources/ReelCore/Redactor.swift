@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Keeps secrets out of logs, events, error text and reports.
+///
+/// Redacts: URL user info, values of query parameters whose names look like credentials,
+/// values of credential headers, and any secret registered at run time (tokens from a provider,
+/// `--header` values) wherever it appears in text.
+public enum Redactor {
+    public static let mask = "***"
+
+    /// Query parameter names (lower-cased) whose values are secret.
+    public static let secretParameters: Set<String> = [
+        "authorization", "auth", "token", "access_token", "accesstoken", "id_token", "refresh_token",
+        "api_key", "apikey", "key", "sig", "signature", "password", "passwd", "pwd", "secret",
+        "session", "sessionid", "hdnts", "hdnea", "policy", "x-amz-signature", "x-amz-credential",
+        "x-amz-security-token", "x-goog-signature", "jwt", "bearer",
+    ]
+    /// Header names (lower-cased) whose values are secret.
+    public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token"]
+
+    private static let registered = Mutex<Set<String>>([])
+
+    /// Registers a secret (a token, a header value) to be masked wherever it appears.
+    /// Very short values are ignored, as masking them would garble ordinary text.
+    public static func register(secret: String) {
+        guard secret.count >= 6 else { return }
+        registered.withLock { _ = $0.insert(secret) }
+        // Also the form it takes inside a query string.
+        if let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != secret {
+            registered.withLock { _ = $0.insert(encoded) }
+        }
+    }
+
+    public static func isSecretHeader(_ name: String) -> Bool { secretHeaders.contains(name.lowercased()) }
+
+    /// `Name: value` with the value masked when the header is a credential or a registered secret.
+    public static func redactHeader(name: String, value: String) -> String {
+        isSecretHeader(name) ? "\(name): \(mask)" : "\(name): \(redactText(value))"
+    }
+
+    /// A URL with user info and secret query values masked. Not-a-URL text goes through `redactText`.
+    public static func redactURL(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.scheme != nil else { return redactText(url) }
+        if components.user != nil { components.user = mask }
+        if components.password != nil { components.password = nil }
+        if let items = components.percentEncodedQueryItems {
+            components.percentEncodedQueryItems = items.map { item in
+                secretParameters.contains(item.name.lowercased()) && item.value != nil ? URLQueryItem(name: item.name, value: mask) : item
+            }
+        }
+        return redactText(components.string ?? url)
+    }
+
+    /// Masks registered secrets, `Bearer …`/`Basic …` credentials and secret `name=value` pairs in free text.
+    public static func redactText(_ text: String) -> String {
+        var out = text
+        for secret in registered.withLock({ $0 }).sorted(by: { $0.count > $1.count }) where out.contains(secret) {
+            out = out.replacingOccurrences(of: secret, with: mask)
+        }
+        out = replace(in: out, pattern: #"(?i)\b(bearer|basic)\s+[A-Za-z0-9\-._~+/=]+"#, template: "$1 \(mask)")
+        let names = secretParameters.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        out = replace(in: out, pattern: "(?i)([?&;](?:\(names))=)[^&#\\s\"']+", template: "$1\(mask)")
+        out = replace(in: out, pattern: "(?i)\\b((?:\(secretHeaders.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|"))):\\s*)[^\\r\\n,}\"]+", template: "$1\(mask)")
+        out = replace(in: out, pattern: #"(?i)(https?://)[^/\s:@]+(:[^/\s@]*)?@"#, template: "$1\(mask)@")
+        return out
+    }
+
+    private static func replace(in text: String, pattern: String, template: String) -> String {
+        guard let re = try? NSRegularExpression(pattern: pattern) else { return text }
+        return re.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Formats media times for people ("1:02:03", "4:05") and for files ("00h01m02s500").
+public enum TimeFormat {
+    /// Clock form: `m:ss` under an hour, `h:mm:ss` from an hour on; negative values get a leading
+    /// minus; unknown (nil, NaN, infinite) is `--:--`.
+    public static func clock(_ seconds: Double?) -> String {
+        guard let seconds, seconds.isFinite else { return "--:--" }
+        let negative = seconds < 0
+        let total = Int((abs(seconds)).rounded(.down))
+        let h = total / 3600, m = (total % 3600) / 60, s = total % 60
+        let body = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        return negative ? "-" + body : body
+    }
+
+    /// Remaining time as shown under a seek bar: `-m:ss`.
+    public static func remaining(position: Double, duration: Double?) -> String {
+        guard let duration, duration.isFinite, duration > 0 else { return "--:--" }
+        return "-" + clock(max(0, duration - position))
+    }
+
+    /// A file-name-safe position: `00h01m02s500` (milliseconds last).
+    public static func fileStamp(_ seconds: Double) -> String {
+        let ms = Int((max(0, seconds) * 1000).rounded())
+        return String(format: "%02dh%02dm%02ds%03d", ms / 3_600_000, (ms / 60_000) % 60, (ms / 1000) % 60, ms % 1000)
+    }
+
+    /// Parses "90", "1:30", "01:02:03.5" into seconds; nil when malformed.
+    public static func parse(_ text: String) -> Double? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var total = 0.0
+        for (i, part) in parts.enumerated() {
+            guard let v = Double(part), v >= 0, v.isFinite else { return nil }
+            if i < parts.count - 1 && v != v.rounded() { return nil }
+            total = total * 60 + v
+        }
+        return total
+    }
+}

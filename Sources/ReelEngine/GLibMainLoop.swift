@@ -1,0 +1,70 @@
+import CGStreamer
+import Foundation
+import Synchronization
+
+/// The GLib default main context is Reel's main thread: GTK, the GStreamer bus watch and the
+/// progress timer all dispatch there. Swift's main queue is not pumped (see ARCHITECTURE.md), so
+/// work from other threads reaches the main thread through `MainQueue`.
+public enum GLibMainLoop {
+    /// Spins the default main context until `condition` holds or `timeout` seconds pass.
+    /// Returns whether the condition held. Must be called on the main thread.
+    @MainActor
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        // A wake-up source so that a blocking iteration returns at least every 20 ms.
+        let wake = g_timeout_add(20, { _ in 1 }, nil)
+        defer { g_source_remove(wake) }
+        while !condition() {
+            if Date() >= deadline { return condition() }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Spins the default main context for `seconds`.
+    @MainActor
+    public static func spin(for seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        run(until: { Date() >= deadline }, timeout: seconds + 1)
+    }
+
+    /// Runs a GLib main loop until `quit()` is called on it.
+    @MainActor
+    public static func runLoop(_ loop: OpaquePointer) { g_main_loop_run(loop) }
+}
+
+/// Runs closures on the main thread from any thread, in the order they were posted, through a
+/// GLib idle source on the default main context. Never blocks the poster.
+public final class MainQueue: Sendable {
+    public static let shared = MainQueue()
+    private let pending = Mutex<[@Sendable @MainActor () -> Void]>([])
+    private let scheduled = Mutex(false)
+
+    public func async(_ work: @escaping @Sendable @MainActor () -> Void) {
+        pending.withLock { $0.append(work) }
+        let needsSchedule = scheduled.withLock { s -> Bool in
+            if s { return false }
+            s = true
+            return true
+        }
+        if needsSchedule {
+            g_idle_add_full(Int32(G_PRIORITY_DEFAULT), { _ in
+                MainQueue.shared.drain()
+                return 0
+            }, nil, nil)
+        }
+    }
+
+    private func drain() {
+        scheduled.withLock { $0 = false }
+        let work = pending.withLock { items -> [@Sendable @MainActor () -> Void] in
+            let w = items
+            items.removeAll()
+            return w
+        }
+        MainActor.assumeIsolated {
+            for w in work { w() }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CGStreamer
+import ReelCore
+
+/// Owns the one reference to playbin3 and the callback registrations on it. Callbacks receive a
+/// retained `CallbackBridge` as user_data (released by GLib's destroy notify); none captures context.
+final class PipelineHandle: @unchecked Sendable {
+    let element: UnsafeMutablePointer<GstElement>
+    private var bus: UnsafeMutablePointer<GstBus>?
+    private var signalIDs: [UInt] = []
+    private var isShutDown = false
+
+    /// Adopts a ref-sunk element (transfer full).
+    init(_ element: UnsafeMutablePointer<GstElement>) {
+        self.element = element
+    }
+
+    func attach(bridge: CallbackBridge) {
+        bus = gst_element_get_bus(element)  // transfer full, released in shutdown
+        gst_bus_add_watch_full(bus, Int32(G_PRIORITY_DEFAULT), { _, message, data in
+            guard let msg = message, let data else { return 1 }
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(data).takeUnretainedValue()
+            // GLib runs bus watches on the default main context, which is the main thread.
+            nonisolated(unsafe) let message = msg
+            MainActor.assumeIsolated { bridge.player?.handle(message) }
+            return 1
+        }, Unmanaged.passRetained(bridge).toOpaque(), { data in
+            Unmanaged<CallbackBridge>.fromOpaque(data!).release()
+        })
+
+        // about-to-finish: a streaming thread. Touch only the Mutex state; set the next URI.
+        let finishData = Unmanaged.passRetained(bridge.shared).toOpaque()
+        signalIDs.append(reel_connect_about_to_finish(element, { playbin, data in
+            guard let playbin, let data else { return }
+            let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
+            let next = shared.state.withLock { s -> String? in
+                guard let n = s.next else { return nil }
+                s.next = nil
+                s.switched = n
+                return n
+            }
+            if let next { reel_set_string(playbin, "uri", next) }
+        }, finishData))
+
+        // source-setup: a streaming thread. Put the item's headers and user agent on HTTP sources.
+        let setupData = Unmanaged.passRetained(bridge.shared).toOpaque()
+        signalIDs.append(reel_connect_source_setup(element, { _, source, data in
+            guard let source, let data else { return }
+            let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
+            let (headers, agent) = shared.state.withLock { ($0.headers, $0.userAgent) }
+            if reel_has_property(source, "user-agent") != 0 { reel_set_string(source, "user-agent", agent) }
+            for (name, value) in headers { reel_source_add_header(source, name, value) }
+        }, setupData))
+        retainedShared = [finishData, setupData]
+    }
+
+    private var retainedShared: [UnsafeMutableRawPointer] = []
+
+    func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        gst_element_set_state(element, GST_STATE_NULL)
+        for id in signalIDs { reel_signal_disconnect(element, id) }
+        signalIDs.removeAll()
+        for p in retainedShared { Unmanaged<StreamingShared>.fromOpaque(p).release() }
+        retainedShared.removeAll()
+        if let bus {
+            gst_bus_remove_watch(bus)
+            gst_object_unref(bus)
+            self.bus = nil
+        }
+    }
+
+    deinit {
+        shutdown()
+        gst_object_unref(element)
+    }
+}

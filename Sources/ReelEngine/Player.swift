@@ -1,0 +1,667 @@
+import CGStreamer
+import Foundation
+import ReelCore
+
+/// One player over playbin3. Owns the pipeline, turns bus messages into `PlayerEvent`s and runs
+/// commands. Lives on the main thread (the GLib default main context); every event is delivered
+/// there, in order, through `addObserver`. Knows nothing of windows: a UI hands it an X11 window
+/// id through `setWindowHandle`.
+///
+/// Time control follows gst-play.c: the user's intent (`PlayIntent`) is kept apart from the
+/// pipeline's state, and `TimeControlStatus` is derived from both, so it cannot drift.
+@MainActor
+public final class Player {
+    public typealias Observer = @MainActor (PlayerEvent) -> Void
+
+    // MARK: Public state (current values for UIs)
+    public private(set) var currentURI: String?
+    public private(set) var status: ItemStatus = .unknown
+    public private(set) var timeControlStatus: TimeControlStatus = .paused
+    public private(set) var duration: Double?
+    public private(set) var mediaInfo = MediaInfo()
+    public private(set) var rate: Double = 1
+    public private(set) var intent: PlayIntent = .paused
+    public private(set) var isAtEnd = false
+    public var endAction: EndAction
+    public let configuration: PlayerConfiguration
+
+    // MARK: Pipeline
+    private let pipeline: PipelineHandle
+    private let shared = StreamingShared()
+    private var bridge: CallbackBridge!
+    private var timerID: UInt32 = 0
+
+    // MARK: Internal state
+    private var pipelineState: PipelineTarget = .null
+    private var requestedTarget: PipelineTarget = .null
+    private var prerolled = false
+    private var seekTarget: Double?
+    private var seekIsUser = false
+    private var startPosition: Double?
+    private var bufferingPercent: Int?
+    private var lastPosition: Double = 0
+    private var ticker = ProgressTicker()
+    private var observers: [(id: Int, fn: Observer)] = []
+    private var nextObserverID = 0
+    private var pendingEvents: [PlayerEvent] = []
+    private var delivering = false
+    private var loadGeneration = 0
+    private var videoFramerate: Double?
+    private var collectionInfo = MediaInfo()
+
+    public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
+        GStreamerRuntime.ensureInitialised()
+        self.configuration = configuration
+        self.endAction = configuration.endAction
+        guard let playbin = reel_make_element("playbin3", "reel-playbin") else {
+            throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
+        }
+        pipeline = PipelineHandle(playbin)
+        shared.state.withLock { $0.userAgent = configuration.userAgent }
+        try installSink(configuration.audioSink, property: "audio-sink")
+        try installSink(configuration.videoSink, property: "video-sink")
+        if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
+            reel_set_object(playbin, "audio-filter", scaletempo)
+            gst_object_unref(scaletempo)
+        }
+        bridge = CallbackBridge(player: self, shared: shared)
+        pipeline.attach(bridge: bridge)
+        startTimer()
+    }
+
+    /// Stops playback and releases the pipeline. The player cannot be used afterwards.
+    public func shutdown() {
+        if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        pipeline.shutdown()
+        observers.removeAll()
+    }
+
+    private func installSink(_ description: String?, property: String) throws {
+        guard let description, !description.isEmpty else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let sink = reel_parse_bin(description, &error) else {
+            let text = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            if let error { g_error_free(error) }
+            throw PlaybackError(kind: .output, message: "The \(property) “\(description)” could not be built: \(text)")
+        }
+        reel_set_object(pipeline.element, property, sink)  // playbin takes its own reference
+        gst_object_unref(sink)
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer; it sees every later event, in order, on the main thread.
+    @discardableResult
+    public func addObserver(_ observer: @escaping Observer) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, observer))
+        return nextObserverID
+    }
+
+    public func removeObserver(_ id: Int) { observers.removeAll { $0.id == id } }
+
+    private func emit(_ event: PlayerEvent) {
+        pendingEvents.append(event)
+        guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
+        delivering = true
+        defer { delivering = false }
+        while !pendingEvents.isEmpty {
+            let e = pendingEvents.removeFirst()
+            for o in observers { o.fn(e) }
+        }
+    }
+
+    // MARK: Loading
+
+    /// Loads an item (a path, file:// or http(s) URI). Keeps the play/pause intent: a playing
+    /// player starts the new item. `headers` go on the item's HTTP source (first request only:
+    /// protected HLS goes through the gateway instead).
+    public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
+        let uri = MediaLocator.uri(for: input)
+        loadGeneration += 1
+        resetItemState()
+        currentURI = uri
+        shared.state.withLock {
+            $0.headers = headers
+            $0.next = nil
+            $0.switched = nil
+        }
+        setPipeline(.null)
+        if intent == .stopped { intent = .paused }
+        emit(.itemChanged(index: nil, uri: uri, title: title ?? MediaLocator.displayName(of: uri)))
+        emit(.status(.unknown))
+        // Local files are checked before GStreamer sees them: the answer is immediate and exact.
+        if let path = MediaLocator.localPath(of: uri) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            if size == nil || size == 0 {
+                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path,
+                                     context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
+                return
+            }
+        }
+        reel_set_string(pipeline.element, "uri", uri)
+        applyDesiredState()
+    }
+
+    /// Removes the current item: the player goes idle.
+    public func unload() {
+        loadGeneration += 1
+        resetItemState()
+        currentURI = nil
+        setPipeline(.null)
+        updateTimeControl()
+    }
+
+    private func resetItemState() {
+        status = .unknown
+        prerolled = false
+        duration = nil
+        mediaInfo = MediaInfo()
+        collectionInfo = MediaInfo()
+        seekTarget = nil
+        startPosition = nil
+        bufferingPercent = nil
+        lastPosition = 0
+        isAtEnd = false
+        videoFramerate = nil
+        ticker.reset(direction: rate)
+        if rate != 1 { rate = 1; emit(.rate(1)) }
+    }
+
+    /// The URI to switch to without a gap when the current item is about to finish (playbin3's
+    /// about-to-finish). nil cancels. The switch is reported as `.itemChanged` at its stream start.
+    public func prepareNext(_ input: String?) {
+        let uri = input.map { MediaLocator.uri(for: $0) }
+        shared.state.withLock { $0.next = uri }
+    }
+
+    // MARK: Transport
+
+    public func play() {
+        guard currentURI != nil else {
+            intent = .playing
+            updateTimeControl()
+            return
+        }
+        if case .failed = status { return }
+        if isAtEnd {
+            // Play after the end replays (AVPlayer users expect the button to work).
+            intent = .playing
+            seek(to: rate < 0 ? (duration ?? 0) : 0, mode: .accurate)
+            applyDesiredState()
+            return
+        }
+        intent = .playing
+        applyDesiredState()
+    }
+
+    public func pause() {
+        intent = .paused
+        applyDesiredState()
+    }
+
+    public func toggle() {
+        if intent == .playing { pause() } else { play() }
+    }
+
+    /// Stops: back to the start, pipeline in READY, the item kept.
+    public func stop() {
+        intent = .stopped
+        prerolled = false
+        seekTarget = nil
+        lastPosition = 0
+        isAtEnd = false
+        ticker.reset()
+        setPipeline(.ready)
+        updateTimeControl()
+    }
+
+    // MARK: Seeking
+
+    /// The current position in seconds: the seek target while a seek is in flight.
+    public var position: Double {
+        if let seekTarget { return seekTarget }
+        if pipelineState == .paused || pipelineState == .playing {
+            var pos: Int = 0
+            if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 {
+                lastPosition = Double(pos) / 1e9
+            }
+        }
+        return lastPosition
+    }
+
+    /// Seeks to `time` seconds, clamped to [0, duration].
+    public func seek(to time: Double, mode: SeekMode = .keyframe) {
+        guard currentURI != nil else { return }
+        if case .failed = status { return }
+        var target = max(0, time)
+        if let duration { target = min(target, duration) }
+        isAtEnd = false
+        guard prerolled, pipelineState == .paused || pipelineState == .playing else {
+            startPosition = target
+            seekTarget = target
+            if intent == .stopped { intent = .paused }
+            applyDesiredState()
+            return
+        }
+        performSeek(to: target, rate: rate, mode: mode, user: true)
+    }
+
+    /// Skips by `delta` seconds from the current position, clamped to [0, duration].
+    public func skip(by delta: Double, mode: SeekMode = .accurate) {
+        seek(to: position + delta, mode: mode)
+    }
+
+    @discardableResult
+    private func performSeek(to target: Double, rate newRate: Double, mode: SeekMode, user: Bool) -> Bool {
+        var flags = GST_SEEK_FLAG_FLUSH.rawValue
+        flags |= mode == .accurate ? GST_SEEK_FLAG_ACCURATE.rawValue : (GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
+        if abs(newRate) > 2 {
+            flags |= GST_SEEK_FLAG_TRICKMODE.rawValue | GST_SEEK_FLAG_TRICKMODE_KEY_UNITS.rawValue | GST_SEEK_FLAG_TRICKMODE_NO_AUDIO.rawValue
+        }
+        let ns = Int(target * 1e9)
+        let none = -1
+        let ok: Bool
+        if newRate >= 0 {
+            ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                  GST_SEEK_TYPE_SET, ns, GST_SEEK_TYPE_NONE, none) != 0
+        } else {
+            ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                  GST_SEEK_TYPE_SET, 0, GST_SEEK_TYPE_SET, ns) != 0
+        }
+        guard ok else { return false }
+        seekTarget = target
+        seekIsUser = user
+        lastPosition = target
+        ticker.reset(at: nil, direction: newRate)
+        updateTimeControl()
+        return true
+    }
+
+    // MARK: Rate
+
+    /// Sets the playback rate (0.5, 2, 4, −1 …). Rates above 2× use key-unit trick mode.
+    /// Returns false, and keeps the old rate, when the source refuses it.
+    @discardableResult
+    public func setRate(_ newRate: Double) -> Bool {
+        guard newRate != 0, newRate.isFinite else { return false }
+        guard newRate != rate else { return true }
+        guard prerolled, pipelineState == .paused || pipelineState == .playing else { return false }
+        var pos = position
+        if newRate < 0, isAtEnd || pos <= 0, let duration { pos = duration }
+        guard performSeek(to: pos, rate: newRate, mode: .accurate, user: false) else { return false }
+        rate = newRate
+        isAtEnd = false
+        emit(.rate(newRate))
+        return true
+    }
+
+    // MARK: Volume
+
+    /// Linear volume, 0…1 (up to 10 is accepted, as playbin does).
+    public var volume: Double {
+        get { reel_get_double(pipeline.element, "volume") }
+        set {
+            reel_set_double(pipeline.element, "volume", min(10, max(0, newValue)))
+            emit(.volume(volume: volume, muted: isMuted))
+        }
+    }
+
+    public var isMuted: Bool {
+        get { reel_get_bool(pipeline.element, "mute") != 0 }
+        set {
+            reel_set_bool(pipeline.element, "mute", newValue ? 1 : 0)
+            emit(.volume(volume: volume, muted: isMuted))
+        }
+    }
+
+    // MARK: Frames
+
+    /// Steps one frame forward (pausing first) or back (an accurate seek one frame earlier).
+    public func stepFrame(forward: Bool = true) {
+        guard prerolled else { return }
+        if intent == .playing { pause() }
+        if forward {
+            _ = reel_step_frames(pipeline.element, 1)
+            seekTarget = nil
+        } else {
+            let frame = 1 / (videoFramerate ?? 25)
+            seek(to: max(0, position - frame), mode: .accurate)
+        }
+    }
+
+    /// The frame on screen as PNG bytes, or nil when there is none.
+    public func snapshotPNG() -> Data? {
+        var size: Int = 0
+        var error: UnsafeMutablePointer<GError>?
+        guard let bytes = reel_snapshot_png(pipeline.element, &size, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// The presentation time of the frame on screen, in seconds.
+    public var displayedFrameTime: Double? {
+        let pts = reel_sample_pts(pipeline.element)
+        return reel_gst_clock_time_is_valid(pts) != 0 ? Double(pts) / 1e9 : nil
+    }
+
+    /// Gives the video sink an X11 window to draw into (GstVideoOverlay). Returns whether the
+    /// configured sink accepts one.
+    @discardableResult
+    public func setWindowHandle(_ handle: UInt) -> Bool {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        defer { gst_object_unref(sink) }
+        return reel_set_window_handle(reel_gst_element(sink), handle) != 0
+    }
+
+    /// Asks the video sink to redraw the last frame (after the window was exposed).
+    public func expose() {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        reel_overlay_expose(reel_gst_element(sink))
+        gst_object_unref(sink)
+    }
+
+    /// The live window (start, end) in seconds when the source is seekable; end is the live edge.
+    public var seekableRange: ClosedRange<Double>? {
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        guard reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0, seekable != 0, start >= 0, end >= start else { return nil }
+        return Double(start) / 1e9 ... Double(end) / 1e9
+    }
+
+    // MARK: State machine
+
+    private func setPipeline(_ target: PipelineTarget) {
+        requestedTarget = target
+        let state: GstState
+        switch target {
+        case .null: state = GST_STATE_NULL
+        case .ready: state = GST_STATE_READY
+        case .paused: state = GST_STATE_PAUSED
+        case .playing: state = GST_STATE_PLAYING
+        }
+        let result = gst_element_set_state(pipeline.element, state)
+        if target == .null || target == .ready { pipelineState = target }
+        if result == GST_STATE_CHANGE_NO_PREROLL { mediaInfo.isLive = true }
+    }
+
+    private func applyDesiredState() {
+        guard currentURI != nil else { updateTimeControl(); return }
+        if case .failed = status { updateTimeControl(); return }
+        var decision = BufferingRule.decide(intent: intent, percent: bufferingPercent, isLive: mediaInfo.isLive)
+        // Until the first preroll, go no further than PAUSED unless the user wants to play.
+        if intent == .stopped { decision.target = .ready }
+        if let target = decision.target, target != requestedTarget { setPipeline(target) }
+        updateTimeControl()
+    }
+
+    private func updateTimeControl() {
+        let derived: TimeControlStatus
+        if currentURI == nil {
+            derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : .paused
+        } else if case .failed = status {
+            derived = .paused
+        } else if intent != .playing {
+            derived = .paused
+        } else if !prerolled {
+            derived = .waitingToPlayAtSpecifiedRate(.loading)
+        } else if seekTarget != nil {
+            derived = .waitingToPlayAtSpecifiedRate(.seeking)
+        } else if let p = bufferingPercent, p < 100, !mediaInfo.isLive {
+            derived = .waitingToPlayAtSpecifiedRate(.buffering(percent: p))
+        } else if pipelineState == .playing {
+            derived = .playing
+        } else {
+            derived = .waitingToPlayAtSpecifiedRate(.loading)
+        }
+        if derived != timeControlStatus {
+            timeControlStatus = derived
+            emit(.timeControl(derived))
+        }
+    }
+
+    private func fail(_ error: PlaybackError) {
+        status = .failed(error)
+        seekTarget = nil
+        setPipeline(.null)
+        emit(.status(status))
+        emit(.error(error))
+        updateTimeControl()
+    }
+
+    // MARK: Bus
+
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        let fromPipeline = reel_message_src(message) == reel_gst_object(pipeline.element)
+        switch reel_message_type(message) {
+        case GST_MESSAGE_STATE_CHANGED where fromPipeline:
+            var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            switch new {
+            case GST_STATE_PLAYING: pipelineState = .playing
+            case GST_STATE_PAUSED: pipelineState = .paused
+            case GST_STATE_READY: pipelineState = .ready
+            default: pipelineState = .null
+            }
+            if new == GST_STATE_PAUSED && !prerolled && pending == GST_STATE_VOID_PENDING { onPrerolled() }
+            else if new == GST_STATE_PLAYING && !prerolled { onPrerolled() }
+            updateTimeControl()
+        case GST_MESSAGE_ASYNC_DONE where fromPipeline:
+            if !prerolled && pipelineState != .null { onPrerolled() }
+            if seekTarget != nil { onSeekDone() }
+            updateTimeControl()
+        case GST_MESSAGE_EOS:
+            onEnd()
+        case GST_MESSAGE_ERROR:
+            onError(message)
+        case GST_MESSAGE_BUFFERING:
+            var percent: Int32 = 0
+            gst_message_parse_buffering(message, &percent)
+            bufferingPercent = percent >= 100 ? nil : Int(percent)
+            emit(.buffering(percent: Int(percent)))
+            applyDesiredState()
+        case GST_MESSAGE_DURATION_CHANGED:
+            if prerolled { refreshDuration() }
+        case GST_MESSAGE_STREAM_COLLECTION:
+            onStreamCollection(message)
+        case GST_MESSAGE_TAG:
+            var tags: UnsafeMutablePointer<GstTagList>?
+            gst_message_parse_tag(message, &tags)
+            if let tags {
+                if let t = reel_taglist_title(tags) {
+                    collectionInfo.title = String(cString: t)
+                    g_free(t)
+                }
+                gst_tag_list_unref(tags)
+            }
+        case GST_MESSAGE_STREAM_START:
+            onStreamStart()
+        case GST_MESSAGE_CLOCK_LOST where intent == .playing:
+            setPipeline(.paused)
+            setPipeline(.playing)
+        default:
+            break
+        }
+    }
+
+    private func onPrerolled() {
+        refreshDuration()  // before `prerolled`, so that it is reported once, below
+        prerolled = true
+        // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
+        // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
+        // sync=true answers live=TRUE.
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        if reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { mediaInfo.isSeekable = seekable != 0 }
+        if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
+        refreshMediaInfo()
+        status = .readyToPlay
+        emit(.status(.readyToPlay))
+        emit(.duration(duration))
+        emit(.mediaInfo(mediaInfo))
+        if let start = startPosition {
+            startPosition = nil
+            seekTarget = nil
+            performSeek(to: start, rate: rate, mode: .accurate, user: true)
+        }
+        applyDesiredState()
+    }
+
+    private func refreshDuration() {
+        var d: Int = -1
+        if gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &d) != 0, d > 0 {
+            let value = Double(d) / 1e9
+            if value != duration {
+                duration = value
+                if prerolled { emit(.duration(value)) }
+            }
+        }
+    }
+
+    private func refreshMediaInfo() {
+        var info = mediaInfo
+        info.videoCodec = collectionInfo.videoCodec
+        info.audioCodec = collectionInfo.audioCodec
+        info.title = collectionInfo.title
+        info.width = collectionInfo.width
+        info.height = collectionInfo.height
+        if let sink = reel_get_object(pipeline.element, "video-sink") {
+            var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
+            if reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 {
+                info.width = Int(w)
+                info.height = Int(h)
+                if fn > 0 && fd > 0 { videoFramerate = Double(fn) / Double(fd) }
+            }
+            gst_object_unref(sink)
+        }
+        mediaInfo = info
+    }
+
+    private func onStreamCollection(_ message: UnsafeMutablePointer<GstMessage>) {
+        var collection: UnsafeMutablePointer<GstStreamCollection>?
+        gst_message_parse_stream_collection(message, &collection)
+        guard let collection else { return }
+        defer { gst_object_unref(collection) }
+        for i in 0..<gst_stream_collection_get_size(collection) {
+            guard let stream = gst_stream_collection_get_stream(collection, i) else { continue }
+            let type = reel_stream_type(stream).rawValue
+            let codec = reel_stream_codec_description(stream).map { p -> String in
+                defer { g_free(p) }
+                return String(cString: p)
+            }
+            if type & GST_STREAM_TYPE_VIDEO.rawValue != 0 {
+                collectionInfo.videoCodec = collectionInfo.videoCodec ?? codec
+                var w: Int32 = 0, h: Int32 = 0
+                if reel_stream_video_size(stream, &w, &h) != 0 { collectionInfo.width = Int(w); collectionInfo.height = Int(h) }
+            } else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 {
+                collectionInfo.audioCodec = collectionInfo.audioCodec ?? codec
+            }
+        }
+        if prerolled {
+            refreshMediaInfo()
+            emit(.mediaInfo(mediaInfo))
+        }
+    }
+
+    private func onStreamStart() {
+        guard let switched = shared.state.withLock({ s -> String? in
+            let v = s.switched
+            s.switched = nil
+            return v
+        }) else { return }
+        // A gapless switch made at about-to-finish has started: the old item played to its end.
+        emit(.playedToEnd)
+        currentURI = switched
+        status = .unknown
+        duration = nil
+        collectionInfo = MediaInfo()
+        mediaInfo = MediaInfo()
+        lastPosition = 0
+        ticker.reset()
+        emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+        status = .readyToPlay
+        emit(.status(.readyToPlay))
+        refreshDuration()
+        emit(.duration(duration))
+        refreshMediaInfo()
+        emit(.mediaInfo(mediaInfo))
+    }
+
+    private func onSeekDone() {
+        let wasUser = seekIsUser
+        seekTarget = nil
+        seekIsUser = false
+        var pos: Int = 0
+        if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
+        ticker.reset(at: nil, direction: rate)
+        if wasUser { emit(.seeked(position: lastPosition)) }
+    }
+
+    private func onEnd() {
+        guard currentURI != nil, !isAtEnd else { return }
+        if let duration, rate > 0 { lastPosition = duration } else if rate < 0 { lastPosition = 0 }
+        isAtEnd = true
+        let generation = loadGeneration
+        emit(.playedToEnd)
+        guard generation == loadGeneration else { return }  // an observer loaded something else
+        switch endAction {
+        case .replay:
+            isAtEnd = false
+            performSeek(to: rate < 0 ? (duration ?? 0) : 0, rate: rate, mode: .accurate, user: false)
+        case .pause, .advance:
+            intent = .paused
+            setPipeline(.paused)
+            updateTimeControl()
+        }
+    }
+
+    private func onError(_ message: UnsafeMutablePointer<GstMessage>) {
+        var gerror: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &gerror, &debug)
+        defer {
+            if let gerror { g_error_free(gerror) }
+            if let debug { g_free(debug) }
+        }
+        let domain = gerror.map { String(cString: g_quark_to_string($0.pointee.domain)) } ?? ""
+        let code = Int(gerror?.pointee.code ?? 0)
+        let text = gerror.map { String(cString: $0.pointee.message) } ?? "error"
+        let debugText = debug.map { String(cString: $0) }
+        let status = Int(reel_message_error_http_status(message))
+        var uri = currentURI
+        if let switched = shared.state.withLock({ $0.switched }) { uri = switched }
+        var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
+        if let uri, let path = MediaLocator.localPath(of: uri) {
+            context.isLocalFile = true
+            context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        }
+        fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
+    }
+
+    // MARK: Progress
+
+    private func startTimer() {
+        let ms = UInt32(max(20, min(1000, configuration.progressInterval * 1000)))
+        let data = Unmanaged.passRetained(bridge).toOpaque()
+        timerID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
+            guard let player = bridge.player else { return 0 }
+            MainActor.assumeIsolated { player.onTimer() }
+            return 1
+        }, data, { data in Unmanaged<CallbackBridge>.fromOpaque(data!).release() })
+    }
+
+    private func onTimer() {
+        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { return }
+        var pos: Int = 0
+        guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
+        let seconds = Double(pos) / 1e9
+        let ticks = ticker.advance(to: seconds)
+        guard !ticks.isEmpty else { return }
+        lastPosition = seconds
+        for tick in ticks { emit(.progress(position: seconds, duration: duration, tick: tick)) }
+    }
+}

@@ -1,0 +1,25 @@
+import ReelCore
+
+/// How a `Player` is built. Sinks are GStreamer element descriptions, as gst-play-1.0 takes them
+/// ("fakesink sync=true", "ximagesink", "autoaudiosink").
+public struct PlayerConfiguration: Sendable {
+    public var audioSink: String?
+    public var videoSink: String?
+    /// The fine progress interval for UIs, in seconds (100–250 ms is sensible).
+    public var progressInterval: Double
+    public var endAction: EndAction
+    /// Keep the audio pitch at rates other than 1 (scaletempo as the audio filter).
+    public var keepPitch: Bool
+    /// The User-Agent sent on HTTP requests.
+    public var userAgent: String
+
+    public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
+                endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {
+        self.audioSink = audioSink
+        self.videoSink = videoSink
+        self.progressInterval = progressInterval
+        self.endAction = endAction
+        self.keepPitch = keepPitch
+        self.userAgent = userAgent
+    }
+}

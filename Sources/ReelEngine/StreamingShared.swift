@@ -1,0 +1,16 @@
+import Synchronization
+
+/// State that GStreamer's streaming threads read (`about-to-finish`, `source-setup`). Only this
+/// Mutex-guarded state is touched off the main thread.
+final class StreamingShared: Sendable {
+    struct State {
+        /// The URI to switch to gaplessly at about-to-finish.
+        var next: String?
+        /// Set when about-to-finish handed `next` to playbin3; cleared at its STREAM_START.
+        var switched: String?
+        /// Headers for the current item's HTTP source (first request only; see ARCHITECTURE.md).
+        var headers: [(String, String)] = []
+        var userAgent = "Reel/0.1"
+    }
+    let state = Mutex(State())
+}

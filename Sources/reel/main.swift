@@ -1,0 +1,2 @@
+import ReelApp
+ReelApp.main()
