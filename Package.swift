@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(name: "reel", dependencies: ["ReelApp"]),
 
         // Test helpers live in their own target (media generation, main-loop spinning, HTTP fixtures).
-        .target(name: "ReelTestSupport", dependencies: ["ReelCore", "CGStreamer"], path: "Tests/ReelTestSupport"),
+        .target(name: "ReelTestSupport", dependencies: ["ReelCore"], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reads pixels out of image files with ImageMagick (installed by setup.sh), so tests can check
+/// what a frame or a window shows.
+public enum PixelProbe {
+    public struct RGB: Equatable, Sendable, CustomStringConvertible {
+        public var r: Int, g: Int, b: Int
+        public var description: String { "rgb(\(r),\(g),\(b))" }
+        public func distance(to o: RGB) -> Int { abs(r - o.r) + abs(g - o.g) + abs(b - o.b) }
+    }
+
+    /// The color at (x, y) of an image file.
+    public static func pixel(_ file: String, x: Int, y: Int) -> RGB? {
+        let r = ProcessRunner.run("/usr/bin/convert", [file, "-crop", "1x1+\(x)+\(y)", "+repage", "-depth", "8", "txt:-"], timeout: 30)
+        // "0,0: (255,0,0)  #FF0000  red"
+        guard r.status == 0, let line = r.lines.last, let open = line.firstIndex(of: "("), let close = line.firstIndex(of: ")") else { return nil }
+        let nums = line[line.index(after: open)..<close].split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard nums.count >= 3 else { return nil }
+        return RGB(r: Int(nums[0]), g: Int(nums[1]), b: Int(nums[2]))
+    }
+
+    /// Width and height of an image file.
+    public static func size(_ file: String) -> (width: Int, height: Int)? {
+        let r = ProcessRunner.run("/usr/bin/identify", ["-format", "%w %h", file], timeout: 30)
+        let parts = r.stdout.split(separator: " ").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0], parts[1]) : nil
+    }
+
+    /// The mean absolute error between two images (0 = identical, 1 = opposite), and a diff image
+    /// written to `diffPath` when given.
+    public static func difference(_ a: String, _ b: String, diffPath: String? = nil) -> Double? {
+        let r = ProcessRunner.run("/usr/bin/compare", ["-metric", "MAE", a, b, diffPath ?? "null:"], timeout: 60)
+        // compare prints "1234.5 (0.0188)" on stderr and exits 1 when images differ.
+        guard let open = r.stderr.firstIndex(of: "("), let close = r.stderr.firstIndex(of: ")") else { return nil }
+        return Double(r.stderr[r.stderr.index(after: open)..<close])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Runs a program to completion with a bound, capturing its output.
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var timedOut: Bool
+        public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+    }
+
+    /// Runs `executable` with `arguments`; kills it after `timeout` seconds.
+    public static func run(_ executable: String, _ arguments: [String], timeout: Double = 60,
+                           environment: [String: String]? = nil, currentDirectory: URL? = nil) -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        // Read concurrently so a chatty child never blocks on a full pipe.
+        let outData = DataBox(), errData = DataBox()
+        let group = DispatchGroup()
+        for (pipe, box) in [(out, outData), (err, errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                box.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        do { try process.run() } catch {
+            return Result(status: -1, stdout: "", stderr: "\(error)", timedOut: false)
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                usleep(200_000)
+                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                break
+            }
+            usleep(10_000)
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
+                      stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// The built `reel` executable next to the test bundle.
+    public static var reelExecutable: String {
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+            ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
+        return bundle.deletingLastPathComponent().appendingPathComponent("reel").path
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+}
