@@ -37,6 +37,8 @@ public final class Player {
     private var prerolled = false
     private var seekTarget: Double?
     private var seekIsUser = false
+    /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
+    private var settlingAfterSeek = false
     private var startPosition: Double?
     private var bufferingPercent: Int?
     private var lastPosition: Double = 0
@@ -183,7 +185,11 @@ public final class Player {
             updateTimeControl()
             return
         }
-        if case .failed = status { return }
+        if case .failed = status {
+            intent = .playing  // the next item plays
+            updateTimeControl()
+            return
+        }
         if isAtEnd {
             // Play after the end replays (AVPlayer users expect the button to work).
             intent = .playing
@@ -408,7 +414,7 @@ public final class Player {
             derived = .paused
         } else if !prerolled {
             derived = .waitingToPlayAtSpecifiedRate(.loading)
-        } else if seekTarget != nil {
+        } else if seekTarget != nil || (settlingAfterSeek && pipelineState != .playing) {
             derived = .waitingToPlayAtSpecifiedRate(.seeking)
         } else if let p = bufferingPercent, p < 100, !mediaInfo.isLive {
             derived = .waitingToPlayAtSpecifiedRate(.buffering(percent: p))
@@ -441,17 +447,22 @@ public final class Player {
             var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, &pending)
             switch new {
-            case GST_STATE_PLAYING: pipelineState = .playing
+            case GST_STATE_PLAYING:
+                pipelineState = .playing
+                settlingAfterSeek = false
             case GST_STATE_PAUSED: pipelineState = .paused
             case GST_STATE_READY: pipelineState = .ready
             default: pipelineState = .null
             }
-            if new == GST_STATE_PAUSED && !prerolled && pending == GST_STATE_VOID_PENDING { onPrerolled() }
-            else if new == GST_STATE_PLAYING && !prerolled { onPrerolled() }
+            // Prerolled is ASYNC_DONE's to say, except for live sources, which never preroll.
+            if !prerolled && mediaInfo.isLive && (new == GST_STATE_PAUSED || new == GST_STATE_PLAYING) { onPrerolled() }
             updateTimeControl()
         case GST_MESSAGE_ASYNC_DONE where fromPipeline:
+            // Preroll is reported from ASYNC_DONE (never from STATE_CHANGED), so the first
+            // ASYNC_DONE is consumed before readyToPlay and any later one while a seek is in
+            // flight is that seek's. (playbin3 does not carry the seek's seqnum to it.)
             if !prerolled && pipelineState != .null { onPrerolled() }
-            if seekTarget != nil { onSeekDone() }
+            else if seekTarget != nil { onSeekDone() }
             updateTimeControl()
         case GST_MESSAGE_EOS:
             onEnd()
@@ -592,6 +603,7 @@ public final class Player {
 
     private func onSeekDone() {
         let wasUser = seekIsUser
+        settlingAfterSeek = intent == .playing && pipelineState != .playing
         seekTarget = nil
         seekIsUser = false
         var pos: Int = 0
@@ -603,6 +615,8 @@ public final class Player {
     private func onEnd() {
         guard currentURI != nil, !isAtEnd else { return }
         if let duration, rate > 0 { lastPosition = duration } else if rate < 0 { lastPosition = 0 }
+        // The last stretch before EOS is reported, so that a seek bar reaches the end.
+        for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
         isAtEnd = true
         let generation = loadGeneration
         emit(.playedToEnd)
