@@ -1,0 +1,33 @@
+import ReelCore
+import XCTest
+
+/// The `--events` wire format is a public interface: these pin it.
+final class EventEncoderTests: XCTestCase {
+    func testLines() {
+        let err = PlaybackError(kind: .notAuthorized, message: "Access was refused (HTTP 401).", httpStatus: 401, uri: "https://h/a.m3u8?token=SECRET99")
+        let table: [(PlayerEvent, Int?, String)] = [
+            (.itemChanged(index: 2, uri: "file:///m/a%20b.mp4", title: "a b.mp4"), 2,
+             #"{"event":"item","t":1.5,"item":2,"uri":"file:///m/a%20b.mp4","title":"a b.mp4"}"#),
+            (.status(.readyToPlay), 0, #"{"event":"status","t":1.5,"item":0,"status":"readyToPlay"}"#),
+            (.timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: 25))), 0,
+             #"{"event":"time-control","t":1.5,"item":0,"status":"waiting","reason":"buffering","percent":25}"#),
+            (.timeControl(.playing), 0, #"{"event":"time-control","t":1.5,"item":0,"status":"playing"}"#),
+            (.progress(position: 2.0, duration: 10, tick: .second), 0,
+             #"{"event":"tick","t":1.5,"item":0,"position":2.0,"duration":10.0,"every":1}"#),
+            (.progress(position: 0.25, duration: nil, tick: .fine), 0,
+             #"{"event":"progress","t":1.5,"item":0,"position":0.25,"duration":null}"#),
+            (.playedToEnd, 1, #"{"event":"end","t":1.5,"item":1}"#),
+            (.error(err), 3, #"{"event":"error","t":1.5,"item":3,"error":{"code":"not-authorized","message":"Access was refused (HTTP 401).","httpStatus":401,"uri":"https://h/a.m3u8?token=***"}}"#),
+            (.finished(played: 2, failed: 1), nil, #"{"event":"finished","t":1.5,"item":null,"played":2,"failed":1}"#),
+        ]
+        for (event, item, expected) in table {
+            XCTAssertEqual(EventEncoder.line(event, item: item, time: 1.5), expected)
+        }
+    }
+
+    func testEscaping() {
+        let line = EventEncoder.line(.itemChanged(index: 0, uri: "file:///x", title: "quote\" back\\ nl\n tab\t \u{1}"), item: 0, time: 0)
+        XCTAssertTrue(line.contains(#""title":"quote\" back\\ nl\n tab\t \u0001""#), line)
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(line.utf8)))
+    }
+}

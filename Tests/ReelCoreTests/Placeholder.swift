@@ -1,2 +1,0 @@
-import XCTest
-final class ReelCoreTestsPlaceholder: XCTestCase { func testNothing() {} }
