@@ -253,6 +253,18 @@ public final class Player {
         performSeek(to: target, rate: rate, mode: mode, user: true)
     }
 
+    /// How far playback is behind the live edge (the end of the seekable window), for live items.
+    public var behindLiveEdge: Double? {
+        guard mediaInfo.isLive, let range = seekableRange else { return nil }
+        return max(0, range.upperBound - position)
+    }
+
+    /// Jumps to the live edge of a live item (the end of its seekable window).
+    public func seekToLiveEdge() {
+        guard mediaInfo.isLive, let range = seekableRange else { return }
+        performSeek(to: range.upperBound, rate: rate, mode: .keyframe, user: true)
+    }
+
     /// Skips by `delta` seconds from the current position, clamped to [0, duration].
     public func skip(by delta: Double, mode: SeekMode = .accurate) {
         seek(to: position + delta, mode: mode)
