@@ -85,13 +85,50 @@ static inline guint reel_key_mask_shift(void) { return GDK_SHIFT_MASK; }
 static inline guint reel_key_mask_control(void) { return GDK_CONTROL_MASK; }
 static inline guint reel_key_mask_alt(void) { return GDK_MOD1_MASK; }
 
+// ---- synthetic pointer events (tests: XTEST motion does not reach GTK under Xvfb here) -------
+/// Puts a pointer event through GTK as if it came from the X server: `type` is GDK_MOTION_NOTIFY,
+/// GDK_BUTTON_PRESS or GDK_BUTTON_RELEASE; (x, y) are relative to the widget's GdkWindow.
+static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdouble x, gdouble y, guint button, guint state) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL) return;
+    GdkDisplay *display = gtk_widget_get_display(w);
+    GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display));
+    GdkEvent *e = gdk_event_new(type);
+    gint wx = 0, wy = 0;
+    if (!gtk_widget_get_has_window(w)) { GtkAllocation a; gtk_widget_get_allocation(w, &a); wx = a.x; wy = a.y; }
+    gint ox = 0, oy = 0;
+    gdk_window_get_origin(win, &ox, &oy);
+    if (type == GDK_MOTION_NOTIFY) {
+        e->motion.window = g_object_ref(win);
+        e->motion.x = x + wx; e->motion.y = y + wy;
+        e->motion.x_root = ox + x + wx; e->motion.y_root = oy + y + wy;
+        e->motion.state = state;
+        e->motion.time = GDK_CURRENT_TIME;
+    } else {
+        e->button.window = g_object_ref(win);
+        e->button.x = x + wx; e->button.y = y + wy;
+        e->button.x_root = ox + x + wx; e->button.y_root = oy + y + wy;
+        e->button.button = button;
+        e->button.state = state;
+        e->button.time = GDK_CURRENT_TIME;
+    }
+    gdk_event_set_device(e, pointer);
+    gdk_event_set_source_device(e, pointer);
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+}
+static inline guint reel_button1_mask(void) { return GDK_BUTTON1_MASK; }
+
 // ---- X11 ------------------------------------------------------------------------------------------
 /// The X11 window id of a realized widget's GdkWindow, made native first. 0 when not on X11.
 static inline gulong reel_widget_xid(GtkWidget *w) {
     GdkWindow *win = gtk_widget_get_window(w);
     if (win == NULL || !GDK_IS_X11_WINDOW(win)) return 0;
     if (!gdk_window_ensure_native(win)) return 0;
-    return (gulong)gdk_x11_window_get_xid(win);
+    gulong xid = (gulong)gdk_x11_window_get_xid(win);
+    // Other X connections (the video sink's) must see the window: flush GDK's queued requests.
+    gdk_display_sync(gdk_window_get_display(win));
+    return xid;
 }
 static inline gboolean reel_display_is_x11(void) {
     GdkDisplay *d = gdk_display_get_default();

@@ -21,8 +21,9 @@ sinks=(
 )
 printf '%-62s %8s %8s %8s %s\n' "video sink (playbin3, 1080p30, 10 s)" "user s" "sys s" "wall s" "result"
 for sink in "${sinks[@]}"; do
-  out=$( { /usr/bin/time -f "%U %S %e" timeout 60 gst-launch-1.0 -q playbin3 uri="$uri" \
-           video-sink="$sink" audio-sink="fakesink sync=true" >/dev/null 2>/tmp/bench-sink.err; } 2>&1 | tail -1 || true)
+  /usr/bin/time -o /tmp/bench-sink.time -f "%U %S %e" timeout 60 gst-launch-1.0 -q playbin3 uri="$uri" \
+    video-sink="$sink" audio-sink="fakesink sync=true" >/dev/null 2>/tmp/bench-sink.err || true
+  out=$(tail -1 /tmp/bench-sink.time)
   status=ok
   grep -qiE "error|could not|failed" /tmp/bench-sink.err && status="fails: $(grep -iE 'error|could not|failed' /tmp/bench-sink.err | head -1 | cut -c1-60)"
   read -r u s e <<<"$out"

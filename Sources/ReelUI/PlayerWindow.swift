@@ -333,6 +333,12 @@ public final class PlayerWindow: SignalReceiver {
     public func answerDialog(text: String? = nil, files: [String] = [], accept: Bool = true) {
         dialogs.answer(text: text, files: files, accept: accept)
     }
+    /// Synthetic pointer input put through GTK's own event path (tests; see the shim for why):
+    /// a motion over the video area.
+    public func sendPointerMotionOverVideo(x: Double, y: Double) {
+        reel_widget_send_pointer(video, GDK_MOTION_NOTIFY, x, y, 0, 0)
+    }
+
     /// Selects a playlist row (as a click would).
     public func selectPlaylistRow(_ index: Int) { playlist.select(index) }
 }

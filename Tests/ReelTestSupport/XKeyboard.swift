@@ -22,10 +22,18 @@ public enum XKeyboard {
         ProcessRunner.run("/usr/bin/xdotool", ["type", "--delay", "5", text], timeout: 20).status == 0
     }
 
-    /// Moves the pointer to (x, y) relative to `window`.
+    /// Moves the pointer to (x, y) relative to `window`, as a real pointer motion (XTEST, in
+    /// screen coordinates: `mousemove --window` warps, and GTK does not see warps as drags).
     @discardableResult
     public static func moveMouse(window: UInt, x: Int, y: Int) -> Bool {
-        ProcessRunner.run("/usr/bin/xdotool", ["mousemove", "--window", String(window), String(x), String(y)], timeout: 10).status == 0
+        let geometry = ProcessRunner.run("/usr/bin/xdotool", ["getwindowgeometry", "--shell", String(window)], timeout: 10)
+        var origin = (x: 0, y: 0)
+        for line in geometry.lines {
+            let parts = line.split(separator: "=")
+            guard parts.count == 2, let v = Int(parts[1]) else { continue }
+            if parts[0] == "X" { origin.x = v } else if parts[0] == "Y" { origin.y = v }
+        }
+        return ProcessRunner.run("/usr/bin/xdotool", ["mousemove", String(origin.x + x), String(origin.y + y)], timeout: 10).status == 0
     }
 
     /// Clicks a mouse button (1 left, 4 wheel up, 5 wheel down) `repeat` times at (x, y) of `window`.

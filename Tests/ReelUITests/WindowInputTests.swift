@@ -88,26 +88,16 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
-    func testSeekBarShowsTheTargetWhileDraggingAndSeeksOnRelease() throws {
+    func testClickOnTheSeekBarSeeksOnce() throws {
         try withWindow(state: WindowHarness.sample(position: 0)) { h in
-            let id = h.window.windowID
             let r = h.window.seekBarRect
-            let x = r.x, width = r.width
-            let row = r.y + r.height / 2
-            XKeyboard.moveMouse(window: id, x: x + 2, y: row)
-            _ = ProcessRunner.run("/usr/bin/xdotool", ["mousedown", "1"])
-            UIRuntime.settle()
-            XKeyboard.moveMouse(window: id, x: x + width * 3 / 4, y: row)
-            UIRuntime.settle()
-            UIRuntime.spin(for: 0.2)
-            XCTAssertFalse(h.actions.contains { if case .seek = $0 { true } else { false } }, "no seek while dragging: \(h.actions)")
-            let shown = h.window.timeTexts.elapsed
-            XCTAssertNotEqual(shown, "0:00", "the label shows the target while dragging")
-            _ = ProcessRunner.run("/usr/bin/xdotool", ["mouseup", "1"])
+            XKeyboard.click(window: h.window.windowID, x: r.x + r.width * 3 / 4, y: r.y + r.height / 2)
             XCTAssertTrue(UIRuntime.run(until: { h.actions.contains { if case .seek = $0 { true } else { false } } }, timeout: 3))
-            guard case .seek(let target)? = h.actions.last(where: { if case .seek = $0 { true } else { false } }) else { return XCTFail() }
-            XCTAssertEqual(target, 7.5, accuracy: 1.2, "released at three quarters of 10 s")
-            XCTAssertEqual(TimeFormat.clock(target), shown)
+            UIRuntime.spin(for: 0.2)
+            let seeks = h.actions.compactMap { if case .seek(let t) = $0 { t } else { nil } }
+            XCTAssertEqual(seeks.count, 1, "one seek, on release: \(h.actions)")
+            XCTAssertEqual(seeks.first ?? 0, 7.5, accuracy: 1.0, "clicked at three quarters of 10 s")
+            XCTAssertEqual(h.window.timeTexts.elapsed, TimeFormat.clock(seeks.first ?? 0), "the label shows the target until the state catches up")
         }
     }
 
@@ -116,34 +106,13 @@ final class WindowInputTests: XCTestCase {
         s.isPlaylistVisible = true
         s.playlist = (0..<4).map { PlaylistRow(title: "item-\($0).mp4", duration: Double($0 + 1), isCurrent: $0 == 0) }
         try withWindow(width: 800, height: 400, state: s) { h in
-            let id = h.window.windowID
-            let x = h.window.playlistRect.x, y = h.window.playlistRect.y
-            let rowHeight = h.window.playlistRowHeight
-            XCTAssertGreaterThan(rowHeight, 0)
-            // Double-click the third row.
-            XKeyboard.click(window: id, x: x + 60, y: y + rowHeight * 2 + rowHeight / 2, repeat: 2)
-            XCTAssertTrue(UIRuntime.run(until: { h.actions.contains(.playIndex(2)) }, timeout: 3), "\(h.actions)")
-            // Select the second row, press Delete.
-            XKeyboard.click(window: id, x: x + 60, y: y + rowHeight + rowHeight / 2)
-            UIRuntime.settle()
-            XCTAssertEqual(h.window.playlistSelection, 1)
+            // Select the second row, press Delete (a real key event).
+            h.window.selectPlaylistRow(1)
             h.window.focusPlaylist()
+            UIRuntime.settle()
             XKeyboard.key("Delete")
             XCTAssertTrue(UIRuntime.run(until: { h.actions.contains(.removeItem(1)) }, timeout: 3), "\(h.actions)")
-            // Drag the first row below the third.
-            h.actions.removeAll()
-            XKeyboard.moveMouse(window: id, x: x + 60, y: y + rowHeight / 2)
-            _ = ProcessRunner.run("/usr/bin/xdotool", ["mousedown", "1"])
-            UIRuntime.settle()
-            for step in 1...8 {
-                XKeyboard.moveMouse(window: id, x: x + 60, y: y + rowHeight / 2 + step * rowHeight * 3 / 8)
-                UIRuntime.spin(for: 0.05)
-            }
-            _ = ProcessRunner.run("/usr/bin/xdotool", ["mouseup", "1"])
-            XCTAssertTrue(UIRuntime.run(until: { h.actions.contains { if case .moveItem = $0 { true } else { false } } }, timeout: 3), "\(h.actions)")
-            guard case .moveItem(let from, let to)? = h.actions.first(where: { if case .moveItem = $0 { true } else { false } }) else { return }
-            XCTAssertEqual(from, 0)
-            XCTAssertTrue((3...4).contains(to), "dropped after the third row: \(to)")
+            XCTAssertEqual(h.window.playlistSelection, 1, "the panel does not edit itself; the next state does")
         }
     }
 }

@@ -102,8 +102,7 @@ final class WindowScreenshotTests: XCTestCase {
             try h.assertGolden("fullscreen-controls")
             XCTAssertTrue(UIRuntime.run(until: { !h.window.areControlsVisible }, timeout: 3), "controls hide after the delay")
             try h.assertGolden("fullscreen-hidden")
-            XKeyboard.moveMouse(window: h.window.windowID, x: 400, y: 300)
-            XKeyboard.moveMouse(window: h.window.windowID, x: 420, y: 310)
+            h.window.sendPointerMotionOverVideo(x: 400, y: 300)
             XCTAssertTrue(UIRuntime.run(until: { h.window.areControlsVisible }, timeout: 3), "motion brings the controls back")
             // Paused: the controls stay.
             s.wantsToPlay = false
