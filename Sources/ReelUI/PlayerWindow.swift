@@ -59,7 +59,6 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_set_vexpand(video, 1)
         gtk_widget_set_size_request(video, 160, 90)
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
-        gtk_widget_set_double_buffered(video, 0)  // the sink draws here; GTK only paints black
         SignalBridge.paintBlack(video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner, 0, 0, 0)

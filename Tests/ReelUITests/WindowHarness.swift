@@ -38,7 +38,7 @@ final class WindowHarness {
     }
 
     /// Captures and compares with the golden `name`.
-    func assertGolden(_ name: String, maxPixels: Int = 60, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertGolden(_ name: String, maxPixels: Int = 20, file: StaticString = #filePath, line: UInt = #line) throws {
         let path = try capture(name)
         let outcome = ScreenshotGolden.check(path, name: name, directory: WindowHarness.goldens, maxPixels: maxPixels)
         XCTAssertTrue(outcome.matches, outcome.message, file: file, line: line)
