@@ -4,6 +4,8 @@ BUILD_DIR  ?= .build
 CONFIG     ?= debug
 REEL        = $(BUILD_DIR)/$(CONFIG)/reel
 XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp"
+# Pinned look for screenshot tests (the tests also pin GtkSettings: font, icons, no animations).
+UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 GTK_CSD=0
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelEngine Sources/ReelUI Sources/ReelApp Tests
 
@@ -41,7 +43,13 @@ demo: build media
 # Every test, under a virtual X display and a private session bus.
 test: setup shims media
 	$(SWIFT) build
-	$(XVFB) dbus-run-session -- $(SWIFT) test --disable-swift-testing
+	$(UI_ENV) $(XVFB) dbus-run-session -- $(SWIFT) test --disable-swift-testing
+
+# Rewrites the screenshot goldens (Tests/ReelUITests/Goldens, Tests/ReelAppTests/Goldens) from this
+# run after an intended UI change: review the PNGs (git diff) and commit them.
+goldens: setup shims media
+	$(SWIFT) build --build-tests
+	REEL_UPDATE_GOLDENS=1 $(UI_ENV) $(XVFB) dbus-run-session -- $(SWIFT) test --disable-swift-testing --filter 'ReelUITests|WindowSessionTests'
 
 bench: build media
 	@bash Resources/scripts/make-media.sh --bench

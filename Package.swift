@@ -59,7 +59,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelTestSupport"]),
+        .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelTestSupport"], exclude: ["Goldens"]),
     ]
 )

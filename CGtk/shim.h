@@ -5,10 +5,299 @@
 #define REEL_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
+#include <gdk/gdkkeysyms.h>
 
+// ---- casts (transfer none) ----------------------------------------------------------------------
 static inline GtkWidget *reel_gtk_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *reel_gtk_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *reel_gtk_container(gpointer p) { return GTK_CONTAINER(p); }
 static inline GtkBox *reel_gtk_box(gpointer p) { return GTK_BOX(p); }
+static inline GtkRange *reel_gtk_range(gpointer p) { return GTK_RANGE(p); }
+static inline GtkScale *reel_gtk_scale(gpointer p) { return GTK_SCALE(p); }
+static inline GtkButton *reel_gtk_button(gpointer p) { return GTK_BUTTON(p); }
+static inline GtkLabel *reel_gtk_label(gpointer p) { return GTK_LABEL(p); }
+static inline GtkSpinner *reel_gtk_spinner(gpointer p) { return GTK_SPINNER(p); }
+static inline GtkComboBox *reel_gtk_combo_box(gpointer p) { return GTK_COMBO_BOX(p); }
+static inline GtkComboBoxText *reel_gtk_combo_box_text(gpointer p) { return GTK_COMBO_BOX_TEXT(p); }
+static inline GtkTreeView *reel_gtk_tree_view(gpointer p) { return GTK_TREE_VIEW(p); }
+static inline GtkTreeModel *reel_gtk_tree_model(gpointer p) { return GTK_TREE_MODEL(p); }
+static inline GtkScrolledWindow *reel_gtk_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+static inline GtkDialog *reel_gtk_dialog(gpointer p) { return GTK_DIALOG(p); }
+static inline GtkEntry *reel_gtk_entry(gpointer p) { return GTK_ENTRY(p); }
+static inline GtkFileChooser *reel_gtk_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+static inline GtkGrid *reel_gtk_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkStyleProvider *reel_gtk_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
+static inline GObject *reel_g_object(gpointer p) { return G_OBJECT(p); }
+
+// ---- properties (g_object_set is variadic) --------------------------------------------------------
+static inline void reel_gobject_set_bool(gpointer obj, const gchar *name, gboolean v) { g_object_set(obj, name, v, NULL); }
+static inline void reel_gobject_set_string(gpointer obj, const gchar *name, const gchar *v) { g_object_set(obj, name, v, NULL); }
+static inline gboolean reel_gobject_get_bool(gpointer obj, const gchar *name) { gboolean v = FALSE; g_object_get(obj, name, &v, NULL); return v; }
+static inline void reel_gobject_set_int(gpointer obj, const gchar *name, gint v) { g_object_set(obj, name, v, NULL); }
+
+// ---- signals: typed connects; `data` is released by `destroy` when the handler goes -------------
+typedef void (*ReelVoidCallback)(gpointer instance, gpointer data);
+typedef gboolean (*ReelEventCallback)(GtkWidget *widget, GdkEvent *event, gpointer data);
+typedef gboolean (*ReelDrawCallback)(GtkWidget *widget, cairo_t *cr, gpointer data);
+typedef void (*ReelRowActivatedCallback)(GtkTreeView *view, GtkTreePath *path, GtkTreeViewColumn *column, gpointer data);
+typedef void (*ReelDragDataCallback)(GtkWidget *widget, GdkDragContext *context, gint x, gint y,
+                                     GtkSelectionData *selection, guint info, guint time, gpointer data);
+typedef void (*ReelResponseCallback)(GtkDialog *dialog, gint response, gpointer data);
+
+/// "clicked", "value-changed", "changed", "realize", "destroy", "toggled" …
+static inline gulong reel_connect_void(gpointer obj, const gchar *signal, ReelVoidCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, signal, G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+/// "key-press-event", "button-press-event", "scroll-event", "motion-notify-event", "window-state-event", "delete-event" …
+static inline gulong reel_connect_event(gpointer obj, const gchar *signal, ReelEventCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, signal, G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+static inline gulong reel_connect_draw(gpointer obj, ReelDrawCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, "draw", G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+static inline gulong reel_connect_row_activated(gpointer obj, ReelRowActivatedCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, "row-activated", G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+static inline gulong reel_connect_drag_data_received(gpointer obj, ReelDragDataCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, "drag-data-received", G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+static inline gulong reel_connect_response(gpointer obj, ReelResponseCallback cb, gpointer data, GDestroyNotify destroy) {
+    return g_signal_connect_data(obj, "response", G_CALLBACK(cb), data, (GClosureNotify)destroy, 0);
+}
+
+// ---- events (GdkEvent is a union) -----------------------------------------------------------------
+static inline GdkEventType reel_event_type(GdkEvent *e) { return e->type; }
+static inline guint reel_event_keyval(GdkEvent *e) { return e->key.keyval; }
+static inline guint reel_event_state(GdkEvent *e) {
+    guint s = 0; gdk_event_get_state(e, (GdkModifierType *)&s); return s;
+}
+static inline guint reel_event_button(GdkEvent *e) { return e->button.button; }
+static inline gdouble reel_event_x(GdkEvent *e) { gdouble x = 0, y = 0; gdk_event_get_coords(e, &x, &y); return x; }
+/// Scroll: -1 up, +1 down, 0 sideways; smooth deltas are folded in.
+static inline gint reel_event_scroll_direction(GdkEvent *e) {
+    if (e->scroll.direction == GDK_SCROLL_UP) return -1;
+    if (e->scroll.direction == GDK_SCROLL_DOWN) return 1;
+    if (e->scroll.direction == GDK_SCROLL_SMOOTH) return e->scroll.delta_y < 0 ? -1 : (e->scroll.delta_y > 0 ? 1 : 0);
+    return 0;
+}
+static inline guint reel_event_window_state(GdkEvent *e) { return e->window_state.new_window_state; }
+static inline guint reel_key_mask_shift(void) { return GDK_SHIFT_MASK; }
+static inline guint reel_key_mask_control(void) { return GDK_CONTROL_MASK; }
+static inline guint reel_key_mask_alt(void) { return GDK_MOD1_MASK; }
+
+// ---- synthetic pointer events (tests: XTEST motion does not reach GTK under Xvfb here) -------
+/// Puts a pointer event through GTK as if it came from the X server: `type` is GDK_MOTION_NOTIFY,
+/// GDK_BUTTON_PRESS or GDK_BUTTON_RELEASE; (x, y) are relative to the widget's GdkWindow.
+static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdouble x, gdouble y, guint button, guint state) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL) return;
+    GdkDisplay *display = gtk_widget_get_display(w);
+    GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display));
+    GdkEvent *e = gdk_event_new(type);
+    gint wx = 0, wy = 0;
+    if (!gtk_widget_get_has_window(w)) { GtkAllocation a; gtk_widget_get_allocation(w, &a); wx = a.x; wy = a.y; }
+    gint ox = 0, oy = 0;
+    gdk_window_get_origin(win, &ox, &oy);
+    if (type == GDK_MOTION_NOTIFY) {
+        e->motion.window = g_object_ref(win);
+        e->motion.x = x + wx; e->motion.y = y + wy;
+        e->motion.x_root = ox + x + wx; e->motion.y_root = oy + y + wy;
+        e->motion.state = state;
+        e->motion.time = GDK_CURRENT_TIME;
+    } else {
+        e->button.window = g_object_ref(win);
+        e->button.x = x + wx; e->button.y = y + wy;
+        e->button.x_root = ox + x + wx; e->button.y_root = oy + y + wy;
+        e->button.button = button;
+        e->button.state = state;
+        e->button.time = GDK_CURRENT_TIME;
+    }
+    gdk_event_set_device(e, pointer);
+    gdk_event_set_source_device(e, pointer);
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+}
+static inline guint reel_button1_mask(void) { return GDK_BUTTON1_MASK; }
+
+// ---- X11 ------------------------------------------------------------------------------------------
+/// The X11 window id of a realized widget's GdkWindow, made native first. 0 when not on X11.
+static inline gulong reel_widget_xid(GtkWidget *w) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL || !GDK_IS_X11_WINDOW(win)) return 0;
+    if (!gdk_window_ensure_native(win)) return 0;
+    gulong xid = (gulong)gdk_x11_window_get_xid(win);
+    // Other X connections (the video sink's) must see the window: flush GDK's queued requests.
+    gdk_display_sync(gdk_window_get_display(win));
+    return xid;
+}
+static inline gboolean reel_display_is_x11(void) {
+    GdkDisplay *d = gdk_display_get_default();
+    return d != NULL && GDK_IS_X11_DISPLAY(d);
+}
+/// Whether a window manager that handles _NET_WM_STATE_FULLSCREEN runs on the widget's screen.
+static inline gboolean reel_wm_supports_fullscreen(GtkWidget *w) {
+    GdkScreen *s = gtk_widget_get_screen(w);
+    if (s == NULL || !GDK_IS_X11_SCREEN(s)) return TRUE;
+    return gdk_x11_screen_supports_net_wm_hint(s, gdk_atom_intern_static_string("_NET_WM_STATE_FULLSCREEN"));
+}
+/// The geometry of the monitor the widget is on.
+static inline void reel_widget_monitor_geometry(GtkWidget *w, gint *x, gint *y, gint *width, gint *height) {
+    GdkDisplay *d = gtk_widget_get_display(w);
+    GdkWindow *win = gtk_widget_get_window(w);
+    GdkMonitor *m = win ? gdk_display_get_monitor_at_window(d, win) : gdk_display_get_primary_monitor(d);
+    if (m == NULL) m = gdk_display_get_monitor(d, 0);
+    GdkRectangle r = {0, 0, 0, 0};
+    if (m) gdk_monitor_get_geometry(m, &r);
+    *x = r.x; *y = r.y; *width = r.width; *height = r.height;
+}
+
+// ---- drawing --------------------------------------------------------------------------------------
+static inline void reel_cairo_paint_rgb(cairo_t *cr, double r, double g, double b) {
+    cairo_set_source_rgb(cr, r, g, b);
+    cairo_paint(cr);
+}
+
+// ---- window capture -------------------------------------------------------------------------------
+/// Writes what the widget's toplevel GdkWindow shows on screen (including native child windows
+/// such as the video) to a PNG file. Returns FALSE and sets *error on failure.
+static inline gboolean reel_capture_window_png(GtkWidget *w, const gchar *path, GError **error) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window is not realized"); return FALSE; }
+    gint width = gdk_window_get_width(win), height = gdk_window_get_height(win);
+    GdkPixbuf *pb = gdk_pixbuf_get_from_window(win, 0, 0, width, height);  // transfer full
+    if (pb == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window could not be read"); return FALSE; }
+    gboolean ok = gdk_pixbuf_save(pb, path, "png", error, NULL);
+    g_object_unref(pb);
+    return ok;
+}
+
+// ---- lists ----------------------------------------------------------------------------------------
+/// The playlist model: marker, title, duration text, tooltip (markup), weight. Transfer full.
+static inline GtkListStore *reel_playlist_store_new(void) {
+    return gtk_list_store_new(5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
+}
+static inline void reel_playlist_store_append(GtkListStore *store, const gchar *marker, const gchar *title,
+                                              const gchar *duration, const gchar *tooltip, gint weight) {
+    GtkTreeIter iter;
+    gtk_list_store_append(store, &iter);
+    gtk_list_store_set(store, &iter, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+}
+/// A text column bound to model column `column` (weight from column 4). Transfer none (the view owns it).
+static inline void reel_tree_view_add_text_column(GtkTreeView *view, const gchar *title, gint column, gboolean expand, gfloat xalign) {
+    GtkCellRenderer *r = gtk_cell_renderer_text_new();
+    g_object_set(r, "xalign", xalign, NULL);
+    if (expand) g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(title, r, "text", column, "weight", 4, NULL);
+    gtk_tree_view_column_set_expand(c, expand);
+    gtk_tree_view_append_column(view, c);
+}
+/// The index of the first path component, or -1.
+static inline gint reel_tree_path_index(GtkTreePath *path) {
+    if (path == NULL || gtk_tree_path_get_depth(path) < 1) return -1;
+    return gtk_tree_path_get_indices(path)[0];
+}
+/// The selected row of a single-selection tree view, or -1.
+static inline gint reel_tree_view_selected_index(GtkTreeView *view) {
+    GtkTreeModel *model = NULL;
+    GList *rows = gtk_tree_selection_get_selected_rows(gtk_tree_view_get_selection(view), &model);
+    gint index = rows ? reel_tree_path_index((GtkTreePath *)rows->data) : -1;
+    g_list_free_full(rows, (GDestroyNotify)gtk_tree_path_free);
+    return index;
+}
+static inline void reel_tree_view_select_index(GtkTreeView *view, gint index) {
+    GtkTreePath *p = gtk_tree_path_new_from_indices(index, -1);
+    gtk_tree_selection_select_path(gtk_tree_view_get_selection(view), p);
+    gtk_tree_path_free(p);
+}
+/// The row a drop at (x, y) lands before (0…count): for reordering the playlist.
+static inline gint reel_tree_view_drop_index(GtkTreeView *view, gint x, gint y, gint count) {
+    GtkTreePath *path = NULL;
+    GtkTreeViewDropPosition pos;
+    if (!gtk_tree_view_get_dest_row_at_pos(view, x, y, &path, &pos)) return count;
+    gint index = reel_tree_path_index(path);
+    gtk_tree_path_free(path);
+    if (pos == GTK_TREE_VIEW_DROP_AFTER || pos == GTK_TREE_VIEW_DROP_INTO_OR_AFTER) index += 1;
+    return index;
+}
+/// Lets rows be dragged within the view (target "GTK_TREE_MODEL_ROW", same widget only).
+static inline void reel_tree_view_enable_reorder(GtkTreeView *view) {
+    static const GtkTargetEntry row = {"GTK_TREE_MODEL_ROW", GTK_TARGET_SAME_WIDGET, 1};
+    gtk_tree_view_enable_model_drag_source(view, GDK_BUTTON1_MASK, &row, 1, GDK_ACTION_MOVE);
+    gtk_tree_view_enable_model_drag_dest(view, &row, 1, GDK_ACTION_MOVE);
+}
+/// The source row of a "GTK_TREE_MODEL_ROW" selection, or -1.
+static inline gint reel_selection_row_index(GtkSelectionData *sel) {
+    GtkTreeModel *model = NULL;
+    GtkTreePath *path = NULL;
+    if (!gtk_tree_get_row_drag_data(sel, &model, &path)) return -1;
+    gint index = reel_tree_path_index(path);
+    gtk_tree_path_free(path);
+    return index;
+}
+
+/// The height of the first row (0 when empty).
+static inline gint reel_tree_view_row_height(GtkTreeView *view) {
+    GtkTreePath *p = gtk_tree_path_new_first();
+    GdkRectangle r = {0, 0, 0, 0};
+    gtk_tree_view_get_background_area(view, p, NULL, &r);
+    gtk_tree_path_free(p);
+    return r.height;
+}
+
+// ---- drag and drop of files and URLs ---------------------------------------------------------------
+static inline void reel_widget_accept_uri_drops(GtkWidget *w) {
+    gtk_drag_dest_set(w, GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
+    gtk_drag_dest_add_uri_targets(w);
+    gtk_drag_dest_add_text_targets(w);
+}
+/// URIs from a drop (text/uri-list, or plain text lines). Transfer full: free with g_strfreev.
+static inline gchar **reel_selection_uris(GtkSelectionData *sel) {
+    gchar **uris = gtk_selection_data_get_uris(sel);
+    if (uris && uris[0]) return uris;
+    g_strfreev(uris);
+    guchar *text = gtk_selection_data_get_text(sel);
+    if (text == NULL) return NULL;
+    gchar **lines = g_strsplit_set((const gchar *)text, "\r\n", -1);
+    g_free(text);
+    return lines;
+}
+static inline void reel_drag_finish(GdkDragContext *ctx, gboolean success, guint time) { gtk_drag_finish(ctx, success, FALSE, time); }
+
+// ---- dialogs ----------------------------------------------------------------------------------------
+/// A modal "Open Files" chooser (multiple selection). Transfer none (floating toplevel; destroy it).
+static inline GtkWidget *reel_open_files_dialog(GtkWindow *parent) {
+    GtkWidget *d = gtk_file_chooser_dialog_new("Open Files", parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               "_Cancel", GTK_RESPONSE_CANCEL, "_Open", GTK_RESPONSE_ACCEPT, NULL);
+    gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(d), TRUE);
+    return d;
+}
+static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, const gchar *accept) {
+    GtkWidget *d = gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               "_Cancel", GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_ACCEPT, NULL);
+    gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
+    return d;
+}
+static inline gint reel_response_accept(void) { return GTK_RESPONSE_ACCEPT; }
+
+// ---- screensaver (org.freedesktop.ScreenSaver over the session bus) ------------------------------------
+/// Inhibit(app, reason) → cookie; 0 when no service answers. Synchronous, bounded by `timeout_ms`.
+static inline guint32 reel_screensaver_inhibit(GDBusConnection *bus, const gchar *app, const gchar *reason, gint timeout_ms, GError **error) {
+    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
+        "org.freedesktop.ScreenSaver", "Inhibit", g_variant_new("(ss)", app, reason), G_VARIANT_TYPE("(u)"),
+        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
+    if (r == NULL) return 0;
+    guint32 cookie = 0;
+    g_variant_get(r, "(u)", &cookie);
+    g_variant_unref(r);
+    return cookie;
+}
+static inline gboolean reel_screensaver_uninhibit(GDBusConnection *bus, guint32 cookie, gint timeout_ms, GError **error) {
+    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
+        "org.freedesktop.ScreenSaver", "UnInhibit", g_variant_new("(u)", cookie), NULL,
+        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
+    if (r == NULL) return FALSE;
+    g_variant_unref(r);
+    return TRUE;
+}
 
 #endif

@@ -28,7 +28,8 @@ final class PlaybackSession {
         items = options.inputs
         if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
         if !options.headless {
-            FileHandle.standardError.write(Data("reel: no window yet in this build: playing headless\n".utf8))
+            if let status = WindowSession.run(options: options) { return status }
+            FileHandle.standardError.write(Data("reel: no display (DISPLAY is unset or unreachable): playing headless\n".utf8))
         }
         let config = PlayerConfiguration(
             audioSink: options.audioSink,

@@ -1,0 +1,221 @@
+import CGtk
+import ReelCore
+
+/// The controls under the video: a seek row (elapsed, seek bar, total) and a button row
+/// (previous, back, play/pause, forward, next, spinner · mute, volume, speed, playlist, fullscreen).
+/// Renders a `PlayerViewState`; emits `UIAction`s.
+@MainActor
+final class ControlBar: SignalReceiver {
+    let root: UnsafeMutablePointer<GtkWidget>
+    var emit: (UIAction) -> Void = { _ in }
+
+    private let elapsed: UnsafeMutablePointer<GtkWidget>
+    private let total: UnsafeMutablePointer<GtkWidget>
+    private let seek: UnsafeMutablePointer<GtkWidget>
+    private let previous: UnsafeMutablePointer<GtkWidget>
+    private let back: UnsafeMutablePointer<GtkWidget>
+    private let playPause: UnsafeMutablePointer<GtkWidget>
+    private let forward: UnsafeMutablePointer<GtkWidget>
+    private let next: UnsafeMutablePointer<GtkWidget>
+    private let spinner: UnsafeMutablePointer<GtkWidget>
+    private let mute: UnsafeMutablePointer<GtkWidget>
+    private let volume: UnsafeMutablePointer<GtkWidget>
+    private let speed: UnsafeMutablePointer<GtkWidget>
+    private let playlist: UnsafeMutablePointer<GtkWidget>
+    private let fullscreen: UnsafeMutablePointer<GtkWidget>
+
+    /// Seconds the skip buttons jump.
+    static let skipStep = 10.0
+
+    private var state = PlayerViewState()
+    /// Set while the bar itself changes widget values, so that value-changed is not an action.
+    private var rendering = false
+    /// While the seek bar is held, it shows the target, not the position.
+    private(set) var isDraggingSeek = false
+    private var iconNames: [UnsafeMutablePointer<GtkWidget>: String] = [:]
+
+    private enum Tag: Int {
+        case previous, back, playPause, forward, next, mute, playlist, fullscreen
+        case seekValue, seekPress, seekRelease, volumeValue, speedChanged
+    }
+
+    init() {
+        root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
+        let seekRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        let buttonRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)!
+        elapsed = gtk_label_new("0:00")
+        total = gtk_label_new("--:--")
+        seek = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
+        previous = ControlBar.iconButton("media-skip-backward-symbolic", tooltip: "Previous (<)")
+        back = ControlBar.iconButton("media-seek-backward-symbolic", tooltip: "Back 10 s (←: 5 s)")
+        playPause = ControlBar.iconButton("media-playback-start-symbolic", tooltip: "Play/Pause (Space)")
+        forward = ControlBar.iconButton("media-seek-forward-symbolic", tooltip: "Forward 10 s (→: 5 s)")
+        next = ControlBar.iconButton("media-skip-forward-symbolic", tooltip: "Next (>)")
+        spinner = gtk_spinner_new()
+        mute = ControlBar.iconButton("audio-volume-high-symbolic", tooltip: "Mute (m)")
+        volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
+        speed = gtk_combo_box_text_new()
+        playlist = ControlBar.iconButton("view-list-symbolic", tooltip: "Playlist (F9)")
+        fullscreen = ControlBar.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (f)")
+
+        gtk_style_context_add_class(gtk_widget_get_style_context(root), "reel-controls")
+        for label in [elapsed, total] {
+            gtk_style_context_add_class(gtk_widget_get_style_context(label), "reel-time")
+            gtk_label_set_width_chars(reel_gtk_label(label), 7)
+        }
+        gtk_label_set_xalign(reel_gtk_label(elapsed), 1)
+        gtk_label_set_xalign(reel_gtk_label(total), 0)
+        gtk_scale_set_draw_value(reel_gtk_scale(seek), 0)
+        gtk_scale_set_draw_value(reel_gtk_scale(volume), 0)
+        gtk_widget_set_hexpand(seek, 1)
+        gtk_widget_set_size_request(volume, 64, -1)
+        gtk_widget_set_size_request(spinner, 16, 16)
+        for w in [seek, volume, speed] { gtk_widget_set_can_focus(w, 0) }
+        gtk_widget_set_tooltip_text(seek, "Seek")
+        gtk_widget_set_tooltip_text(volume, "Volume (9/0, wheel)")
+        gtk_widget_set_tooltip_text(speed, "Speed ([ ] Backspace)")
+        for r in KeyMap.rates { gtk_combo_box_text_append_text(reel_gtk_combo_box_text(speed), ControlBar.rateText(r)) }
+        gtk_combo_box_set_active(reel_gtk_combo_box(speed), 2)
+        gtk_widget_set_name(seek, "reel-seek")
+        gtk_widget_set_name(playPause, "reel-play-pause")
+
+        gtk_box_pack_start(reel_gtk_box(seekRow), elapsed, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(seekRow), seek, 1, 1, 0)
+        gtk_box_pack_start(reel_gtk_box(seekRow), total, 0, 0, 0)
+        for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
+        gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
+        for w in [fullscreen, playlist, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
+        gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
+        gtk_box_pack_start(reel_gtk_box(root), seekRow, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(root), buttonRow, 0, 0, 0)
+
+        for (w, tag) in [(previous, Tag.previous), (back, .back), (playPause, .playPause), (forward, .forward), (next, .next),
+                         (mute, .mute), (playlist, .playlist), (fullscreen, .fullscreen)] {
+            SignalBridge.connect(w, "clicked", tag: tag.rawValue, to: self)
+        }
+        SignalBridge.connect(seek, "value-changed", tag: Tag.seekValue.rawValue, to: self)
+        SignalBridge.connectEvent(seek, "button-press-event", tag: Tag.seekPress.rawValue, to: self)
+        SignalBridge.connectEvent(seek, "button-release-event", tag: Tag.seekRelease.rawValue, to: self)
+        SignalBridge.connect(volume, "value-changed", tag: Tag.volumeValue.rawValue, to: self)
+        SignalBridge.connect(speed, "changed", tag: Tag.speedChanged.rawValue, to: self)
+        render(state, force: true)
+    }
+
+    private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
+        let b = gtk_button_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
+        gtk_button_set_relief(reel_gtk_button(b), GTK_RELIEF_NONE)
+        gtk_widget_set_can_focus(b, 0)
+        gtk_widget_set_tooltip_text(b, tooltip)
+        gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
+        return b
+    }
+
+    static func rateText(_ rate: Double) -> String {
+        let text = rate == rate.rounded() ? String(Int(rate)) : String(rate)
+        return text + "×"
+    }
+
+    private func setIcon(_ button: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        guard iconNames[button] != name else { return }
+        iconNames[button] = name
+        gtk_button_set_image(reel_gtk_button(button), gtk_image_new_from_icon_name(name, GTK_ICON_SIZE_BUTTON))
+    }
+
+    // MARK: Rendering
+
+    func render(_ new: PlayerViewState, force: Bool = false) {
+        let old = state
+        state = new
+        rendering = true
+        defer { rendering = false }
+        let hasItem = new.title != nil
+        let upper = max(new.duration ?? 0, 0.001)
+        if force || old.duration != new.duration {
+            gtk_range_set_range(reel_gtk_range(seek), 0, upper)
+        }
+        if !isDraggingSeek {
+            gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
+            gtk_label_set_text(reel_gtk_label(elapsed), TimeFormat.clock(new.position))
+        }
+        gtk_label_set_text(reel_gtk_label(total), new.duration.map { TimeFormat.clock($0) } ?? "--:--")
+        gtk_widget_set_sensitive(seek, hasItem && new.duration != nil && new.isSeekable ? 1 : 0)
+        for w in [back, forward] { gtk_widget_set_sensitive(w, hasItem && new.isSeekable ? 1 : 0) }
+        gtk_widget_set_sensitive(playPause, hasItem ? 1 : 0)
+        gtk_widget_set_sensitive(previous, new.canGoPrevious ? 1 : 0)
+        gtk_widget_set_sensitive(next, new.canGoNext ? 1 : 0)
+        setIcon(playPause, new.wantsToPlay ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        if new.showsSpinner { gtk_spinner_start(reel_gtk_spinner(spinner)) } else { gtk_spinner_stop(reel_gtk_spinner(spinner)) }
+        let volumeIcon: String
+        if new.isMuted || new.volume <= 0 { volumeIcon = "audio-volume-muted-symbolic" }
+        else if new.volume < 0.34 { volumeIcon = "audio-volume-low-symbolic" }
+        else if new.volume < 0.67 { volumeIcon = "audio-volume-medium-symbolic" }
+        else { volumeIcon = "audio-volume-high-symbolic" }
+        setIcon(mute, volumeIcon)
+        gtk_range_set_value(reel_gtk_range(volume), min(1, max(0, new.volume)))
+        let rateIndex = KeyMap.rates.firstIndex { abs($0 - new.rate) < 1e-6 } ?? -1
+        if gtk_combo_box_get_active(reel_gtk_combo_box(speed)) != Int32(rateIndex) {
+            gtk_combo_box_set_active(reel_gtk_combo_box(speed), Int32(rateIndex))
+        }
+        setIcon(fullscreen, new.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+    }
+
+    // MARK: Signals
+
+    func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        guard let tag = Tag(rawValue: tag) else { return }
+        switch tag {
+        case .previous: emit(.previous)
+        case .back: emit(.skip(by: -ControlBar.skipStep))
+        case .playPause: emit(.playPause)
+        case .forward: emit(.skip(by: ControlBar.skipStep))
+        case .next: emit(.next)
+        case .mute: emit(.toggleMute)
+        case .playlist: emit(.togglePlaylist)
+        case .fullscreen: emit(.toggleFullscreen)
+        case .seekValue:
+            guard !rendering else { return }
+            let value = gtk_range_get_value(reel_gtk_range(seek))
+            if isDraggingSeek {
+                gtk_label_set_text(reel_gtk_label(elapsed), TimeFormat.clock(value))  // the target while dragging
+            } else {
+                emit(.seek(to: value))  // a click or scroll on the bar, not a drag
+            }
+        case .volumeValue:
+            guard !rendering else { return }
+            emit(.setVolume(KeyMap.volume(gtk_range_get_value(reel_gtk_range(volume)), by: 0)))
+        case .speedChanged:
+            guard !rendering else { return }
+            let i = Int(gtk_combo_box_get_active(reel_gtk_combo_box(speed)))
+            if KeyMap.rates.indices.contains(i) { emit(.setRate(KeyMap.rates[i])) }
+        case .seekPress, .seekRelease:
+            break
+        }
+    }
+
+    func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        switch Tag(rawValue: tag) {
+        case .seekPress:
+            if reel_event_button(event) == 1 { isDraggingSeek = true }
+        case .seekRelease:
+            if isDraggingSeek {
+                isDraggingSeek = false
+                emit(.seek(to: gtk_range_get_value(reel_gtk_range(seek))))
+            }
+        default: break
+        }
+        return false  // let the scale do its own dragging
+    }
+
+    // MARK: Test and app hooks
+
+    /// The elapsed and total labels as shown.
+    var timeTexts: (elapsed: String, total: String) {
+        (String(cString: gtk_label_get_text(reel_gtk_label(elapsed))), String(cString: gtk_label_get_text(reel_gtk_label(total))))
+    }
+
+    var seekValue: Double { gtk_range_get_value(reel_gtk_range(seek)) }
+    var isSpinning: Bool {
+        reel_gobject_get_bool(UnsafeMutableRawPointer(spinner), "active") != 0
+    }
+    var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }
+}

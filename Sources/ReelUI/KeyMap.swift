@@ -1,0 +1,76 @@
+/// The keyboard shortcuts, following mpv and Celluloid. Pure: a key (symbol + modifiers) and the
+/// current view state in, a command out. The window feeds it every key press.
+public enum KeyMap {
+    /// Volume step for 9/0 and the wheel.
+    public static let volumeStep = 0.05
+    /// The speeds [ and ] step through.
+    public static let rates: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2]
+
+    public static func command(keyval: UInt32, modifiers: KeyModifiers, state: PlayerViewState) -> KeyCommand? {
+        let shift = modifiers.contains(.shift)
+        if modifiers.contains(.alt) { return nil }
+        if modifiers.contains(.control) {
+            switch keyval {
+            case KeySym.char("o"), KeySym.char("O"): return .openFilesDialog
+            case KeySym.char("l"), KeySym.char("L"): return .openURLDialog
+            case KeySym.char("s"), KeySym.char("S"): return .action(.captureWindow)
+            default: return nil
+            }
+        }
+        switch keyval {
+        case KeySym.space, KeySym.char("p"), KeySym.char("P"): return .action(.playPause)
+        case KeySym.char("f"), KeySym.char("F"), KeySym.f11: return .action(.toggleFullscreen)
+        case KeySym.escape: return state.isFullscreen ? .action(.toggleFullscreen) : nil
+        case KeySym.char("m"), KeySym.char("M"): return .action(.toggleMute)
+        case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep)))
+        case KeySym.zero: return .action(.setVolume(volume(state.volume, by: volumeStep)))
+        case KeySym.left, KeySym.kpLeft: return .action(.skip(by: shift ? -1 : -5))
+        case KeySym.right, KeySym.kpRight: return .action(.skip(by: shift ? 1 : 5))
+        case KeySym.up, KeySym.kpUp: return .action(.skip(by: 60))
+        case KeySym.down, KeySym.kpDown: return .action(.skip(by: -60))
+        case KeySym.bracketleft: return .action(.setRate(slower(than: state.rate)))
+        case KeySym.bracketright: return .action(.setRate(faster(than: state.rate)))
+        case KeySym.backSpace: return .action(.resetRate)
+        case KeySym.period: return .action(.frameStep(forward: true))
+        case KeySym.comma: return .action(.frameStep(forward: false))
+        case KeySym.less: return .action(.previous)
+        case KeySym.greater: return .action(.next)
+        case KeySym.char("s"): return .action(.captureFrame)
+        case KeySym.char("q"), KeySym.char("Q"): return .action(.quit)
+        case KeySym.f9: return .action(.togglePlaylist)
+        case KeySym.question: return .shortcutsWindow
+        default: return nil
+        }
+    }
+
+    /// The volume after a step, clamped to 0…1 and rounded to whole percent.
+    public static func volume(_ v: Double, by delta: Double) -> Double {
+        (min(1, max(0, v + delta)) * 100).rounded() / 100
+    }
+
+    public static func slower(than rate: Double) -> Double { rates.last { $0 < rate - 1e-9 } ?? rates[0] }
+    public static func faster(than rate: Double) -> Double { rates.first { $0 > rate + 1e-9 } ?? rates[rates.count - 1] }
+
+    /// What the shortcuts window lists, in order: keys, then what they do.
+    public static let help: [(keys: String, meaning: String)] = [
+        ("Space, p", "Play or pause"),
+        ("← / →", "Back or forward 5 seconds"),
+        ("Shift+← / Shift+→", "Back or forward 1 second"),
+        ("↓ / ↑", "Back or forward 1 minute"),
+        (", / .", "One frame back or forward"),
+        ("[ / ]", "Slower or faster (0.5× to 2×)"),
+        ("Backspace", "Normal speed"),
+        ("9 / 0", "Volume down or up"),
+        ("m", "Mute"),
+        ("< / >", "Previous or next item"),
+        ("f, F11, double-click", "Fullscreen"),
+        ("Esc", "Leave fullscreen"),
+        ("F9", "Playlist"),
+        ("s", "Save the frame as a PNG"),
+        ("Ctrl+s", "Save the window as a PNG"),
+        ("Ctrl+o", "Open files"),
+        ("Ctrl+l", "Open a URL"),
+        ("?", "This list"),
+        ("q", "Quit"),
+    ]
+}

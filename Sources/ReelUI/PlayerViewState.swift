@@ -1,0 +1,38 @@
+import ReelCore
+
+/// Everything the window shows, as plain values. The app builds it from player and queue events;
+/// the window renders it and nothing else, so a state always looks the same (screenshot tests).
+public struct PlayerViewState: Sendable, Equatable {
+    /// The item's title (the window title); nil when nothing is loaded.
+    public var title: String?
+    public var position: Double = 0
+    public var duration: Double?
+    public var timeControl: TimeControlStatus = .paused
+    /// Whether the user asked to play (the play/pause button shows "pause" while waiting, too).
+    public var wantsToPlay = false
+    public var volume: Double = 1
+    public var isMuted = false
+    public var rate: Double = 1
+    /// "“name” could not be played: <PlaybackError.message>", nil when there is no error.
+    public var errorBanner: String?
+    public var isFullscreen = false
+    public var isPlaylistVisible = false
+    public var playlist: [PlaylistRow] = []
+    public var canGoPrevious = false
+    public var canGoNext = false
+    public var isSeekable = true
+
+    public init(title: String? = nil) {
+        self.title = title
+    }
+
+    /// The window title: the item's title, then the app name.
+    public var windowTitle: String { title.map { "\($0) — Reel" } ?? "Reel" }
+
+    public var showsSpinner: Bool { timeControl.isWaiting }
+
+    /// The banner text for a failed item, naming it.
+    public static func errorText(item: String, message: String) -> String {
+        "“\(item)” could not be played. \(message)"
+    }
+}

@@ -1,0 +1,343 @@
+import CGtk
+import Foundation
+import ReelCore
+
+/// Reel's window: an error banner, the video area (black; the engine's sink draws into its X11
+/// window), the controls, and the playlist panel on the right. A view: `render(_:)` shows a
+/// `PlayerViewState`, and every click, key, wheel turn and drop becomes a `UIAction` on `onAction`.
+/// It owns no playback logic, so the same state always looks the same.
+@MainActor
+public final class PlayerWindow: SignalReceiver {
+    /// Called for every action; the app turns it into player and queue commands.
+    public var onAction: (UIAction) -> Void = { _ in }
+    /// Seconds of stillness before the controls hide in fullscreen (while playing).
+    public var controlsHideDelay: Double = 2
+
+    public private(set) var state = PlayerViewState()
+    let window: UnsafeMutablePointer<GtkWidget>
+    let video: UnsafeMutablePointer<GtkWidget>
+    let controls = ControlBar()
+    let playlist = PlaylistPanel()
+    private let banner: UnsafeMutablePointer<GtkWidget>
+    private let bannerLabel: UnsafeMutablePointer<GtkWidget>
+    private let dialogs = DialogPresenter()
+    private var shortcuts: ShortcutsWindow?
+    private var appliedFullscreen = false
+    private var savedGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
+    private var hideTimer: UInt32 = 0
+    private var hideGeneration = 0
+    private var blankCursor: OpaquePointer?
+    private var destroyed = false
+
+    private enum Tag: Int { case key, videoButton, scroll, motion, delete, drop, hideControls, destroy }
+
+    /// Builds the window (not shown yet). `width`×`height` is the default size.
+    public init(width: Int = 960, height: Int = 600) {
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)
+        gtk_window_set_default_size(reel_gtk_window(window), Int32(width), Int32(height))
+        gtk_window_set_title(reel_gtk_window(window), "Reel")
+        gtk_widget_set_name(window, "reel-window")
+        PlayerWindow.installCSS()
+
+        let rootBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+        let mainBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        banner = gtk_info_bar_new()
+        gtk_info_bar_set_message_type(OpaquePointer(banner).map { UnsafeMutablePointer<GtkInfoBar>($0) }, GTK_MESSAGE_ERROR)
+        bannerLabel = gtk_label_new("")
+        gtk_label_set_line_wrap(reel_gtk_label(bannerLabel), 1)
+        gtk_label_set_xalign(reel_gtk_label(bannerLabel), 0)
+        gtk_label_set_max_width_chars(reel_gtk_label(bannerLabel), 80)
+        gtk_widget_set_name(bannerLabel, "reel-error")
+        let content = gtk_info_bar_get_content_area(OpaquePointer(banner).map { UnsafeMutablePointer<GtkInfoBar>($0) })
+        gtk_container_add(reel_gtk_container(content), bannerLabel)
+        gtk_widget_set_no_show_all(banner, 1)
+        gtk_widget_show(bannerLabel)
+
+        video = gtk_drawing_area_new()
+        gtk_widget_set_name(video, "reel-video")
+        gtk_widget_set_hexpand(video, 1)
+        gtk_widget_set_vexpand(video, 1)
+        gtk_widget_set_size_request(video, 160, 90)
+        gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
+        SignalBridge.paintBlack(video)
+
+        gtk_box_pack_start(reel_gtk_box(mainBox), banner, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), video, 1, 1, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), controls.root, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(rootBox), mainBox, 1, 1, 0)
+        gtk_box_pack_start(reel_gtk_box(rootBox), playlist.root, 0, 0, 0)
+        gtk_container_add(reel_gtk_container(window), rootBox)
+        gtk_widget_show_all(rootBox)
+        gtk_widget_set_no_show_all(playlist.root, 1)
+        gtk_widget_hide(playlist.root)
+
+        gtk_widget_add_events(window, Int32(GDK_POINTER_MOTION_MASK.rawValue))
+        reel_widget_accept_uri_drops(window)
+        SignalBridge.connectEvent(window, "key-press-event", tag: Tag.key.rawValue, to: self)
+        SignalBridge.connectEvent(window, "motion-notify-event", tag: Tag.motion.rawValue, to: self)
+        SignalBridge.connectEvent(window, "delete-event", tag: Tag.delete.rawValue, to: self)
+        SignalBridge.connectEvent(video, "button-press-event", tag: Tag.videoButton.rawValue, to: self)
+        SignalBridge.connectEvent(video, "scroll-event", tag: Tag.scroll.rawValue, to: self)
+        SignalBridge.connectDragData(window, tag: Tag.drop.rawValue, to: self)
+        SignalBridge.connect(window, "destroy", tag: Tag.destroy.rawValue, to: self)
+
+        let forward: (UIAction) -> Void = { [weak self] in self?.onAction($0) }
+        controls.emit = forward
+        playlist.emit = forward
+        dialogs.emit = forward
+        render(state, force: true)
+    }
+
+    private static var cssInstalled = false
+    private static func installCSS() {
+        guard !cssInstalled, let screen = gdk_screen_get_default() else { return }
+        cssInstalled = true
+        let css = """
+        #reel-video { background-color: black; }
+        .reel-controls { padding: 2px 4px; }
+        .reel-controls button { padding: 2px 4px; min-width: 24px; min-height: 24px; }
+        .reel-controls combobox button { padding: 2px 6px; }
+        .reel-time { font-feature-settings: "tnum"; }
+        """
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1, nil)
+        gtk_style_context_add_provider_for_screen(screen, reel_gtk_style_provider(UnsafeMutableRawPointer(provider)),
+                                                  UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+
+    // MARK: Showing
+
+    /// Shows the window and realizes the video area (so that its X11 window exists).
+    public func show() {
+        gtk_widget_show(window)
+        gtk_widget_realize(video)
+        gtk_window_present(reel_gtk_window(window))
+    }
+
+    /// The X11 window id of the video area, for `Player.setWindowHandle(_:)`. 0 when not on X11.
+    /// Call after `show()`.
+    public var videoWindowHandle: UInt {
+        gtk_widget_realize(video)
+        return UInt(reel_widget_xid(video))
+    }
+
+    /// The X11 window id of the toplevel (for xdotool and `import -window`).
+    public var windowID: UInt {
+        gtk_widget_realize(window)
+        return UInt(reel_widget_xid(window))
+    }
+
+    /// Destroys the window and its dialogs.
+    public func close() {
+        guard !destroyed else { return }
+        shortcuts?.close()
+        dialogs.closeAll()
+        gtk_widget_destroy(window)
+    }
+
+    /// Resizes the (unmaximised, windowed) window.
+    public func resize(width: Int, height: Int) {
+        gtk_window_resize(reel_gtk_window(window), Int32(width), Int32(height))
+    }
+
+    /// The toplevel's size as allocated.
+    public var size: (width: Int, height: Int) {
+        (Int(gtk_widget_get_allocated_width(window)), Int(gtk_widget_get_allocated_height(window)))
+    }
+
+    /// The video area's size and place in the window.
+    public var videoRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: video) }
+    /// The seek bar's place in the window.
+    public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
+    /// The playlist's place in the window (rows start at its top).
+    public var playlistRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: playlist.view) }
+    public var playlistRowHeight: Int { Int(reel_tree_view_row_height(reel_gtk_tree_view(playlist.view))) }
+    public var playlistSelection: Int { playlist.selectedIndex }
+    public func focusPlaylist() { gtk_widget_grab_focus(playlist.view) }
+
+    private func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int, width: Int, height: Int) {
+        var x: Int32 = 0, y: Int32 = 0
+        _ = gtk_widget_translate_coordinates(widget, window, 0, 0, &x, &y)
+        return (Int(x), Int(y), Int(gtk_widget_get_allocated_width(widget)), Int(gtk_widget_get_allocated_height(widget)))
+    }
+
+    // MARK: Rendering
+
+    public func render(_ new: PlayerViewState, force: Bool = false) {
+        guard !destroyed else { return }
+        let old = state
+        state = new
+        if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), new.windowTitle) }
+        if force || old.errorBanner != new.errorBanner {
+            gtk_label_set_text(reel_gtk_label(bannerLabel), new.errorBanner ?? "")
+            gtk_widget_set_visible(banner, new.errorBanner == nil ? 0 : 1)
+        }
+        controls.render(new, force: force)
+        playlist.render(new.playlist)
+        if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
+        if new.isFullscreen != appliedFullscreen { applyFullscreen(new.isFullscreen) }
+        if force || old.wantsToPlay != new.wantsToPlay || old.timeControl != new.timeControl || old.isFullscreen != new.isFullscreen {
+            revealControls()
+        }
+    }
+
+    // MARK: Fullscreen
+
+    private func applyFullscreen(_ on: Bool) {
+        appliedFullscreen = on
+        let w = reel_gtk_window(window)
+        if reel_wm_supports_fullscreen(window) != 0 {
+            if on { gtk_window_fullscreen(w) } else { gtk_window_unfullscreen(w) }
+        } else if on {
+            // No window manager (Xvfb, kiosks): cover the monitor ourselves.
+            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_position(w, &x, &y)
+            gtk_window_get_size(w, &width, &height)
+            savedGeometry = (x, y, width, height)
+            var mx: Int32 = 0, my: Int32 = 0, mw: Int32 = 0, mh: Int32 = 0
+            reel_widget_monitor_geometry(window, &mx, &my, &mw, &mh)
+            gtk_window_move(w, mx, my)
+            gtk_window_resize(w, mw, mh)
+        } else if let g = savedGeometry {
+            gtk_window_move(w, g.x, g.y)
+            gtk_window_resize(w, g.width, g.height)
+            savedGeometry = nil
+        }
+    }
+
+    /// Whether the controls are on screen (they hide in fullscreen after `controlsHideDelay`).
+    public var areControlsVisible: Bool { gtk_widget_get_visible(controls.root) != 0 }
+
+    /// Shows the controls and, in fullscreen while playing, schedules hiding them.
+    private func revealControls() {
+        setControlsVisible(true)
+        if hideTimer != 0 { g_source_remove(hideTimer); hideTimer = 0 }
+        guard state.isFullscreen, state.wantsToPlay, !state.showsSpinner else { return }
+        hideGeneration += 1
+        hideTimer = SignalBridge.timeout(milliseconds: UInt32(controlsHideDelay * 1000), tag: Tag.hideControls.rawValue, to: self)
+    }
+
+    private func setControlsVisible(_ visible: Bool) {
+        guard (gtk_widget_get_visible(controls.root) != 0) != visible else { return }
+        gtk_widget_set_visible(controls.root, visible ? 1 : 0)
+        if let gdk = gtk_widget_get_window(video) {
+            if !visible, blankCursor == nil { blankCursor = gdk_cursor_new_for_display(gtk_widget_get_display(video), GDK_BLANK_CURSOR) }
+            gdk_window_set_cursor(gdk, visible ? nil : blankCursor)
+        }
+    }
+
+    // MARK: Events
+
+    public func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        switch Tag(rawValue: tag) {
+        case .key:
+            let keyval = reel_event_keyval(event)
+            let modifiers = KeyModifiers(gdkState: reel_event_state(event))
+            revealControls()
+            if keyval == KeySym.delete { return false }  // the playlist's own
+            guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
+            perform(command)
+            return true
+        case .videoButton:
+            if reel_event_type(event) == GDK_2BUTTON_PRESS, reel_event_button(event) == 1 { onAction(.toggleFullscreen); return true }
+            return false
+        case .scroll:
+            let direction = reel_event_scroll_direction(event)
+            guard direction != 0 else { return false }
+            onAction(.setVolume(KeyMap.volume(state.volume, by: direction < 0 ? KeyMap.volumeStep : -KeyMap.volumeStep)))
+            return true
+        case .motion:
+            revealControls()
+            return false
+        case .delete:
+            onAction(.quit)
+            return true  // the app decides; it closes the window
+        default:
+            return false
+        }
+    }
+
+    public func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        switch Tag(rawValue: tag) {
+        case .hideControls:
+            hideTimer = 0
+            if state.isFullscreen, state.wantsToPlay, !state.showsSpinner { setControlsVisible(false) }
+        case .destroy:
+            destroyed = true
+            if hideTimer != 0 { g_source_remove(hideTimer); hideTimer = 0 }
+            if let c = blankCursor { g_object_unref(UnsafeMutableRawPointer(c)); blankCursor = nil }
+        default: break
+        }
+    }
+
+    public func onDragData(_ tag: Int, context: OpaquePointer?, x: Int, y: Int, selection: OpaquePointer?, time: UInt32) {
+        let items = PlayerWindow.droppedItems(selection)
+        if !items.isEmpty { onAction(.openFiles(items)) }
+    }
+
+    /// The URIs (or URL lines) in a drop.
+    static func droppedItems(_ selection: OpaquePointer?) -> [String] {
+        guard let list = reel_selection_uris(selection) else { return [] }
+        defer { g_strfreev(list) }
+        var items: [String] = []
+        var i = 0
+        while let p = list[i] {
+            let line = String(cString: p).trimmingCharacters(in: .whitespaces)
+            if !line.isEmpty, !line.hasPrefix("#") { items.append(line) }
+            i += 1
+        }
+        return items
+    }
+
+    /// Runs what a key press means.
+    public func perform(_ command: KeyCommand) {
+        switch command {
+        case .action(let action): onAction(action)
+        case .openFilesDialog: dialogs.openFiles(parent: window)
+        case .openURLDialog: dialogs.openURL(parent: window)
+        case .shortcutsWindow:
+            if shortcuts == nil || shortcuts?.isOpen == false { shortcuts = ShortcutsWindow(parent: window) }
+            shortcuts?.present()
+        }
+    }
+
+    // MARK: Capture and inspection (the app's "window capture", tests, QA)
+
+    /// Writes the window as it is on screen, video included, to a PNG file.
+    public func capturePNG(to path: String) throws {
+        UIRuntime.settle()
+        var error: UnsafeMutablePointer<GError>?
+        if reel_capture_window_png(window, path, &error) == 0 {
+            let text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw PlaybackError(kind: .output, message: "The window could not be captured: \(text)")
+        }
+    }
+
+    /// The elapsed and total time labels as shown.
+    public var timeTexts: (elapsed: String, total: String) { controls.timeTexts }
+    /// The banner's text when it is shown.
+    public var bannerText: String? {
+        gtk_widget_get_visible(banner) != 0 ? String(cString: gtk_label_get_text(reel_gtk_label(bannerLabel))) : nil
+    }
+    public var isSpinnerActive: Bool { controls.isSpinning }
+    public var isPlaylistShown: Bool { gtk_widget_get_visible(playlist.root) != 0 }
+    public var isShortcutsWindowOpen: Bool { shortcuts?.isOpen ?? false }
+    /// Which dialog is open: "open-files", "open-url" or nil.
+    public var openDialog: String? { dialogs.openKind }
+    /// The window's title as set.
+    public var title: String { String(cString: gtk_window_get_title(reel_gtk_window(window))) }
+    /// Answers the open dialog as a user would (tests): the URL text, or file paths.
+    public func answerDialog(text: String? = nil, files: [String] = [], accept: Bool = true) {
+        dialogs.answer(text: text, files: files, accept: accept)
+    }
+    /// Synthetic pointer input put through GTK's own event path (tests; see the shim for why):
+    /// a motion over the video area.
+    public func sendPointerMotionOverVideo(x: Double, y: Double) {
+        reel_widget_send_pointer(video, GDK_MOTION_NOTIFY, x, y, 0, 0)
+    }
+
+    /// Selects a playlist row (as a click would).
+    public func selectPlaylistRow(_ index: Int) { playlist.select(index) }
+}

@@ -1,0 +1,86 @@
+import CGtk
+import ReelCore
+
+/// The playlist side panel: one row per item (title, duration), the current one marked (▶, bold),
+/// failed ones marked (⚠) with the reason as a tooltip. Double-click or Enter plays a row, dragging
+/// reorders, Delete removes. Renders `PlayerViewState.playlist`; emits actions, never edits itself.
+@MainActor
+final class PlaylistPanel: SignalReceiver {
+    let root: UnsafeMutablePointer<GtkWidget>
+    let view: UnsafeMutablePointer<GtkWidget>
+    var emit: (UIAction) -> Void = { _ in }
+    private let store: OpaquePointer
+    private var rows: [PlaylistRow]? = nil
+
+    private enum Tag: Int { case activated, dragData, key }
+
+    init() {
+        root = gtk_scrolled_window_new(nil, nil)
+        store = OpaquePointer(reel_playlist_store_new())
+        view = gtk_tree_view_new_with_model(reel_gtk_tree_model(UnsafeMutableRawPointer(store)))
+        g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the model
+        let tree = reel_gtk_tree_view(view)
+        reel_tree_view_add_text_column(tree, "", 0, 0, 0.5)
+        reel_tree_view_add_text_column(tree, "Title", 1, 1, 0)
+        reel_tree_view_add_text_column(tree, "Length", 2, 0, 1)
+        gtk_tree_view_set_tooltip_column(tree, 3)
+        gtk_tree_view_set_headers_visible(tree, 0)
+        gtk_tree_view_set_activate_on_single_click(tree, 0)
+        reel_tree_view_enable_reorder(tree)
+        gtk_scrolled_window_set_policy(reel_gtk_scrolled_window(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_widget_set_size_request(root, 220, -1)
+        gtk_container_add(reel_gtk_container(root), view)
+        gtk_widget_set_name(view, "reel-playlist")
+        gtk_widget_show_all(root)
+        SignalBridge.connectRowActivated(view, tag: Tag.activated.rawValue, to: self)
+        SignalBridge.connectDragData(view, tag: Tag.dragData.rawValue, to: self)
+        SignalBridge.connectEvent(view, "key-press-event", tag: Tag.key.rawValue, to: self)
+    }
+
+    func render(_ newRows: [PlaylistRow]) {
+        guard newRows != rows else { return }
+        let selected = Int(reel_tree_view_selected_index(reel_gtk_tree_view(view)))
+        rows = newRows
+        let s = UnsafeMutablePointer<GtkListStore>(store)
+        gtk_list_store_clear(s)
+        for row in newRows {
+            let marker = row.failure != nil ? "⚠" : (row.isCurrent ? "▶" : "")
+            let length = row.duration.map { TimeFormat.clock($0) } ?? ""
+            let tip = row.failure.map { PlaylistPanel.markupEscape("Could not be played: " + $0) }
+            reel_playlist_store_append(s, marker, row.title, length, tip, row.isCurrent ? 700 : 400)
+        }
+        if selected >= 0, selected < newRows.count { reel_tree_view_select_index(reel_gtk_tree_view(view), Int32(selected)) }
+    }
+
+    func onRowActivated(_ tag: Int, index: Int) {
+        if index >= 0 { emit(.playIndex(index)) }
+    }
+
+    func onDragData(_ tag: Int, context: OpaquePointer?, x: Int, y: Int, selection: OpaquePointer?, time: UInt32) {
+        // Reorder through the queue: stop GTK from moving the row itself, then emit the move.
+        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(view), "drag-data-received")
+        let count = Int32(rows?.count ?? 0)
+        let from = Int(reel_selection_row_index(selection))
+        let to = Int(reel_tree_view_drop_index(reel_gtk_tree_view(view), Int32(x), Int32(y), count))
+        reel_drag_finish(context, from >= 0 ? 1 : 0, time)
+        if from >= 0, from != to, from + 1 != to { emit(.moveItem(from: from, to: to)) }
+    }
+
+    func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        guard reel_event_keyval(event) == KeySym.delete else { return false }
+        let index = Int(reel_tree_view_selected_index(reel_gtk_tree_view(view)))
+        guard index >= 0 else { return false }
+        emit(.removeItem(index))
+        return true
+    }
+
+    /// Escapes text for Pango markup (tooltips are markup).
+    private static func markupEscape(_ text: String) -> String {
+        guard let p = g_markup_escape_text(text, -1) else { return text }
+        defer { g_free(p) }
+        return String(cString: p)
+    }
+
+    var selectedIndex: Int { Int(reel_tree_view_selected_index(reel_gtk_tree_view(view))) }
+    func select(_ index: Int) { reel_tree_view_select_index(reel_gtk_tree_view(view), Int32(index)) }
+}

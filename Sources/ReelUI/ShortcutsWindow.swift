@@ -1,0 +1,57 @@
+import CGtk
+
+/// The "?" window: every shortcut and what it does, from `KeyMap.help`. Esc or ? closes it.
+@MainActor
+final class ShortcutsWindow: SignalReceiver {
+    private var window: UnsafeMutablePointer<GtkWidget>?
+
+    private enum Tag: Int { case key, destroy }
+
+    init(parent: UnsafeMutablePointer<GtkWidget>) {
+        let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_title(reel_gtk_window(w), "Keyboard Shortcuts — Reel")
+        gtk_window_set_transient_for(reel_gtk_window(w), reel_gtk_window(parent))
+        gtk_window_set_destroy_with_parent(reel_gtk_window(w), 1)
+        gtk_widget_set_name(w, "reel-shortcuts")
+        let grid = gtk_grid_new()!
+        gtk_grid_set_row_spacing(reel_gtk_grid(grid), 4)
+        gtk_grid_set_column_spacing(reel_gtk_grid(grid), 18)
+        gtk_container_set_border_width(reel_gtk_container(grid), 16)
+        for (row, entry) in KeyMap.help.enumerated() {
+            let keys = gtk_label_new(entry.keys)!
+            gtk_label_set_xalign(reel_gtk_label(keys), 1)
+            gtk_style_context_add_class(gtk_widget_get_style_context(keys), "dim-label")
+            let meaning = gtk_label_new(entry.meaning)!
+            gtk_label_set_xalign(reel_gtk_label(meaning), 0)
+            gtk_grid_attach(reel_gtk_grid(grid), keys, 0, Int32(row), 1, 1)
+            gtk_grid_attach(reel_gtk_grid(grid), meaning, 1, Int32(row), 1, 1)
+        }
+        gtk_container_add(reel_gtk_container(w), grid)
+        window = w
+        SignalBridge.connectEvent(w, "key-press-event", tag: Tag.key.rawValue, to: self)
+        SignalBridge.connect(w, "destroy", tag: Tag.destroy.rawValue, to: self)
+    }
+
+    var isOpen: Bool { window.map { gtk_widget_get_visible($0) != 0 } ?? false }
+
+    func present() {
+        guard let window else { return }
+        gtk_widget_show_all(window)
+        gtk_window_present(reel_gtk_window(window))
+    }
+
+    func close() {
+        if let window { gtk_widget_destroy(window) }
+        window = nil
+    }
+
+    func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+        let k = reel_event_keyval(event)
+        if k == KeySym.escape || k == KeySym.question || k == KeySym.char("q") { close(); return true }
+        return false
+    }
+
+    func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        if tag == Tag.destroy.rawValue { window = nil }
+    }
+}

@@ -1,0 +1,31 @@
+/// Everything the window asks for. The window never acts on the player itself: it emits one of
+/// these and waits for the next `PlayerViewState`.
+public enum UIAction: Sendable, Equatable {
+    case playPause
+    /// Seek to an absolute position in seconds (the seek bar, on release).
+    case seek(to: Double)
+    /// Skip relative to the current position (arrow keys, skip buttons).
+    case skip(by: Double)
+    /// Linear volume 0…1.
+    case setVolume(Double)
+    case toggleMute
+    case setRate(Double)
+    case resetRate
+    case frameStep(forward: Bool)
+    case next
+    case previous
+    case toggleFullscreen
+    case togglePlaylist
+    /// Save the video frame on screen (`s`).
+    case captureFrame
+    /// Save the window as it looks (`Ctrl+s`).
+    case captureWindow
+    case openFiles([String])
+    case openURL(String)
+    /// Play the playlist row at this index (double-click, Enter).
+    case playIndex(Int)
+    /// Move playlist row `from` so that it lands before the row that was at `to` (0…count).
+    case moveItem(from: Int, to: Int)
+    case removeItem(Int)
+    case quit
+}

@@ -1,0 +1,68 @@
+import CGtk
+import Foundation
+
+/// GTK start-up and main-loop helpers. GTK, the engine's bus watch and its timers all run on the
+/// GLib default main context: `gtk_main` (or these helpers) drive them all.
+@MainActor
+public enum UIRuntime {
+    private static var initialised: Bool?
+
+    /// Initialises GTK once. False when there is no display (GTK is then unusable: stay headless).
+    public static func start() -> Bool {
+        if let initialised { return initialised }
+        let ok = gtk_init_check(nil, nil) != 0
+        initialised = ok
+        return ok
+    }
+
+    /// Pins everything that changes how the window looks between machines and runs, for
+    /// screenshot tests: theme, icons, font, no animations, no cursor blink. (Set GDK_SCALE=1
+    /// and GTK_THEME=Adwaita in the environment too; see the Makefile.)
+    public static func pinAppearance() {
+        guard let settings = gtk_settings_get_default() else { return }
+        let s = UnsafeMutableRawPointer(settings)
+        reel_gobject_set_string(s, "gtk-theme-name", "Adwaita")
+        reel_gobject_set_string(s, "gtk-icon-theme-name", "Adwaita")
+        reel_gobject_set_string(s, "gtk-font-name", "DejaVu Sans 10")
+        reel_gobject_set_bool(s, "gtk-enable-animations", 0)
+        reel_gobject_set_bool(s, "gtk-cursor-blink", 0)
+        reel_gobject_set_bool(s, "gtk-application-prefer-dark-theme", 0)
+        reel_gobject_set_int(s, "gtk-xft-antialias", 1)
+        reel_gobject_set_string(s, "gtk-xft-hintstyle", "hintslight")
+        reel_gobject_set_string(s, "gtk-xft-rgba", "none")
+    }
+
+    /// Runs the GTK main loop until `quit()`.
+    public static func run() { gtk_main() }
+
+    public static func quit() { if gtk_main_level() > 0 { gtk_main_quit() } }
+
+    /// Spins the default main context until `condition` holds or `timeout` seconds pass.
+    @discardableResult
+    public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        let wake = g_timeout_add(10, { _ in 1 }, nil)  // a blocking iteration returns at least every 10 ms
+        defer { g_source_remove(wake) }
+        while !condition() {
+            if Date() >= deadline { return condition() }
+            g_main_context_iteration(nil, 1)
+        }
+        return true
+    }
+
+    /// Spins the default main context for `seconds`.
+    public static func spin(for seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        run(until: { Date() >= deadline }, timeout: seconds + 1)
+    }
+
+    /// Processes everything pending, then waits for the X server to have drawn it.
+    public static func settle() {
+        for _ in 0..<3 {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            if let d = gdk_display_get_default() { gdk_display_sync(d) }
+            spin(for: 0.03)
+        }
+        while g_main_context_iteration(nil, 0) != 0 {}
+    }
+}

@@ -1,0 +1,87 @@
+import ReelCore
+import XCTest
+@testable import ReelUI
+
+final class KeyMapTests: XCTestCase {
+    private func command(_ key: UInt32, _ mods: KeyModifiers = [], _ state: PlayerViewState = PlayerViewState()) -> KeyCommand? {
+        KeyMap.command(keyval: key, modifiers: mods, state: state)
+    }
+
+    func testEveryShortcutMapsAsMpvAndCelluloidDo() {
+        var s = PlayerViewState()
+        s.volume = 0.5
+        s.rate = 1
+        let table: [(UInt32, KeyModifiers, KeyCommand?)] = [
+            (KeySym.space, [], .action(.playPause)),
+            (KeySym.char("p"), [], .action(.playPause)),
+            (KeySym.char("f"), [], .action(.toggleFullscreen)),
+            (KeySym.f11, [], .action(.toggleFullscreen)),
+            (KeySym.escape, [], nil),  // not fullscreen: Esc does nothing
+            (KeySym.char("m"), [], .action(.toggleMute)),
+            (KeySym.nine, [], .action(.setVolume(0.45))),
+            (KeySym.zero, [], .action(.setVolume(0.55))),
+            (KeySym.left, [], .action(.skip(by: -5))),
+            (KeySym.right, [], .action(.skip(by: 5))),
+            (KeySym.up, [], .action(.skip(by: 60))),
+            (KeySym.down, [], .action(.skip(by: -60))),
+            (KeySym.left, .shift, .action(.skip(by: -1))),
+            (KeySym.right, .shift, .action(.skip(by: 1))),
+            (KeySym.bracketleft, [], .action(.setRate(0.75))),
+            (KeySym.bracketright, [], .action(.setRate(1.25))),
+            (KeySym.backSpace, [], .action(.resetRate)),
+            (KeySym.period, [], .action(.frameStep(forward: true))),
+            (KeySym.comma, [], .action(.frameStep(forward: false))),
+            (KeySym.less, .shift, .action(.previous)),
+            (KeySym.greater, .shift, .action(.next)),
+            (KeySym.char("s"), [], .action(.captureFrame)),
+            (KeySym.char("s"), .control, .action(.captureWindow)),
+            (KeySym.char("q"), [], .action(.quit)),
+            (KeySym.char("o"), .control, .openFilesDialog),
+            (KeySym.char("l"), .control, .openURLDialog),
+            (KeySym.f9, [], .action(.togglePlaylist)),
+            (KeySym.question, .shift, .shortcutsWindow),
+            (KeySym.char("x"), [], nil),
+            (KeySym.char("p"), .control, nil),
+            (KeySym.space, .alt, nil),
+        ]
+        for (key, mods, expected) in table {
+            XCTAssertEqual(command(key, mods, s), expected, "key 0x\(String(key, radix: 16)) mods \(mods.rawValue)")
+        }
+    }
+
+    func testEscapeLeavesFullscreenOnly() {
+        var s = PlayerViewState()
+        s.isFullscreen = true
+        XCTAssertEqual(command(KeySym.escape, [], s), .action(.toggleFullscreen))
+        s.isFullscreen = false
+        XCTAssertNil(command(KeySym.escape, [], s))
+    }
+
+    func testVolumeClampsAndSpeedStaysWithinHalfToDouble() {
+        var s = PlayerViewState()
+        s.volume = 1
+        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1)))
+        s.volume = 0.02
+        XCTAssertEqual(command(KeySym.nine, [], s), .action(.setVolume(0)))
+        s.rate = 2
+        XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(2)))
+        s.rate = 0.5
+        XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(0.5)))
+        s.rate = 1.1  // between steps: to the neighbouring step
+        XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(1.25)))
+        XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(1)))
+    }
+
+    func testGdkStateKeepsOnlyShiftControlAlt() {
+        // GDK_SHIFT_MASK | GDK_LOCK_MASK | GDK_CONTROL_MASK | GDK_MOD2_MASK (num lock)
+        let mods = KeyModifiers(gdkState: 1 | 2 | 4 | 16)
+        XCTAssertEqual(mods, [.shift, .control])
+    }
+
+    func testHelpListsEveryShortcut() {
+        let keys = KeyMap.help.map(\.keys).joined(separator: " ")
+        for k in ["Space", "p", "F11", "Esc", "m", "9", "0", "←", "↑", "Shift", "[", "]", "Backspace", ",", ".", "<", ">", "s", "q", "Ctrl+o", "Ctrl+l", "F9", "?"] {
+            XCTAssertTrue(keys.contains(k), "help is missing \(k)")
+        }
+    }
+}
