@@ -632,7 +632,23 @@ public final class Player {
         let debugText = debug.map { String(cString: $0) }
         let status = Int(reel_message_error_http_status(message))
         var uri = currentURI
-        if let switched = shared.state.withLock({ $0.switched }) { uri = switched }
+        if let switched = shared.state.withLock({ s -> String? in
+            let v = s.switched
+            s.switched = nil
+            return v
+        }) {
+            // A gapless switch failed before its stream started (a missing or unreadable next
+            // item): the old item has handed over, so report its end and the new item's change
+            // before the error, which is the new item's.
+            emit(.playedToEnd)
+            currentURI = switched
+            self.status = .unknown
+            duration = nil
+            mediaInfo = MediaInfo()
+            collectionInfo = MediaInfo()
+            emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+            uri = switched
+        }
         var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
         if let uri, let path = MediaLocator.localPath(of: uri) {
             context.isLocalFile = true
