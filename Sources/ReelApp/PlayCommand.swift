@@ -8,7 +8,7 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play files and URLs (the default command).")
 
-    @Argument(help: "Files, URLs or playlists to play, in order.")
+    @Argument(help: "Files, URLs or playlists (M3U, PLS, XSPF; HLS plays as one stream), all in one queue, in order.")
     var inputs: [String] = []
 
     @Flag(help: "Play with no window and exit at the end (exit status 0 when every item played).")
@@ -41,13 +41,29 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start muted.")
     var mute = false
 
-    @Option(help: "Start at this position (seconds or h:mm:ss).")
-    var start: String?
+    @Option(help: ArgumentHelp("Start at this position in the first item (seconds or h:mm:ss).", valueName: "TIME"))
+    var startTime: String?
+
+    @Option(help: ArgumentHelp("Start the queue at this item (0-based; with --shuffle the shuffled queue starts with it).", valueName: "INDEX"))
+    var start: Int?
+
+    @Flag(help: "Play the queue in random order (every item once before any repeats).")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("Repeat: none, one (the current item) or all (the queue).", valueName: "none|one|all"))
+    var loop: LoopArgument = .none
+
+    @Option(help: ArgumentHelp("Save the queue (after --shuffle) as a playlist before playing: .m3u8 or .xspf.", valueName: "FILE"))
+    var savePlaylist: String?
 
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
-        if let start, TimeFormat.parse(start) == nil { throw ValidationError("--start: '\(start)' is not a time.") }
+        if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
+        if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
+        if let savePlaylist, PlaylistWriter.Format(fileName: savePlaylist) == nil {
+            throw ValidationError("--save-playlist: use a .m3u8 or .xspf file name.")
+        }
     }
 
     func run() throws {
@@ -55,7 +71,8 @@ struct PlayCommand: ParsableCommand {
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd || headless,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
-            volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: start.flatMap(TimeFormat.parse))
+            volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
+            shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist)
         let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }

@@ -14,4 +14,10 @@ struct PlaybackOptions: Sendable {
     var volume: Double?
     var mute: Bool
     var startPosition: Double?
+    var shuffle: Bool = false
+    var repeatMode: RepeatMode = .off
+    /// The queue index to start at (before shuffling: the shuffled queue starts with it).
+    var startIndex: Int?
+    /// Save the queue (after shuffling) as M3U8 or XSPF before playing.
+    var savePlaylist: String?
 }

@@ -50,6 +50,14 @@ public final class Player {
     private var loadGeneration = 0
     private var videoFramerate: Double?
     private var collectionInfo = MediaInfo()
+    /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
+    /// gapless switch, even when about-to-finish already took the next URI (a short or fully
+    /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
+    private var awaitingOwnStreamStart = false
+    /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
+    /// side only then, so that an error from the next item cannot arrive before the current
+    /// item has even started (it would be blamed on the wrong item).
+    private var deferredNext: String?
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -123,6 +131,8 @@ public final class Player {
         loadGeneration += 1
         resetItemState()
         currentURI = uri
+        awaitingOwnStreamStart = true
+        deferredNext = nil
         shared.state.withLock {
             $0.headers = headers
             $0.next = nil
@@ -150,6 +160,12 @@ public final class Player {
         loadGeneration += 1
         resetItemState()
         currentURI = nil
+        awaitingOwnStreamStart = false
+        deferredNext = nil
+        shared.state.withLock {
+            $0.next = nil
+            $0.switched = nil
+        }
         setPipeline(.null)
         updateTimeControl()
     }
@@ -172,8 +188,16 @@ public final class Player {
 
     /// The URI to switch to without a gap when the current item is about to finish (playbin3's
     /// about-to-finish). nil cancels. The switch is reported as `.itemChanged` at its stream start.
+    /// Before the loaded item's own stream has started, the URI is held back until it does; a
+    /// short item that reaches about-to-finish before that then ends at EOS instead (no gap-free
+    /// switch, but every event is about the right item).
     public func prepareNext(_ input: String?) {
         let uri = input.map { MediaLocator.uri(for: $0) }
+        if awaitingOwnStreamStart {
+            deferredNext = uri
+            shared.state.withLock { $0.next = nil }
+            return
+        }
         shared.state.withLock { $0.next = uri }
     }
 
@@ -590,6 +614,14 @@ public final class Player {
     }
 
     private func onStreamStart() {
+        if awaitingOwnStreamStart {
+            awaitingOwnStreamStart = false
+            if let next = deferredNext {
+                deferredNext = nil
+                shared.state.withLock { $0.next = next }
+            }
+            return
+        }
         guard let switched = shared.state.withLock({ s -> String? in
             let v = s.switched
             s.switched = nil
@@ -658,7 +690,23 @@ public final class Player {
         let debugText = debug.map { String(cString: $0) }
         let status = Int(reel_message_error_http_status(message))
         var uri = currentURI
-        if let switched = shared.state.withLock({ $0.switched }) { uri = switched }
+        if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> String? in
+            let v = s.switched
+            s.switched = nil
+            return v
+        }) {
+            // A gapless switch failed before its stream started (a missing or unreadable next
+            // item): the old item has handed over, so report its end and the new item's change
+            // before the error, which is the new item's.
+            emit(.playedToEnd)
+            currentURI = switched
+            self.status = .unknown
+            duration = nil
+            mediaInfo = MediaInfo()
+            collectionInfo = MediaInfo()
+            emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+            uri = switched
+        }
         var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
         if let uri, let path = MediaLocator.localPath(of: uri) {
             context.isLocalFile = true

@@ -1,0 +1,343 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import ReelEngine
+
+/// Drives a `Player` through a `PlayQueue`: AVQueuePlayer-like explicit controls, the automatic
+/// advance on end and on failure, and gapless pre-roll of the next item through playbin3's
+/// about-to-finish (`Player.prepareNext`).
+///
+/// Events: every player event is passed on with the queue index of the item it belongs to;
+/// `.itemChanged` carries that index and the queue item's title. A failed item is marked
+/// `.failed(error)` in the queue and the queue moves on. When the queue runs out,
+/// `.finished(played:failed:)` follows (item nil).
+///
+/// Gapless pre-roll is skipped (the item is loaded at the end instead) when either side has
+/// per-entry headers, since the HTTP source's headers cannot change inside a gapless switch,
+/// and for local files that are missing or empty, which fail at once on load.
+///
+/// Stall guard: playbin3 in GStreamer 1.22 sometimes swallows a demuxer's error on a damaged
+/// local file (about 1 run in 20 with gst-launch-1.0 too) and stays in preroll for ever. A local
+/// item that neither prerolls nor fails within `localStallLimit` seconds is failed with a
+/// timeout error, so the queue moves on.
+@MainActor
+public final class QueueController {
+    public typealias Observer = @MainActor (_ event: PlayerEvent, _ item: Int?) -> Void
+
+    public let player: Player
+    public private(set) var queue: PlayQueue
+    /// Items played to their end / failed since the start (repeats count again).
+    public private(set) var playedCount = 0
+    public private(set) var failedCount = 0
+    /// True once the queue ran out (until something is played again).
+    public private(set) var isFinished = false
+    /// Pre-roll the next item for gapless transitions.
+    public var gapless = true {
+        didSet { refreshPreroll() }
+    }
+
+    private var observers: [(id: Int, fn: Observer)] = []
+    private var nextObserverID = 0
+    private var playerObserver: Int?
+    /// Items handed to `player.load` whose `.itemChanged` has not arrived yet, in order.
+    private var pendingLoads: [QueueItem.ID] = []
+    /// Items handed to `player.prepareNext`, newest last (a switch reports its URI only).
+    private var prepared: [(id: QueueItem.ID, uri: String)] = []
+    /// The item the player's events are about now.
+    public private(set) var eventItemID: QueueItem.ID?
+    /// Seconds a local file may take to preroll before it counts as failed.
+    public var localStallLimit: Double = 10
+    private var loadingSince: Date?
+    private var stallTimer: UInt32 = 0
+
+    public init(player: Player, queue: PlayQueue = PlayQueue()) {
+        self.player = player
+        self.queue = queue
+        player.endAction = .advance
+        playerObserver = player.addObserver { [weak self] event in self?.handle(event) }
+        let ref = Unmanaged.passRetained(WeakQueueControllerRef(self)).toOpaque()
+        stallTimer = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), 500, { data in
+            let ref = Unmanaged<WeakQueueControllerRef>.fromOpaque(data!).takeUnretainedValue()
+            guard let controller = ref.controller else { return 0 }
+            MainActor.assumeIsolated { controller.checkStall() }
+            return 1
+        }, ref, { data in Unmanaged<WeakQueueControllerRef>.fromOpaque(data!).release() })
+    }
+
+    /// Stops listening to the player (the player itself is left to its owner).
+    public func detach() {
+        if stallTimer != 0 { g_source_remove(stallTimer); stallTimer = 0 }
+        if let playerObserver { player.removeObserver(playerObserver) }
+        playerObserver = nil
+        player.prepareNext(nil)
+    }
+
+    // MARK: Observers
+
+    @discardableResult
+    public func addObserver(_ observer: @escaping Observer) -> Int {
+        nextObserverID += 1
+        observers.append((nextObserverID, observer))
+        return nextObserverID
+    }
+
+    public func removeObserver(_ id: Int) { observers.removeAll { $0.id == id } }
+
+    private func emit(_ event: PlayerEvent, item: Int?) {
+        for o in observers { o.fn(event, item) }
+    }
+
+    // MARK: Reading
+
+    public var current: QueueItem? { queue.current }
+    public var currentIndex: Int? { queue.currentIndex }
+    /// What a playlist panel shows.
+    public var rows: [QueueRow] { queue.rows }
+
+    // MARK: Explicit controls
+
+    /// Plays the item `id`. When it is already the current item it is not reloaded: a paused
+    /// player resumes, a playing one carries on.
+    public func play(_ id: QueueItem.ID) {
+        guard queue.item(id) != nil else { return }
+        if isLoadedCurrent(id) {
+            player.play()
+            return
+        }
+        queue.jump(to: id)
+        loadCurrent()
+        player.play()
+    }
+
+    /// Makes the item `id` current, prepared and buffered but paused. The current item is not
+    /// reloaded, only paused.
+    public func load(_ id: QueueItem.ID) {
+        guard queue.item(id) != nil else { return }
+        player.pause()
+        if isLoadedCurrent(id) { return }
+        queue.jump(to: id)
+        loadCurrent()
+    }
+
+    /// Pauses the item `id` when it is the playing current item, plays it otherwise.
+    public func toggle(_ id: QueueItem.ID) {
+        if isLoadedCurrent(id) { player.toggle() } else { play(id) }
+    }
+
+    /// Plays the item at `index` (see `play(_:)`).
+    public func play(at index: Int) {
+        guard queue.items.indices.contains(index) else { return }
+        play(queue.items[index].id)
+    }
+
+    /// Plays the queue from its current item (the first when none).
+    public func play() {
+        if let id = queue.currentID { play(id) } else if let first = queue.items.first { play(first.id) }
+    }
+
+    public func pause() { player.pause() }
+
+    /// The user's next: the following item (repeat one does not hold it).
+    public func next() {
+        guard let item = queue.next() else { return }
+        if isLoadedCurrent(item.id) { player.seek(to: 0, mode: .accurate); return }
+        loadCurrent()
+    }
+
+    /// The user's previous: restarts the current item when more than 3 s in, else the item before.
+    public func previous() {
+        guard let (item, restarted) = queue.previous(position: player.position) else { return }
+        if restarted && isLoadedCurrent(item.id) {
+            player.seek(to: 0, mode: .accurate)
+        } else {
+            loadCurrent()
+        }
+    }
+
+    // MARK: Editing (keeps the gapless successor right)
+
+    public func append(_ items: [QueueItem]) {
+        registerSecrets(items)
+        queue.append(items)
+        refreshPreroll()
+    }
+
+    public func insert(_ items: [QueueItem], after id: QueueItem.ID?) {
+        registerSecrets(items)
+        queue.insert(items, after: id)
+        refreshPreroll()
+    }
+
+    /// Removes an item; removing the playing item plays the one that took its place.
+    public func remove(_ id: QueueItem.ID) {
+        let wasCurrent = queue.currentID == id
+        let changed = queue.remove(id: id)
+        if wasCurrent {
+            if changed, queue.current != nil { loadCurrent() } else { unloadPlayer() }
+        }
+        refreshPreroll()
+    }
+
+    public func move(_ id: QueueItem.ID, to index: Int) {
+        queue.move(id: id, to: index)
+        refreshPreroll()
+    }
+
+    public func clear() {
+        queue.clear()
+        unloadPlayer()
+    }
+
+    public var repeatMode: RepeatMode {
+        get { queue.repeatMode }
+        set { queue.repeatMode = newValue; refreshPreroll() }
+    }
+
+    public var isShuffled: Bool {
+        get { queue.isShuffled }
+        set { queue.setShuffle(newValue); refreshPreroll() }
+    }
+
+    // MARK: Loading
+
+    private func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
+        guard queue.currentID == id, let item = queue.current, player.currentURI == MediaLocator.uri(for: item.uri) else { return false }
+        if case .failed = player.status { return false }
+        return true
+    }
+
+    private func loadCurrent() {
+        guard let item = queue.current else { return }
+        isFinished = false
+        pendingLoads.append(item.id)
+        loadingSince = MediaLocator.localPath(of: item.uri) != nil ? Date() : nil
+        player.load(item.uri, headers: item.headers, title: item.displayTitle)
+        refreshPreroll()
+    }
+
+    private func unloadPlayer() {
+        pendingLoads.removeAll()
+        prepared.removeAll()
+        eventItemID = nil
+        player.prepareNext(nil)
+        player.unload()
+    }
+
+    /// Tells the player which item to switch to gaplessly, or none.
+    private func refreshPreroll() {
+        guard gapless, let current = queue.current, let next = queue.upcoming, canSwitchGaplessly(from: current, to: next) else {
+            player.prepareNext(nil)
+            return
+        }
+        let uri = MediaLocator.uri(for: next.uri)
+        player.prepareNext(uri)
+        prepared.append((next.id, uri))
+        if prepared.count > 16 { prepared.removeFirst(prepared.count - 16) }
+    }
+
+    private func canSwitchGaplessly(from current: QueueItem, to next: QueueItem) -> Bool {
+        guard current.headers.isEmpty, next.headers.isEmpty else { return false }
+        if let path = MediaLocator.localPath(of: next.uri) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            return size > 0
+        }
+        return true
+    }
+
+    private func registerSecrets(_ items: [QueueItem]) {
+        for item in items {
+            for (name, values) in item.options {
+                for value in values where PlaylistOptions.isSecret(name: name, value: value) {
+                    if name == PlaylistOptions.header, let (_, v) = PlaylistOptions.splitHeader(value) {
+                        Redactor.register(secret: v)
+                        if let space = v.firstIndex(of: " ") { Redactor.register(secret: String(v[v.index(after: space)...])) }
+                    } else {
+                        Redactor.register(secret: value)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Player events
+
+    private var eventIndex: Int? { eventItemID.flatMap(queue.index(of:)) }
+
+    private func handle(_ event: PlayerEvent) {
+        switch event {
+        case .itemChanged(_, let uri, let title):
+            let id: QueueItem.ID?
+            if !pendingLoads.isEmpty {
+                id = pendingLoads.removeFirst()
+            } else if let match = prepared.lastIndex(where: { $0.uri == uri }) {
+                // A gapless switch: the item prepared for it has started.
+                id = prepared[match].id
+                prepared.removeSubrange(...match)
+                if queue.currentID != id, let id { queue.jump(to: id) }
+                refreshPreroll()
+            } else {
+                id = nil
+            }
+            eventItemID = id
+            let item = id.flatMap(queue.item)
+            emit(.itemChanged(index: eventIndex, uri: uri, title: item?.displayTitle ?? title), item: eventIndex)
+        case .playedToEnd:
+            emit(event, item: eventIndex)
+            playedCount += 1
+            if player.isAtEnd {
+                advance(.played)
+            } else if queue.currentID != nil {
+                // The gapless switch's stream has started (its `.itemChanged` follows): the
+                // queue moves without reloading.
+                queue.finishCurrent(.played)
+            }
+        case .error(let error):
+            emit(event, item: eventIndex)
+            failedCount += 1
+            if let id = eventItemID, id != queue.currentID, queue.item(id) != nil {
+                queue.setState(.failed(error), for: id)
+            } else {
+                advance(.failed(error))
+            }
+        case .status(let status):
+            if status != .unknown && pendingLoads.isEmpty { loadingSince = nil }
+            emit(event, item: eventIndex)
+        case .duration(let d):
+            if let id = eventItemID, let d { queue.update(id: id, duration: d) }
+            emit(event, item: eventIndex)
+        default:
+            emit(event, item: eventIndex)
+        }
+    }
+
+    private func checkStall() {
+        guard let since = loadingSince, Date().timeIntervalSince(since) > localStallLimit else { return }
+        loadingSince = nil
+        guard pendingLoads.isEmpty, player.status == .unknown, queue.currentID == eventItemID else { return }
+        let error = PlaybackError(kind: .timeout,
+                                  message: "Nothing played within \(Int(localStallLimit)) s and GStreamer reported no error: the file is probably damaged.",
+                                  uri: player.currentURI)
+        emit(.error(error), item: eventIndex)
+        failedCount += 1
+        advance(.failed(error))
+        if queue.currentID == nil { player.unload() }
+    }
+
+    /// The current item ended (or failed): the next one, or the end of the queue.
+    private func advance(_ outcome: ItemOutcome) {
+        guard queue.currentID != nil else { return }
+        if queue.finishCurrent(outcome) != nil {
+            loadCurrent()
+        } else {
+            isFinished = true
+            player.prepareNext(nil)
+            // After the player's own reaction to the end (it pauses): `.finished` is the last
+            // event of the queue.
+            let played = playedCount, failed = failedCount
+            MainQueue.shared.async { [weak self] in
+                guard let self, self.isFinished else { return }
+                self.emit(.finished(played: played, failed: failed), item: nil)
+            }
+        }
+    }
+}

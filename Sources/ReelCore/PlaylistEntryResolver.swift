@@ -1,0 +1,86 @@
+import Foundation
+
+/// Turns an entry's location as written in a playlist into a URI: relative to the playlist's own
+/// location, file:// URIs normalised, and the rule that a playlist fetched over the network may
+/// not point at local files.
+enum PlaylistEntryResolver {
+    /// Schemes a network playlist may point at.
+    static let networkSchemes: Set<String> = ["http", "https", "rtsp", "rtsps", "rtmp", "rtmps", "mms", "mmsh", "srt", "rtp", "udp"]
+
+    enum Failure: Error, Equatable {
+        case message(String)
+    }
+
+    /// - Parameters:
+    ///   - raw: the entry as written.
+    ///   - base: the playlist's own location (file:// or http(s)://).
+    ///   - isURIReference: true for XSPF `<location>` (a URI reference: percent-encoding is
+    ///     decoded for local paths); false for M3U/PLS paths, which are literal file names.
+    static func resolve(_ raw: String, base: URL, isURIReference: Bool) -> Result<String, Failure> {
+        let entry = raw.trimmingCharacters(in: .whitespaces)
+        guard !entry.isEmpty else { return .failure(.message("an empty location")) }
+        let remote = base.scheme.map { networkSchemes.contains($0.lowercased()) } ?? false
+        let resolved: String
+        if MediaLocator.hasScheme(entry) {
+            let scheme = String(entry[..<entry.firstIndex(of: ":")!]).lowercased()
+            if scheme == "file" {
+                guard let path = filePath(fromURI: entry) else {
+                    return .failure(.message("“\(Redactor.redactURL(entry))” is not a valid file URI"))
+                }
+                resolved = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+            } else {
+                guard let url = URL(string: entry) ?? URL(string: encodeLoosely(entry)) else {
+                    return .failure(.message("“\(Redactor.redactURL(entry))” is not a valid URI"))
+                }
+                resolved = url.absoluteString
+            }
+        } else if remote {
+            let reference = URL(string: entry) != nil && !entry.contains(" ") ? entry : encodeLoosely(entry.replacingOccurrences(of: "\\", with: "/"))
+            guard let url = URL(string: reference, relativeTo: base)?.absoluteURL else {
+                return .failure(.message("“\(Redactor.redactText(entry))” is not a valid location"))
+            }
+            resolved = url.absoluteString
+        } else {
+            var path = entry
+            if isURIReference {
+                // A relative URI reference: a query or fragment is not part of a file name.
+                if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
+                path = path.removingPercentEncoding ?? path
+            }
+            // Windows-style paths from legacy players.
+            if path.contains("\\") && !path.contains("/") { path = path.replacingOccurrences(of: "\\", with: "/") }
+            guard !path.isEmpty else { return .failure(.message("an empty location")) }
+            let url: URL
+            if path.hasPrefix("/") {
+                url = URL(fileURLWithPath: path)
+            } else {
+                url = URL(fileURLWithPath: path, relativeTo: base.deletingLastPathComponent())
+            }
+            resolved = url.standardizedFileURL.absoluteString
+        }
+        if remote {
+            let scheme = resolved.prefix { $0 != ":" }.lowercased()
+            if !networkSchemes.contains(scheme) {
+                return .failure(.message("a playlist fetched over the network may not point at local files (“\(Redactor.redactURL(resolved))”); entry dropped"))
+            }
+        }
+        return .success(resolved)
+    }
+
+    /// The path of a file URI (`file:///a%20b`, `file://localhost/a`, `file:/a`), decoded; nil
+    /// when the URI names another host or has no path.
+    static func filePath(fromURI uri: String) -> String? {
+        let url = URL(string: uri) ?? URL(string: encodeLoosely(uri))
+        guard let url, url.scheme?.lowercased() == "file" else { return nil }
+        if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" { return nil }
+        let path = url.path
+        return path.isEmpty ? nil : path
+    }
+
+    /// Percent-encodes what cannot appear in a URI (spaces, non-ASCII) and keeps the rest.
+    static func encodeLoosely(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.insert(charactersIn: "#%")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads playlist files: detects the format and hands the text to `M3UParser`, `PLSParser` or
+/// `XSPFParser`. HLS playlists (any `#EXT-X-` tag) are never expanded: the result is one item,
+/// the playlist itself as a stream.
+///
+/// Bounds: files over 16 MiB are refused, lines over 64 KiB skipped, at most 100 000 entries and
+/// 200 diagnostics; binary data is refused. Nothing here blocks on anything but the one file read.
+public enum PlaylistParser {
+    /// Whether an input (path or URL) names a playlist by its extension (.m3u, .m3u8, .pls, .xspf).
+    public static func looksLikePlaylist(_ input: String) -> Bool {
+        PlaylistFormat.fromExtension(input) != nil
+    }
+
+    /// Parses playlist bytes. `location` is where the playlist itself lives (a file URL or the
+    /// http(s) URL it was fetched from): relative entries resolve against it, and a network
+    /// location forbids entries that point at local files.
+    public static func parse(_ data: Data, location: URL) -> PlaylistParseResult {
+        let name = location.lastPathComponent
+        let guessed = PlaylistFormat.fromExtension(location.path)
+        let expectUTF8 = location.pathExtension.lowercased() != "m3u" && guessed != .pls
+        let decoded: PlaylistText.Decoded
+        switch PlaylistText.decode(data, expectUTF8: expectUTF8) {
+        case .success(let d): decoded = d
+        case .failure(let diagnostic): return PlaylistParseResult(format: guessed ?? .m3u, diagnostics: [diagnostic])
+        }
+        var result: PlaylistParseResult
+        switch PlaylistFormat.detect(text: decoded.text, name: name) {
+        case .hls:
+            let uri = location.isFileURL ? location.standardizedFileURL.absoluteString : location.absoluteString
+            result = PlaylistParseResult(format: .hls, items: [QueueItem(uri: uri, title: nil)])
+        case .pls:
+            result = PLSParser.parse(text: decoded.text, location: location)
+        case .xspf:
+            result = XSPFParser.parse(text: decoded.text, location: location)
+        case .m3u:
+            result = M3UParser.parse(text: decoded.text, location: location)
+        }
+        result.diagnostics = (decoded.diagnostics + result.diagnostics).enumerated()
+            .sorted { a, b in (a.element.line ?? .max, a.offset) < (b.element.line ?? .max, b.offset) }
+            .map(\.element)
+        return result
+    }
+
+    /// Reads and parses a local playlist file (a path or file URL). A missing, unreadable,
+    /// non-regular or oversized file gives a fatal diagnostic.
+    public static func load(file: URL) -> PlaylistParseResult {
+        let guessed = PlaylistFormat.fromExtension(file.path) ?? .m3u
+        func fatal(_ message: String) -> PlaylistParseResult {
+            PlaylistParseResult(format: guessed, diagnostics: [PlaylistDiagnostic(line: nil, message: message, severity: .fatal)])
+        }
+        let path = file.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return fatal("the playlist file does not exist or cannot be read")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return fatal("not a regular file") }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > PlaylistText.maxBytes {
+            return fatal("the file is larger than \(PlaylistText.maxBytes >> 20) MiB; not read")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return fatal("the playlist file cannot be opened") }
+        defer { try? handle.close() }
+        // Read one byte more than allowed: a file that grew after the size check is still caught.
+        let data = (try? handle.read(upToCount: PlaylistText.maxBytes + 1)) ?? Data()
+        return parse(data, location: URL(fileURLWithPath: path).standardizedFileURL)
+    }
+}

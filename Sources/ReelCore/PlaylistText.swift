@@ -1,0 +1,121 @@
+import Foundation
+
+/// Turns playlist bytes into text and lines, within bounds: UTF-8 with or without a BOM,
+/// UTF-16 with a BOM, Latin-1 for legacy files that are not UTF-8; LF, CRLF and CR line ends.
+/// Binary data is refused rather than parsed.
+enum PlaylistText {
+    /// Larger playlists are refused (a 16 MiB M3U is some 200 000 entries).
+    static let maxBytes = 16 << 20
+    /// Longer lines are skipped with a diagnostic (signed URLs stay well under this).
+    static let maxLineBytes = 64 << 10
+    /// More entries than this are dropped with one diagnostic.
+    static let maxEntries = 100_000
+    /// More diagnostics than this are summarised in one.
+    static let maxDiagnostics = 200
+
+    struct Decoded {
+        var text: String
+        var diagnostics: [PlaylistDiagnostic] = []
+    }
+
+    /// Decodes `data`. Fails (fatal) on binary data or an oversized file.
+    static func decode(_ data: Data, expectUTF8: Bool) -> Result<Decoded, PlaylistDiagnostic> {
+        if data.count > maxBytes {
+            return .failure(PlaylistDiagnostic(line: nil, message: "the file is larger than \(maxBytes >> 20) MiB; not read", severity: .fatal))
+        }
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let encoding: String.Encoding = bytes[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
+            guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
+                return .failure(PlaylistDiagnostic(line: nil, message: "the file starts with a UTF-16 byte order mark but is not UTF-16 text", severity: .fatal))
+            }
+            return checkBinary(Decoded(text: text))
+        }
+        var body = bytes[...]
+        let hadBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if hadBOM { body = body.dropFirst(3) }
+        if let nul = body.firstIndex(of: 0) {
+            let line = 1 + body[..<nul].lazy.filter { $0 == 0x0A }.count
+            return .failure(PlaylistDiagnostic(line: line, message: "binary data (a NUL byte): this is not a text playlist", severity: .fatal))
+        }
+        if let text = String(validating: body, as: UTF8.self) {
+            return checkBinary(Decoded(text: text))
+        }
+        if hadBOM {
+            let text = String(decoding: body, as: UTF8.self)
+            return checkBinary(Decoded(text: text, diagnostics: [PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "invalid UTF-8 after a UTF-8 byte order mark; bad bytes replaced")]))
+        }
+        // Legacy M3U: Latin-1 (every byte is a character, so this cannot fail).
+        let text = String(body.map { Character(Unicode.Scalar($0)) })
+        var decoded = Decoded(text: text)
+        if expectUTF8 {
+            decoded.diagnostics.append(PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "not valid UTF-8; read as Latin-1"))
+        }
+        return checkBinary(decoded)
+    }
+
+    /// Refuses text that is mostly control characters (a binary file without NUL bytes).
+    private static func checkBinary(_ decoded: Decoded) -> Result<Decoded, PlaylistDiagnostic> {
+        var controls = 0, total = 0
+        for s in decoded.text.unicodeScalars.prefix(65_536) {
+            total += 1
+            let v = s.value
+            if v < 0x20 && s != "\n" && s != "\r" && s != "\t" || (0x7F...0x9F).contains(v) || v == 0xFFFD { controls += 1 }
+        }
+        // More than 10 % control characters (C0, DEL, C1, replacement) is not text. A few stray
+        // ones are left to the per-line check, which skips just those lines.
+        if controls > 8 && controls * 10 > total {
+            return .failure(PlaylistDiagnostic(line: nil, message: "mostly binary data: this is not a text playlist", severity: .fatal))
+        }
+        return .success(decoded)
+    }
+
+    private static func firstInvalidUTF8Line(_ body: ArraySlice<UInt8>) -> Int {
+        var line = 1
+        var start = body.startIndex
+        for i in body.indices where body[i] == 0x0A {
+            if String(validating: body[start..<i], as: UTF8.self) == nil { return line }
+            line += 1
+            start = i + 1
+        }
+        return line
+    }
+
+    /// The lines of `text` with their 1-based numbers, split at LF, CRLF or CR. Empty lines are
+    /// kept (numbering stays right). `tooLong` lines come back empty and flagged.
+    static func lines(_ text: String) -> [(number: Int, text: Substring, tooLong: Bool)] {
+        var result: [(Int, Substring, Bool)] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        var number = 1
+        func emit(_ end: String.Index) {
+            let length = utf8.distance(from: start, to: end)
+            if length > maxLineBytes {
+                result.append((number, text[start..<start], true))
+            } else {
+                result.append((number, text[start..<end], false))
+            }
+            number += 1
+        }
+        while i != utf8.endIndex {
+            let b = utf8[i]
+            if b == 0x0A || b == 0x0D {
+                emit(i)
+                var next = utf8.index(after: i)
+                if b == 0x0D, next != utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
+                i = next
+                start = i
+            } else {
+                i = utf8.index(after: i)
+            }
+        }
+        if start != utf8.endIndex { emit(utf8.endIndex) }
+        return result
+    }
+
+    /// True when a line holds control characters other than tab (binary junk in a text file).
+    static func hasControlCharacters(_ line: Substring) -> Bool {
+        line.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }
+    }
+}

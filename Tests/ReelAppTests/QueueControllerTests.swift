@@ -1,0 +1,127 @@
+import Foundation
+import ReelApp
+import ReelCore
+import ReelEngine
+import ReelTestSupport
+import XCTest
+
+/// `QueueController` over a real playbin3 player (synchronised fakesinks) on generated clips.
+/// XCTest on Linux cannot call @MainActor test methods, so each test enters the main actor itself.
+final class QueueControllerTests: XCTestCase {
+    @MainActor
+    private final class Harness {
+        let player: Player
+        let controller: QueueController
+        var events: [(event: PlayerEvent, item: Int?)] = []
+
+        init(_ names: [String], repeatMode: RepeatMode = .off) throws {
+            player = try Player(configuration: PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true"))
+            let items = names.map { QueueItem(uri: TestMedia.directory.appendingPathComponent($0).absoluteString, title: $0) }
+            controller = QueueController(player: player, queue: PlayQueue(items, repeatMode: repeatMode))
+            controller.addObserver { [unowned self] event, item in self.events.append((event, item)) }
+        }
+
+        var itemChanges: [Int?] { events.compactMap { if case .itemChanged(let i, _, _) = $0.event { i } else { nil } } }
+        var reloads: Int { events.filter { $0.event == .status(.unknown) }.count }
+        var finished: (Int, Int)? { events.lazy.compactMap { if case .finished(let p, let f) = $0.event { (p, f) } else { nil } }.first }
+
+        func wait(_ timeout: Double = 20, until condition: () -> Bool) -> Bool { GLibMainLoop.run(until: condition, timeout: timeout) }
+
+        func close() {
+            controller.detach()
+            player.shutdown()
+        }
+    }
+
+    override func setUp() { TestMedia.ensureGenerated() }
+
+    func testLoadTogglePlayAndNoReloadOfTheCurrentItem() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["gapless-00.mp4", "color10s.mp4", "clip2s.mp4"])
+            defer { h.close() }
+            let ids = h.controller.queue.items.map(\.id)
+            h.controller.load(ids[1])
+            XCTAssertTrue(h.wait { h.player.status == .readyToPlay }, "load prerolls")
+            XCTAssertEqual(h.player.timeControlStatus, .paused, "load keeps it paused")
+            XCTAssertEqual(h.itemChanges, [1])
+            XCTAssertEqual(h.controller.rows.map(\.isCurrent), [false, true, false])
+
+            h.controller.load(ids[1])
+            h.controller.play(ids[1])
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            XCTAssertEqual(h.itemChanges, [1], "asking for the current item does not reload it")
+            XCTAssertEqual(h.reloads, 1)
+
+            h.controller.toggle(ids[1])
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .paused })
+            h.controller.toggle(ids[1])
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            XCTAssertEqual(h.itemChanges, [1], "toggling the current item pauses and resumes it")
+
+            h.controller.toggle(ids[2])
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.itemChanges.count == 2 })
+            XCTAssertEqual(h.itemChanges, [1, 2], "toggling another item plays it")
+            XCTAssertEqual(h.controller.currentIndex, 2)
+
+            // Reordering keeps identity: the playing item moves, its events follow its new index.
+            h.controller.move(ids[2], to: 0)
+            XCTAssertEqual(h.controller.currentIndex, 0)
+            XCTAssertEqual(h.controller.current?.id, ids[2])
+        }
+    }
+
+    func testGaplessQueueReportsEveryIndexWithoutReloading() throws {
+        try MainActor.assumeIsolated {
+            let names = (0..<5).map { String(format: "gapless-%02d.mp4", $0) }
+            let h = try Harness(names)
+            defer { h.close() }
+            h.controller.play()
+            XCTAssertTrue(h.wait(30) { h.finished != nil })
+            XCTAssertEqual(h.itemChanges, [0, 1, 2, 3, 4])
+            XCTAssertEqual(h.reloads, 1, "one load, then gapless switches only")
+            XCTAssertEqual(h.finished?.0, 5)
+            XCTAssertEqual(h.finished?.1, 0)
+            XCTAssertTrue(h.controller.queue.items.allSatisfy { $0.state == .played })
+            XCTAssertTrue(h.controller.queue.items.allSatisfy { abs(($0.duration ?? 0) - 1) < 0.1 }, "durations learnt for the panel")
+            // Every event after an item change is attributed to that item.
+            var current: Int?
+            for (event, item) in h.events {
+                if case .itemChanged(let i, _, _) = event { current = i }
+                if case .finished = event { XCTAssertNil(item); continue }
+                XCTAssertEqual(item, current, "\(event)")
+            }
+        }
+    }
+
+    func testRepeatOneReplaysTheItemGaplessly() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["gapless-00.mp4", "gapless-01.mp4"], repeatMode: .one)
+            defer { h.close() }
+            h.controller.play()
+            XCTAssertTrue(h.wait(20) { h.itemChanges.count >= 4 })
+            XCTAssertEqual(Array(h.itemChanges.prefix(4)), [0, 0, 0, 0])
+            XCTAssertEqual(h.reloads, 1)
+            h.controller.next()
+            XCTAssertTrue(h.wait { h.itemChanges.last == 1 }, "the user's next leaves a repeated item")
+        }
+    }
+
+    func testFailedItemIsMarkedAndTheQueueMovesOn() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["gapless-00.mp4", "no-such-file.mp4", "notmedia.mp4", "gapless-01.mp4"])
+            defer { h.close() }
+            h.controller.play()
+            XCTAssertTrue(h.wait(30) { h.finished != nil })
+            XCTAssertEqual(h.itemChanges, [0, 1, 2, 3])
+            XCTAssertEqual(h.finished?.0, 2)
+            XCTAssertEqual(h.finished?.1, 2)
+            let rows = h.controller.rows
+            XCTAssertEqual(rows.map(\.state.name), ["played", "failed", "failed", "played"])
+            XCTAssertEqual(rows[1].failureMessage, "The file does not exist.")
+            XCTAssertNotNil(rows[2].failureMessage)
+            XCTAssertNil(rows[0].failureMessage)
+            let errorItems = h.events.compactMap { if case .error = $0.event { $0.item } else { nil } }
+            XCTAssertEqual(errorItems, [1, 2])
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ReelCore
+import XCTest
+
+/// Text encodings, line ends and hostile input (binary junk, huge files, endless lines).
+final class PlaylistEncodingTests: XCTestCase {
+    private func parse(_ bytes: [UInt8], name: String = "list.m3u") -> PlaylistParseResult {
+        PlaylistParser.parse(Data(bytes), location: URL(fileURLWithPath: "/media/lists/\(name)"))
+    }
+
+    func testEncodingsTable() {
+        let body = "#EXTM3U\n#EXTINF:1,Café ☕\ncafé.mp4\n"
+        let latin1: [UInt8] = Array("#EXTM3U\n#EXTINF:1,Caf".utf8) + [0xE9] + Array("\ncaf".utf8) + [0xE9] + Array(".mp4\n".utf8)
+        let utf16le: [UInt8] = [0xFF, 0xFE] + body.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16be: [UInt8] = [0xFE, 0xFF] + body.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let table: [(name: String, bytes: [UInt8], file: String, title: String, uri: String, diagnostics: [Int?])] = [
+            ("UTF-8", Array(body.utf8), "list.m3u8", "Café ☕", "file:///media/lists/caf%C3%A9.mp4", []),
+            ("UTF-8 with BOM", [0xEF, 0xBB, 0xBF] + Array(body.utf8), "list.m3u8", "Café ☕", "file:///media/lists/caf%C3%A9.mp4", []),
+            ("UTF-16 LE with BOM", utf16le, "list.m3u", "Café ☕", "file:///media/lists/caf%C3%A9.mp4", []),
+            ("UTF-16 BE with BOM", utf16be, "list.m3u", "Café ☕", "file:///media/lists/caf%C3%A9.mp4", []),
+            ("Latin-1 legacy .m3u", latin1, "list.m3u", "Café", "file:///media/lists/caf%C3%A9.mp4", []),
+            ("Latin-1 in a .m3u8 is read, with a warning on its line", latin1, "list.m3u8", "Café", "file:///media/lists/caf%C3%A9.mp4", [2]),
+        ]
+        for row in table {
+            let result = parse(row.bytes, name: row.file)
+            XCTAssertEqual(result.items.map(\.title), [row.title], row.name)
+            XCTAssertEqual(result.items.map(\.uri), [row.uri], row.name)
+            XCTAssertEqual(result.diagnostics.map(\.line), row.diagnostics, "\(row.name): \(result.diagnostics)")
+        }
+    }
+
+    func testBinaryJunkIsRefusedNotParsed() {
+        var generator = SeededRandom(seed: 99)
+        let junk: [UInt8] = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let noNUL = junk.map { $0 == 0 ? 1 : $0 }
+        let controls: [UInt8] = (0..<5000).map { UInt8(1 + $0 % 8) }
+        let pngHeader: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array(repeating: 0x41, count: 100)
+        for (name, bytes, format) in [("random", junk, "list.m3u"), ("random, no NUL", noNUL, "list.m3u"), ("control characters", controls, "list.pls"),
+                                      ("a PNG renamed", pngHeader, "list.xspf"), ("random as XSPF", noNUL, "list.xspf")] {
+            let result = parse(bytes, name: format)
+            XCTAssertTrue(result.items.isEmpty, name)
+            XCTAssertTrue(result.isFatal, "\(name): \(result.diagnostics)")
+            XCTAssertLessThanOrEqual(result.diagnostics.count, 201, name)
+        }
+        XCTAssertEqual(parse(pngHeader).diagnostics.first?.line, 3, "the NUL byte's line is named (CRLF and LF both end a line)")
+    }
+
+    func testHugeFileIsRefused() throws {
+        let big = Data(repeating: 0x61, count: (16 << 20) + 1)
+        let result = PlaylistParser.parse(big, location: URL(fileURLWithPath: "/m/big.m3u"))
+        XCTAssertTrue(result.isFatal)
+        XCTAssertTrue(result.diagnostics[0].message.contains("larger than 16 MiB"))
+
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-queue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.m3u")
+        try big.write(to: file)
+        let loaded = PlaylistParser.load(file: file)
+        XCTAssertTrue(loaded.isFatal)
+        XCTAssertTrue(PlaylistParser.load(file: dir.appendingPathComponent("missing.m3u")).isFatal)
+        XCTAssertTrue(PlaylistParser.load(file: dir).isFatal, "a directory is not a playlist")
+    }
+
+    func testEndlessLineIsSkippedAndTheRestLoads() {
+        let endless = String(repeating: "x", count: 4 << 20)
+        let text = "a.mp4\n" + endless + "\nb.mp4\n"
+        let result = PlaylistParser.parse(Data(text.utf8), location: URL(fileURLWithPath: "/m/l.m3u"))
+        XCTAssertEqual(result.items.map(\.uri), ["file:///m/a.mp4", "file:///m/b.mp4"])
+        XCTAssertEqual(result.diagnostics.map(\.line), [2])
+        XCTAssertTrue(result.diagnostics[0].message.contains("longer than"))
+
+        let single = PlaylistParser.parse(Data(endless.utf8), location: URL(fileURLWithPath: "/m/l.pls"))
+        XCTAssertTrue(single.items.isEmpty)
+    }
+
+    func testEntryAndDiagnosticCaps() {
+        let many = (0..<100_010).map { "f\($0).mp4" }.joined(separator: "\n")
+        let result = PlaylistParser.parse(Data(many.utf8), location: URL(fileURLWithPath: "/m/l.m3u"))
+        XCTAssertEqual(result.items.count, 100_000)
+        XCTAssertEqual(result.diagnostics.map(\.line), [100_001])
+
+        let bad = (0..<1000).map { _ in "#EXTINF:x,y\na.mp4" }.joined(separator: "\n")
+        let noisy = PlaylistParser.parse(Data(bad.utf8), location: URL(fileURLWithPath: "/m/l.m3u"))
+        XCTAssertEqual(noisy.items.count, 1000)
+        XCTAssertEqual(noisy.diagnostics.count, 201)
+        XCTAssertEqual(noisy.diagnostics.last?.message, "800 more problems not listed")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import ReelCore
+import XCTest
+
+final class XSPFParserTests: XCTestCase {
+    private let local = URL(fileURLWithPath: "/media/lists/mix.xspf")
+
+    private func doc(_ tracks: String, title: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <playlist version="1" xmlns="http://xspf.org/ns/0/" xmlns:reel="https://reel.invalid/ns">
+          \(title)
+          <trackList>
+        \(tracks)
+          </trackList>
+        </playlist>
+        """
+    }
+
+    func testWellFormed() {
+        let text = doc("""
+            <track><location>My%20Clip.mp4</location><title>Clip &amp; Co</title><duration>12500</duration></track>
+            <track><location>file:///music/a%20b.mp4</location></track>
+            <track><location>http://127.0.0.1/x.mp4?a=1&amp;b=2</location><title>Net</title></track>
+            <track><location>../up.mp4</location><location>ignored.mp4</location></track>
+        """, title: "<title>Mix</title>")
+        let result = PlaylistParser.parse(Data(text.utf8), location: local)
+        XCTAssertEqual(result.format, .xspf)
+        XCTAssertEqual(result.title, "Mix")
+        XCTAssertEqual(result.items.map(\.uri), ["file:///media/lists/My%20Clip.mp4", "file:///music/a%20b.mp4", "http://127.0.0.1/x.mp4?a=1&b=2", "file:///media/up.mp4"])
+        XCTAssertEqual(result.items.map(\.title), ["Clip & Co", nil, "Net", nil])
+        XCTAssertEqual(result.items.map(\.duration), [12.5, nil, nil, nil])
+        XCTAssertEqual(result.diagnostics, [])
+    }
+
+    func testOptionsExtension() {
+        let text = doc("""
+            <track>
+              <location>http://127.0.0.1/game.m3u8</location>
+              <extension application="https://reel.invalid/ns">
+                <reel:option name="header">Authorization: Bearer xyz123</reel:option>
+                <reel:option name="Bucket">sports</reel:option>
+                <reel:option>no name</reel:option>
+              </extension>
+              <extension application="http://www.videolan.org/vlc/playlist/0">
+                <vlc:option xmlns:vlc="http://www.videolan.org/vlc/playlist/ns/0/">http-user-agent=Foo/1</vlc:option>
+              </extension>
+              <extension application="urn:someone-else"><option name="header">Not: ours</option></extension>
+            </track>
+            <track><location>b.mp4</location></track>
+        """)
+        let result = PlaylistParser.parse(Data(text.utf8), location: local)
+        XCTAssertEqual(result.items.count, 2)
+        XCTAssertEqual(result.items[0].options, ["header": ["Authorization: Bearer xyz123", "User-Agent: Foo/1"], "bucket": ["sports"]])
+        XCTAssertEqual(result.items[1].options, [:])
+        XCTAssertEqual(result.diagnostics.count, 1)
+        XCTAssertTrue(result.diagnostics[0].message.contains("without a name"))
+    }
+
+    func testMalformedTable() {
+        let table: [(name: String, text: String, location: URL?, uris: [String], lines: [Int?], fatal: Bool)] = [
+            ("track without location", "<playlist><trackList>\n<track><title>x</title></track>\n<track><location>a.mp4</location></track>\n</trackList></playlist>", nil,
+             ["file:///media/lists/a.mp4"], [2], false),
+            ("bad duration", "<playlist><trackList>\n<track><location>a.mp4</location>\n<duration>soon</duration></track></trackList></playlist>", nil,
+             ["file:///media/lists/a.mp4"], [3], false),
+            ("truncated: earlier tracks kept", "<playlist><trackList>\n<track><location>a.mp4</location></track>\n<track><location>b.mp4</location></track>\n<track><location>c.m", nil,
+             ["file:///media/lists/a.mp4", "file:///media/lists/b.mp4"], [4], false),
+            ("mismatched tag", "<playlist><trackList>\n<track><location>a.mp4</location></track>\n<track><location>b.mp4</title></track>\n</trackList></playlist>", nil,
+             ["file:///media/lists/a.mp4"], [3], false),
+            ("entity declarations refused", "<?xml version=\"1.0\"?>\n<!DOCTYPE p [\n<!ENTITY a \"aaaaaaaaaa\">\n]>\n<playlist><trackList><track><location>&a;</location></track></trackList></playlist>", nil,
+             [], [3], true),
+            ("not XML", "<playlist this is not xml", nil, [], [1], true),
+            ("network XSPF may not point at local files", "<playlist><trackList>\n<track><location>file:///etc/passwd</location></track>\n<track><location>v.mp4</location></track>\n</trackList></playlist>",
+             URL(string: "http://127.0.0.1:9/p/mix.xspf")!, ["http://127.0.0.1:9/p/v.mp4"], [2], false),
+        ]
+        for row in table {
+            let result = PlaylistParser.parse(Data(row.text.utf8), location: row.location ?? local)
+            XCTAssertEqual(result.format, .xspf, row.name)
+            XCTAssertEqual(result.items.map(\.uri), row.uris, row.name)
+            XCTAssertEqual(result.diagnostics.map(\.line), row.lines, "\(row.name): \(result.diagnostics)")
+            XCTAssertEqual(result.isFatal, row.fatal, "\(row.name): \(result.diagnostics)")
+        }
+    }
+
+    func testXMLErrorMessageIsSpecific() {
+        let result = PlaylistParser.parse(Data("<playlist><trackList>\n<track><location>a.mp4</location></track>\n<track>".utf8), location: local)
+        XCTAssertEqual(result.items.count, 1)
+        let text = result.diagnostics.map(\.description).joined()
+        XCTAssertTrue(text.hasPrefix("line "), text)
+        XCTAssertTrue(text.contains("XML error"), text)
+        XCTAssertTrue(text.contains("1 track(s) before it were kept"), text)
+    }
+}
