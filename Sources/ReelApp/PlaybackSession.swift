@@ -22,22 +22,14 @@ final class PlaybackSession {
         if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
         if !options.headless {
             if let status = WindowSession.run(options: options) { return status }
-            FileHandle.standardError.write(Data("reel: no display (DISPLAY is unset or unreachable): playing headless\n".utf8))
+            Diagnostics.say("no display (DISPLAY is unset or unreachable): playing headless")
         }
-        let built = QueueBuilder.build(options.inputs)
-        var queue = PlayQueue(built.items, repeatMode: options.repeatMode)
-        if let start = options.startIndex {
-            guard queue.items.indices.contains(start) else {
-                FileHandle.standardError.write(Data("reel: --start=\(start): the queue has \(queue.count) item(s)\n".utf8))
-                return 2
-            }
-            queue.jump(to: start)
+        let prepared: QueuePreparation.Prepared
+        switch QueuePreparation.prepare(options) {
+        case .success(let p): prepared = p
+        case .failure(let status): return status.code
         }
-        if options.shuffle {
-            queue.setShuffle(true)
-            if queue.currentID == nil { queue.jump(to: 0) }
-        }
-        if let file = options.savePlaylist, !save(queue.items, to: file) { return 2 }
+        let queue = prepared.queue
 
         let config = PlayerConfiguration(
             audioSink: options.audioSink,
@@ -46,13 +38,13 @@ final class PlaybackSession {
             endAction: .advance)
         let player: Player
         do { player = try Player(configuration: config) } catch {
-            FileHandle.standardError.write(Data("reel: \(error)\n".utf8))
+            Diagnostics.say("\(error)")
             return 2
         }
         defer { player.shutdown() }
-        for error in built.errors {
+        for error in prepared.errors {
             playlistErrors += 1
-            FileHandle.standardError.write(Data("reel: \(error.message)\n".utf8))
+            Diagnostics.say(error.message)
             printer?.print(.error(error), item: nil)
         }
         let controller = QueueController(player: player, queue: queue)
@@ -84,27 +76,12 @@ final class PlaybackSession {
         switch event {
         case .error(let error):
             let name = item.map { controller.queue.items[$0].displayTitle } ?? "?"
-            FileHandle.standardError.write(Data("reel: \(Redactor.redactText(name)): \(error.message)\n".utf8))
+            Diagnostics.say("\(name): \(error.message)")
         case .finished:
             finished = true
             if options.exitAtEnd, let loop { g_main_loop_quit(loop) }
         default:
             break
         }
-    }
-
-    /// Writes the queue as M3U8 or XSPF (by extension); owner-only when options hold secrets.
-    private func save(_ items: [QueueItem], to file: String) -> Bool {
-        guard let format = PlaylistWriter.Format(fileName: file) else {
-            FileHandle.standardError.write(Data("reel: --save-playlist: use a .m3u8 or .xspf file name\n".utf8))
-            return false
-        }
-        let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL
-        let text = PlaylistWriter.write(items, format: format, directory: url.deletingLastPathComponent())
-        let secret = PlaylistWriter.containsSecrets(items)
-        let ok = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8),
-                                                attributes: [.posixPermissions: secret ? 0o600 : 0o644])
-        if !ok { FileHandle.standardError.write(Data("reel: --save-playlist: cannot write \(url.path)\n".utf8)) }
-        return ok
     }
 }

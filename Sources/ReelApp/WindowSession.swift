@@ -4,23 +4,17 @@ import ReelEngine
 import ReelUI
 
 /// A playback session with a window: builds the `PlayerWindow`, a `Player` drawing into its video
-/// area, turns player events into a `PlayerViewState` and window actions into player commands,
-/// and runs the GTK main loop (which also runs the engine's bus watch and timers).
-///
-/// The item list here is deliberately small (next/previous/jump/move/remove/append); the queue
-/// controller replaces it when the lanes merge.
+/// area and a `QueueController` over the command line's queue; turns queue events into a
+/// `PlayerViewState` and window actions into queue and player commands; and runs the GTK main
+/// loop (which also runs the engine's bus watch and timers).
 @MainActor
 final class WindowSession {
     let options: PlaybackOptions
     private(set) var window: PlayerWindow!
     private(set) var player: Player!
     private(set) var state = PlayerViewState()
-    private(set) var items: [String] = []
-    private(set) var index = 0
-    private var failures: [Int: String] = [:]
-    private var durations: [Int: Double] = [:]
-    private var played = 0
-    private var failed = 0
+    private(set) var controller: QueueController!
+    private var playlistErrors = 0
     private(set) var exitStatus: Int32 = 0
     private(set) var quitRequested = false
     private var printer: EventPrinter?
@@ -31,6 +25,11 @@ final class WindowSession {
     private(set) var lastCapture: URL?
     /// The video sink description in use, and why it was chosen.
     private(set) var videoSink = ""
+
+    /// The queue's URIs, in order.
+    var items: [String] { controller?.queue.items.map(\.uri) ?? [] }
+    /// The current item's index in the queue.
+    var index: Int { controller?.currentIndex ?? 0 }
 
     init(options: PlaybackOptions) {
         self.options = options
@@ -60,11 +59,16 @@ final class WindowSession {
         guard UIRuntime.start() else { return nil }
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
         if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
+        let prepared: QueuePreparation.Prepared
+        switch QueuePreparation.prepare(options) {
+        case .success(let p): prepared = p
+        case .failure: return false
+        }
         videoSink = options.videoSink ?? VideoSinkChooser.choose()
         let config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
                                          progressInterval: options.progressInterval, endAction: .advance)
         do { player = try Player(configuration: config) } catch {
-            FileHandle.standardError.write(Data("reel: \(error)\n".utf8))
+            Diagnostics.say("\(error)")
             return false
         }
         window = PlayerWindow(width: width, height: height)
@@ -72,19 +76,24 @@ final class WindowSession {
         window.show()
         let xid = window.videoWindowHandle
         if xid == 0 || !player.setWindowHandle(xid) {
-            FileHandle.standardError.write(Data("reel: the video sink “\(videoSink)” cannot draw into the window; it may open its own\n".utf8))
+            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
         }
-        player.addObserver { [weak self] event in self?.handle(event) }
+        controller = QueueController(player: player, queue: prepared.queue)
+        controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }
+        for error in prepared.errors {
+            playlistErrors += 1
+            Diagnostics.say(error.message)
+            printer?.print(.error(error), item: nil)
+            state.errorBanner = error.message
+        }
         if let v = options.volume { player.volume = v }
         if options.mute { player.isMuted = true }
         state.volume = player.volume
         state.isMuted = player.isMuted
-        items = options.inputs
         refreshRows()
         render()
-        if !items.isEmpty {
-            load(0)
-            player.play()
+        if !prepared.queue.isEmpty {
+            controller.play()
             if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
         }
         syncIntent()
@@ -93,48 +102,26 @@ final class WindowSession {
 
     func shutdown() {
         screensaver.update(playing: false)
+        controller?.detach()
         player?.shutdown()
         window?.close()
         UIRuntime.settle()
     }
 
-    // MARK: Items
-
-    private func load(_ i: Int) {
-        guard items.indices.contains(i) else { return }
-        index = i
-        failures[i] = nil
-        state.errorBanner = nil
-        player.load(items[i])
-        refreshRows()
-    }
+    // MARK: Queue rows
 
     private func refreshRows() {
-        state.playlist = items.enumerated().map { i, item in
-            PlaylistRow(title: MediaLocator.displayName(of: MediaLocator.uri(for: item)), duration: durations[i],
-                        isCurrent: i == index && player?.currentURI != nil, failure: failures[i])
-        }
-        state.canGoPrevious = index > 0
-        state.canGoNext = index + 1 < items.count
-    }
-
-    private func advance() {
-        if index + 1 < items.count {
-            load(index + 1)
-            render()
-            return
-        }
-        printer?.print(.finished(played: played, failed: failed), item: nil)
-        exitStatus = failed == 0 && played == items.count ? 0 : 1
-        if options.exitAtEnd { quit() }
+        let rows = controller?.rows ?? []
+        state.playlist = rows.map { PlaylistRow(title: $0.title, duration: $0.duration, isCurrent: $0.isCurrent, failure: $0.failureMessage) }
+        let current = controller?.currentIndex
+        state.canGoPrevious = (current ?? 0) > 0
+        state.canGoNext = current.map { $0 + 1 < rows.count } ?? false || controller?.repeatMode == .all
     }
 
     // MARK: Player events → view state
 
-    private func handle(_ event: PlayerEvent) {
-        var printed = event
-        if case .itemChanged(_, let uri, let title) = event { printed = .itemChanged(index: index, uri: uri, title: title) }
-        printer?.print(printed, item: index)
+    private func handle(_ event: PlayerEvent, item: Int?) {
+        printer?.print(event, item: item)
         switch event {
         case .itemChanged(_, _, let title):
             state.title = title
@@ -144,7 +131,6 @@ final class WindowSession {
             state.isSeekable = true
         case .duration(let d):
             state.duration = d
-            if let d { durations[index] = d }
         case .progress(let position, let duration, _):
             state.position = position
             if let duration { state.duration = duration }
@@ -162,36 +148,18 @@ final class WindowSession {
         case .mediaInfo(let info):
             state.isSeekable = info.isSeekable || !info.isLive
         case .error(let error):
-            failed += 1
-            failures[index] = error.message
-            state.errorBanner = PlayerViewState.errorText(item: state.title ?? MediaLocator.displayName(of: items[index]), message: error.message)
-            FileHandle.standardError.write(Data("reel: \(MediaLocator.displayName(of: items[index])): \(error.message)\n".utf8))
-            syncIntent()
-            refreshRows()
-            render()
-            advanceAfterError()
-            return
-        case .playedToEnd:
-            played += 1
-            syncIntent()
-            refreshRows()
-            render()
-            advance()
-            return
+            // The queue goes on; the banner keeps saying what went wrong until the next item plays.
+            let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
+            state.errorBanner = PlayerViewState.errorText(item: name, message: error.message)
+            Diagnostics.say("\(name): \(error.message)")
+        case .finished(let played, let failed):
+            exitStatus = failed == 0 && playlistErrors == 0 && played == controller.queue.count ? 0 : 1
+            if options.exitAtEnd { quit() }
         default:
             break
         }
         syncIntent()
         refreshRows()
-        render()
-    }
-
-    /// A failed item stays on screen (banner) while the queue goes on with the next one.
-    private func advanceAfterError() {
-        guard index + 1 < items.count else { advance(); return }
-        let banner = state.errorBanner
-        load(index + 1)
-        state.errorBanner = banner  // keep saying what went wrong until the next item plays
         render()
     }
 
@@ -226,10 +194,10 @@ final class WindowSession {
         case .frameStep(let forward):
             player.stepFrame(forward: forward)
         case .next:
-            if index + 1 < items.count { load(index + 1) }
+            controller.next()
         case .previous:
             // Like most players: back to the start first, the previous item within the first 3 s.
-            if player.position > 3 || index == 0 { player.seek(to: 0, mode: .accurate) } else { load(index - 1) }
+            if controller.currentIndex == 0 { player.seek(to: 0, mode: .accurate) } else { controller.previous() }
         case .toggleFullscreen:
             state.isFullscreen.toggle()
         case .togglePlaylist:
@@ -239,19 +207,26 @@ final class WindowSession {
         case .captureWindow:
             let url = capturePath(kind: "window")
             do { try window.capturePNG(to: url.path); lastCapture = url } catch {
-                FileHandle.standardError.write(Data("reel: \(error)\n".utf8))
+                Diagnostics.say("\(error)")
             }
         case .openFiles(let paths):
             append(paths)
         case .openURL(let url):
             append([url])
         case .playIndex(let i):
-            load(i)
-            player.play()
+            controller.play(at: i)
         case .moveItem(let from, let to):
-            move(from: from, to: to)
+            // `to` is an insertion point in the list as it was (GTK's drop position).
+            guard controller.queue.items.indices.contains(from) else { break }
+            controller.move(controller.queue.items[from].id, to: to > from ? to - 1 : to)
         case .removeItem(let i):
-            remove(i)
+            guard controller.queue.items.indices.contains(i) else { break }
+            controller.remove(controller.queue.items[i].id)
+            if controller.queue.isEmpty {
+                state = PlayerViewState()
+                state.volume = player.volume
+                state.isMuted = player.isMuted
+            }
         case .quit:
             quit()
         }
@@ -260,50 +235,16 @@ final class WindowSession {
         render()
     }
 
+    /// Opened or dropped files and URLs join the queue, and the first of them plays.
     private func append(_ inputs: [String]) {
-        guard !inputs.isEmpty else { return }
-        let first = items.count
-        items.append(contentsOf: inputs)
-        load(first)
-        player.play()
-    }
-
-    private func move(from: Int, to: Int) {
-        guard items.indices.contains(from), (0...items.count).contains(to), from != to else { return }
-        let item = items.remove(at: from)
-        let dest = to > from ? to - 1 : to
-        items.insert(item, at: dest)
-        func remap(_ i: Int) -> Int {
-            if i == from { return dest }
-            var j = i
-            if i > from { j -= 1 }
-            if j >= dest { j += 1 }
-            return j
+        let built = QueueBuilder.build(inputs)
+        for error in built.errors {
+            state.errorBanner = error.message
+            printer?.print(.error(error), item: nil)
         }
-        index = remap(index)
-        failures = Dictionary(uniqueKeysWithValues: failures.map { (remap($0.key), $0.value) })
-        durations = Dictionary(uniqueKeysWithValues: durations.map { (remap($0.key), $0.value) })
-    }
-
-    private func remove(_ i: Int) {
-        guard items.indices.contains(i) else { return }
-        items.remove(at: i)
-        func remap(_ k: Int) -> Int? { k == i ? nil : (k > i ? k - 1 : k) }
-        failures = Dictionary(uniqueKeysWithValues: failures.compactMap { k, v in remap(k).map { ($0, v) } })
-        durations = Dictionary(uniqueKeysWithValues: durations.compactMap { k, v in remap(k).map { ($0, v) } })
-        if i == index {
-            if items.isEmpty {
-                player.unload()
-                state = PlayerViewState()
-                state.volume = player.volume
-                state.isMuted = player.isMuted
-                index = 0
-            } else {
-                load(min(i, items.count - 1))
-            }
-        } else if i < index {
-            index -= 1
-        }
+        guard let first = built.items.first else { return }
+        controller.append(built.items)
+        controller.play(first.id)
     }
 
     func quit() {
@@ -325,7 +266,7 @@ final class WindowSession {
             try png.write(to: url)
             lastCapture = url
         } catch {
-            FileHandle.standardError.write(Data("reel: the capture could not be written to \(url.path): \(error.localizedDescription)\n".utf8))
+            Diagnostics.say("the capture could not be written to \(url.path): \(error.localizedDescription)")
         }
     }
 }

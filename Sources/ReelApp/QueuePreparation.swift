@@ -1,0 +1,51 @@
+import Foundation
+import ReelCore
+
+/// Builds the session's queue from the command line, the same way for headless and windowed
+/// sessions: inputs expanded (QueueBuilder), `--start`, `--shuffle`, `--loop`, `--save-playlist`.
+enum QueuePreparation {
+    struct Prepared {
+        var queue: PlayQueue
+        /// Problems reading playlists (each names the playlist and the line).
+        var errors: [PlaybackError]
+    }
+
+    /// The prepared queue, or an exit status when the options cannot be honoured (reason on stderr).
+    static func prepare(_ options: PlaybackOptions) -> Result<Prepared, ExitStatus> {
+        let built = QueueBuilder.build(options.inputs)
+        var queue = PlayQueue(built.items, repeatMode: options.repeatMode)
+        if let start = options.startIndex {
+            guard queue.items.indices.contains(start) else {
+                Diagnostics.say("--start=\(start): the queue has \(queue.count) item(s)")
+                return .failure(ExitStatus(code: 2))
+            }
+            queue.jump(to: start)
+        }
+        if options.shuffle {
+            queue.setShuffle(true)
+            if queue.currentID == nil { queue.jump(to: 0) }
+        }
+        if let file = options.savePlaylist, !save(queue.items, to: file) { return .failure(ExitStatus(code: 2)) }
+        return .success(Prepared(queue: queue, errors: built.errors))
+    }
+
+    /// Writes the queue as M3U8 or XSPF (by extension); owner-only when options hold secrets.
+    static func save(_ items: [QueueItem], to file: String) -> Bool {
+        guard let format = PlaylistWriter.Format(fileName: file) else {
+            Diagnostics.say("--save-playlist: use a .m3u8 or .xspf file name")
+            return false
+        }
+        let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL
+        let text = PlaylistWriter.write(items, format: format, directory: url.deletingLastPathComponent())
+        let secret = PlaylistWriter.containsSecrets(items)
+        let ok = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8),
+                                                attributes: [.posixPermissions: secret ? 0o600 : 0o644])
+        if !ok { Diagnostics.say("--save-playlist: cannot write \(url.path)") }
+        return ok
+    }
+}
+
+/// A process exit status carried as an error.
+struct ExitStatus: Error {
+    var code: Int32
+}
