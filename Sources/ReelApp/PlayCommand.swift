@@ -44,6 +44,14 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Start at this position (seconds or h:mm:ss).")
     var start: String?
 
+    // QA/remote control (issue 6): see ControlSession. `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
+    @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
+    var ipc: String?
+    @Flag(help: "Publish MPRIS 2 on the session bus (media keys, playerctl).")
+    var mpris = false
+    @Option(help: ArgumentHelp("Where IPC screenshots go (default: the current directory).", valueName: "DIR"))
+    var screenshotDir: String?
+
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
@@ -56,7 +64,8 @@ struct PlayCommand: ParsableCommand {
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: start.flatMap(TimeFormat.parse))
-        let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
+        let remote = ControlSession.Remote(ipcPath: ipc, mpris: mpris, exitAtEnd: exitAtEnd, screenshotDirectory: screenshotDir)
+        let status = MainActor.assumeIsolated { ControlSession.runIfRequested(options, remote: remote) ?? PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }
 }
