@@ -23,9 +23,14 @@ public enum IPCCommand: Sendable, Equatable {
     case mute(Bool?)
     case next, previous
     case jump(Int)
-    /// `["screenshot"]` into the screenshot directory with the capture template, or
-    /// `["screenshot", "/abs/file.png"]`.
-    case screenshot(path: String?)
+    /// What a screenshot shows: the video frame, or the window as the user sees it.
+    public enum CaptureSource: String, Sendable {
+        case video, window
+    }
+
+    /// `["screenshot"]` into the screenshot directory with the capture template,
+    /// `["screenshot", "/abs/file.png"]`, and either with a last `"video"` (default) or `"window"`.
+    case screenshot(path: String?, source: CaptureSource)
     case quit(Int32)
     case getProperty(String)
     case setProperty(String, JSONValue)

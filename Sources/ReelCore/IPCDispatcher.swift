@@ -38,8 +38,8 @@ public final class IPCDispatcher {
         let id = request.id
         do {
             switch request.command {
-            case .screenshot(let path):
-                screenshot(path: path) { result in
+            case .screenshot(let path, let source):
+                screenshot(path: path, source: source) { result in
                     switch result {
                     case .success(let data): reply(Self.successLine(id: id, data: data))
                     case .failure(let e): reply(Self.errorLine(id: id, error: e))
@@ -170,12 +170,14 @@ public final class IPCDispatcher {
         }
     }
 
-    private func screenshot(path: String?, completion: @escaping @MainActor (Result<JSONValue, IPCError>) -> Void) {
+    private func screenshot(path: String?, source: IPCCommand.CaptureSource, completion: @escaping @MainActor (Result<JSONValue, IPCError>) -> Void) {
         let before = target.snapshot
-        guard before.index != nil else { completion(.failure(IPCError(.unavailable, "Nothing is loaded."))); return }
+        guard before.index != nil || source == .window else { completion(.failure(IPCError(.unavailable, "Nothing is loaded."))); return }
         let directory = screenshotDirectory
-        let template = self.template
-        target.captureFrame { [weak self] result in
+        let template = source == .window ? self.template.replacingOccurrences(of: ".png", with: "-window.png") : self.template
+        let capture: (@escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) -> Void =
+            source == .window ? target.captureWindow : target.captureFrame
+        capture { [weak self] result in
             guard let self else { return }
             switch result {
             case .failure(let e):

@@ -128,13 +128,21 @@ public struct IPCRequest: Sendable, Equatable {
             guard i == i.rounded(), i >= 0, i < 1e9 else { throw IPCError(.invalidArgument, "“jump”: the index must be a whole number ≥ 0.") }
             return .jump(Int(i))
         case "screenshot", "screenshot-to-file":
-            try arity(0...2)  // mpv's optional flags ("video") are accepted and ignored
-            guard let first = args.first else { return .screenshot(path: nil) }
+            try arity(0...2)
+            var words = args
+            var source = IPCCommand.CaptureSource.video
+            if let last = words.last?.ipcString, let s = IPCCommand.CaptureSource(rawValue: last) {
+                source = s
+                words.removeLast()
+            } else if words.last?.ipcString == "subtitles" {  // mpv's default flag: the video frame
+                words.removeLast()
+            }
+            guard words.count <= 1 else { throw IPCError(.invalidArgument, "“screenshot” takes [FILE] [video|window].") }
+            guard let first = words.first else { return .screenshot(path: nil, source: source) }
             guard let s = first.ipcString else { throw IPCError(.invalidArgument, "“screenshot”: the file must be a string.") }
-            if s == "video" || s == "window" || s == "subtitles" { return .screenshot(path: nil) }
             guard s.hasPrefix("/") else { throw IPCError(.invalidArgument, "“screenshot”: the file must be an absolute path.") }
             guard s.lowercased().hasSuffix(".png") else { throw IPCError(.invalidArgument, "“screenshot”: the file must end in .png.") }
-            return .screenshot(path: s)
+            return .screenshot(path: s, source: source)
         case "quit":
             try arity(0...1)
             let code = args.isEmpty ? 0 : try number(0, "the exit status")

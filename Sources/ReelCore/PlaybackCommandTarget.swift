@@ -31,11 +31,18 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setShuffle(_ on: Bool) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
+    /// Captures the window as the user sees it (PNG). HOOK (issue 3): the window adopts this;
+    /// sessions without a window keep the default, which fails with "no window".
+    func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Ends the program with `status` (after pending replies are sent).
     func quit(status: Int32)
 }
 
 extension PlaybackCommandTarget {
+    public func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {
+        completion(.failure(PlaybackError(kind: .output, message: "There is no window in this session (headless): only the video frame can be captured.")))
+    }
+
     public func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { mode == .none }
     public func setShuffle(_ on: Bool) -> Bool { !on }
 }

@@ -114,6 +114,12 @@ public final class MPRISService {
             emit(connection, interface: "org.mpris.MediaPlayer2.Player", signal: "Seeked",
                  tuple([g_variant_new_int64(Int((position * 1e6).rounded()))]))
         }
+        notifyChanges()
+    }
+
+    /// Emits PropertiesChanged for the notified properties whose values changed.
+    public func notifyChanges() {
+        guard let connection else { return }
         let changed = changedPlayerProperties()
         guard !changed.isEmpty else { return }
         let dict = vardict(changed.map { ($0, playerProperty($0)!) })
@@ -266,7 +272,7 @@ public final class MPRISService {
         case "Fullscreen": break
         default: return false
         }
-        handle(.rate(t.snapshot.rate))  // any change goes out as PropertiesChanged
+        notifyChanges()
         return true
     }
 

@@ -45,9 +45,14 @@ final class MPRISTests: XCTestCase {
         eventually("Paused") { playerctl(name, ["status"]) == "Paused" }
         eventually("PropertiesChanged(Paused)") { follow.stdout.contains("Paused") }
 
-        // Position: SetPosition while paused holds there; playerctl reads it back.
+        // Position: SetPosition while paused holds there; playerctl reads it back; Seeked is
+        // emitted with the new position (in µs), as the spec asks.
+        let monitor = try BackgroundProcess("/usr/bin/dbus-monitor", ["--session", "type='signal',interface='org.mpris.MediaPlayer2.Player',member='Seeked'"])
+        defer { monitor.process.terminate(); monitor.finish() }
+        eventually("dbus-monitor ready") { monitor.stdout.contains("NameAcquired") }
         _ = playerctl(name, ["position", "4.5"])
         eventually("position 4.5") { abs((Double(playerctl(name, ["position"])) ?? 0) - 4.5) < 0.05 }
+        eventually("Seeked(4500000)") { monitor.stdout.contains("member=Seeked") && monitor.stdout.contains("int64 4500000") }
         _ = playerctl(name, ["position", "1-"])  // relative: Seek(-1 s)
         eventually("position 3.5") { abs((Double(playerctl(name, ["position"])) ?? 0) - 3.5) < 0.05 }
         _ = playerctl(name, ["volume", "0.4"])

@@ -109,6 +109,10 @@ final class IPCDispatcherTests: XCTestCase {
             XCTAssertEqual(f["error"] as? String, "capture-failed")
             XCTAssertEqual(f["message"] as? String, "The item has no video.")
 
+            let window = try ipcReply(d, #"{"command":["screenshot","window"]}"#)
+            XCTAssertEqual(window["error"] as? String, "capture-failed", "no window in a headless session")
+            XCTAssertTrue((window["message"] as? String ?? "").contains("no window"))
+
             var order: [String] = []
             d.handle(#"{"command":["quit",4]}"#) { _ in order.append("reply:" + t.calls.joined()) }
             XCTAssertEqual(order, ["reply:"], "the reply is queued before the target quits")
