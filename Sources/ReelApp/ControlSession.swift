@@ -5,7 +5,7 @@ import ReelEngine
 import ReelUI
 
 /// A headless playback session driven remotely: the control socket (`--ipc`) and MPRIS
-/// (`--mpris`) over a `PlayerCommandTarget`. It keeps running after the last item until `quit`
+/// (`--mpris`) over a `PlayerCommandTarget`, plus `--screenshot-at`. It keeps running after the last item until `quit`
 /// (or SIGINT/SIGTERM), unless `--exit-at-end` was given.
 ///
 /// HOOK (issues 3/4): when the queue controller and the window land, the normal session should
@@ -19,6 +19,8 @@ final class ControlSession {
         var mpris: Bool
         var exitAtEnd: Bool
         var screenshotDirectory: String?
+        /// `--screenshot-at`: capture every item's frame at these positions while playing.
+        var screenshotAt: [CapturePosition] = []
     }
 
     private let options: PlaybackOptions
@@ -35,7 +37,7 @@ final class ControlSession {
     /// Runs `PlayCommand` through a control session when `--ipc` or `--mpris` was given;
     /// returns nil when neither was (the normal session runs).
     static func runIfRequested(_ options: PlaybackOptions, remote: Remote) -> Int32? {
-        guard remote.ipcPath != nil || remote.mpris else { return nil }
+        guard remote.ipcPath != nil || remote.mpris || !remote.screenshotAt.isEmpty else { return nil }
         let session = ControlSession(options: options, remote: remote)
         return withExtendedLifetime(session) { session.run() }
     }
@@ -73,8 +75,13 @@ final class ControlSession {
         let mpris = remote.mpris ? MPRISService(target: target, identity: "Reel") : nil
         defer { mpris?.stop() }
 
+        let shots = remote.screenshotAt.isEmpty ? nil : ScreenshotScheduler(
+            positions: remote.screenshotAt,
+            directory: URL(fileURLWithPath: remote.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true),
+            player: player)
         target.onEvent = { event, item in
             printer?.print(event, item: item)
+            shots?.handle(event, item: item)
             socket?.publish(event, item: item, time: Date().timeIntervalSince(started))
             mpris?.handle(event)
         }

@@ -49,13 +49,16 @@ struct PlayCommand: ParsableCommand {
     var ipc: String?
     @Flag(help: "Publish MPRIS 2 on the session bus (media keys, playerctl).")
     var mpris = false
-    @Option(help: ArgumentHelp("Where IPC screenshots go (default: the current directory).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("Where screenshots go (default: the current directory).", valueName: "DIR"))
     var screenshotDir: String?
+    @Option(help: ArgumentHelp("Save every item's frame when playback passes these positions (seconds or %, comma-separated).", valueName: "POSITIONS"))
+    var screenshotAt: String?
 
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let start, TimeFormat.parse(start) == nil { throw ValidationError("--start: '\(start)' is not a time.") }
+        if let screenshotAt, CapturePosition.parseList(screenshotAt) == nil { throw ValidationError("--screenshot-at: '\(screenshotAt)' is not a list such as 10%,50%,90% or 1.5,3.") }
     }
 
     func run() throws {
@@ -64,7 +67,8 @@ struct PlayCommand: ParsableCommand {
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: start.flatMap(TimeFormat.parse))
-        let remote = ControlSession.Remote(ipcPath: ipc, mpris: mpris, exitAtEnd: exitAtEnd, screenshotDirectory: screenshotDir)
+        let remote = ControlSession.Remote(ipcPath: ipc, mpris: mpris, exitAtEnd: exitAtEnd || (headless && ipc == nil && !mpris),
+                                           screenshotDirectory: screenshotDir, screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         let status = MainActor.assumeIsolated { ControlSession.runIfRequested(options, remote: remote) ?? PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }
