@@ -56,6 +56,16 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the queue (after --shuffle) as a playlist before playing: .m3u8 or .xspf.", valueName: "FILE"))
     var savePlaylist: String?
 
+    // QA/remote control (issue 6): see ControlSession. `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
+    @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
+    var ipc: String?
+    @Flag(help: "Publish MPRIS 2 on the session bus (media keys, playerctl).")
+    var mpris = false
+    @Option(help: ArgumentHelp("Where screenshots go (default: the current directory).", valueName: "DIR"))
+    var screenshotDir: String?
+    @Option(help: ArgumentHelp("Save every item's frame when playback passes these positions (seconds or %, comma-separated).", valueName: "POSITIONS"))
+    var screenshotAt: String?
+
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
@@ -64,6 +74,7 @@ struct PlayCommand: ParsableCommand {
         if let savePlaylist, PlaylistWriter.Format(fileName: savePlaylist) == nil {
             throw ValidationError("--save-playlist: use a .m3u8 or .xspf file name.")
         }
+        if let screenshotAt, CapturePosition.parseList(screenshotAt) == nil { throw ValidationError("--screenshot-at: '\(screenshotAt)' is not a list such as 10%,50%,90% or 1.5,3.") }
     }
 
     func run() throws {
@@ -73,7 +84,9 @@ struct PlayCommand: ParsableCommand {
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist)
-        let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
+        let remote = ControlSession.Remote(ipcPath: ipc, mpris: mpris, exitAtEnd: exitAtEnd || (headless && ipc == nil && !mpris),
+                                           screenshotDirectory: screenshotDir, screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
+        let status = MainActor.assumeIsolated { ControlSession.runIfRequested(options, remote: remote) ?? PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }
 }

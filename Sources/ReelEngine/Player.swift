@@ -384,6 +384,12 @@ public final class Player {
         return Data(bytes: bytes, count: size)
     }
 
+    /// Whether a seek is in flight (position answers its target until it lands).
+    public var isSeeking: Bool { seekTarget != nil }
+
+    /// Whether the current item has prerolled (its first frame reached the sinks).
+    public var isPrerolled: Bool { prerolled }
+
     /// The presentation time of the frame on screen, in seconds.
     public var displayedFrameTime: Double? {
         let pts = reel_sample_pts(pipeline.element)

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs Reel: the binary, the desktop entry and the icon, then refreshes the desktop caches
+# when their tools exist.
+#
+#   install.sh PREFIX BINARY        e.g. install.sh /usr/local .build/release/reel
+#   make install PREFIX=~/.local    (PREFIX defaults to /usr/local; DESTDIR is honoured for packaging)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+prefix=${1:-}
+binary=${2:-"$root/.build/release/reel"}
+[ -n "$prefix" ] || prefix=/usr/local
+prefix=${prefix%/}
+dest="${DESTDIR:-}$prefix"
+
+if [ ! -x "$binary" ]; then
+  echo "install.sh: $binary is not built (run: swift build -c release)" >&2
+  exit 1
+fi
+if ! mkdir -p "$dest/bin" 2>/dev/null || [ ! -w "$dest/bin" ]; then
+  echo "install.sh: cannot write to $dest (try PREFIX=\$HOME/.local, or run as root)" >&2
+  exit 1
+fi
+
+install -m 0755 "$binary" "$dest/bin/reel"
+install -D -m 0644 "$root/Resources/reel.desktop" "$dest/share/applications/reel.desktop"
+install -D -m 0644 "$root/Resources/icons/reel.svg" "$dest/share/icons/hicolor/scalable/apps/reel.svg"
+
+# Desktop caches: only for a live install (not when staging into DESTDIR).
+if [ -z "${DESTDIR:-}" ]; then
+  command -v update-desktop-database >/dev/null && update-desktop-database -q "$dest/share/applications" || true
+  command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t -f "$dest/share/icons/hicolor" 2>/dev/null || true
+fi
+
+echo "Installed Reel in $dest:"
+echo "  $dest/bin/reel"
+echo "  $dest/share/applications/reel.desktop"
+echo "  $dest/share/icons/hicolor/scalable/apps/reel.svg"
+case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "Note: $prefix/bin is not on your PATH." ;; esac

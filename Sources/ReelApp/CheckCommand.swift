@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import ReelCore
+
+/// `reel check PLAYLIST|FILE|URL... --report DIR`: a headless QA pass over every item.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check files, URLs and playlists headless and write a report (report.json, contact-sheet.png, index.html).",
+        discussion: """
+        Nothing plays in real time: each item is decoded as fast as the machine allows. The exit \
+        status is 0 when every item passed, 1 when any failed.
+        """)
+
+    @Argument(help: "Files, URLs or playlists to check, in order.")
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("The report directory (created if needed).", valueName: "DIR"))
+    var report: String
+
+    @Option(help: ArgumentHelp("Where to capture frames: seconds, h:mm:ss or percentages, comma-separated.", valueName: "POSITIONS"))
+    var at: String = "10%,50%,90%"
+
+    @Option(help: ArgumentHelp("Frame file names (tokens: {index}, {index:03}, {title}, {position}, {ms}).", valueName: "TEMPLATE"))
+    var frameName: String = CaptureFileName.defaultTemplate
+
+    @Flag(help: "Only capture frames; do not decode each item to its end.")
+    var framesOnly = false
+
+    @Option(help: ArgumentHelp("Give up on an item after this many seconds.", valueName: "SECONDS"))
+    var itemTimeout: Double = 60
+
+    @Option(help: ArgumentHelp("A local file that does not open within this many seconds counts as damaged.", valueName: "SECONDS"))
+    var openTimeout: Double = 3
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("An HTTP header for network items, \"Name: value\" (repeatable).", valueName: "HEADER"))
+    var headers: [String] = []
+
+    @Flag(help: "Print nothing on stderr while checking.")
+    var quiet = false
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("Give at least one FILE, URL or playlist to check.") }
+        if CapturePosition.parseList(at) == nil { throw ValidationError("--at: '\(at)' is not a list of seconds or percentages such as 10%,50%,90%.") }
+        do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
+        if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
+        if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
+        for h in headers where Self.header(h) == nil { throw ValidationError("--header: '\(Redactor.redactText(h))' is not \"Name: value\".") }
+    }
+
+    static func header(_ text: String) -> (String, String)? {
+        guard let colon = text.firstIndex(of: ":") else { return nil }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, !name.contains(" ") else { return nil }
+        if Redactor.isSecretHeader(name) { Redactor.register(secret: value) }
+        return (name, value)
+    }
+
+    func run() throws {
+        let quiet = self.quiet
+        let options = CheckRunner.Options(
+            inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
+            positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
+            decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, headers: headers.compactMap(Self.header),
+            log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
+        let result: CheckReport
+        do {
+            result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }
+        } catch {
+            FileHandle.standardError.write(Data("reel check: \(error.localizedDescription)\n".utf8))
+            throw ExitCode(2)
+        }
+        if !quiet {
+            FileHandle.standardError.write(Data(String(format: "reel check: %d items, %d failed, %.2f s of media checked in %.2f s; report in %@\n",
+                                                        result.items.count, result.failedCount, result.mediaSeconds, result.wallSeconds, report).utf8))
+        }
+        if result.failedCount > 0 { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import ReelCore
+import ReelEngine
+import ReelUI
+
+/// `reel check`: every item is loaded into a fresh headless player whose sinks do not sync to the
+/// clock, so nothing plays in real time. Per item: time to the first frame (preroll), the media
+/// facts, frames at the requested positions (accurate seeks while paused; the frame's own PTS is
+/// recorded), then, unless `--frames-only`, a decode to the end as fast as the CPU allows, which
+/// catches damage past the moov atom. Writes report.json, contact-sheet.png and index.html.
+@MainActor
+final class CheckRunner {
+    struct Options {
+        var inputs: [String]
+        var reportDirectory: URL
+        var positions: [CapturePosition]
+        var template: String
+        var decodeToEnd: Bool
+        var itemTimeout: Double
+        /// How long a local file may take to open (probe, first frame) before it counts as damaged.
+        var openTimeout: Double
+        var headers: [(String, String)]
+        var log: (String) -> Void
+    }
+
+    private let options: Options
+
+    init(options: Options) { self.options = options }
+
+    func run() throws -> CheckReport {
+        let started = Date()
+        let dir = options.reportDirectory
+        let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
+        try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
+        var items: [CheckReport.Item] = []
+        for (index, entry) in CheckInputs.expand(options.inputs).enumerated() {
+            let item = check(entry, index: index, framesDir: framesDir)
+            options.log(item.ok ? "ok      \(index) \(item.title)" : "FAILED  \(index) \(item.title): \(item.error?.code ?? "?"): \(item.error?.message ?? "")")
+            items.append(item)
+        }
+        var report = CheckReport(items: items, positions: options.positions.map(\.description), generated: started)
+        let sheetName = "contact-sheet.png"
+        do {
+            try ContactSheetRenderer.render(report.items.map { Self.row(for: $0, in: dir) }, to: dir.appendingPathComponent(sheetName).path)
+            report.contactSheet = sheetName
+        } catch {
+            options.log("reel check: the contact sheet could not be drawn: \(error)")
+        }
+        report.wallSeconds = Date().timeIntervalSince(started)
+        try Data(report.jsonText.utf8).write(to: dir.appendingPathComponent("report.json"), options: .atomic)
+        try Data(CheckReportHTML.render(report).utf8).write(to: dir.appendingPathComponent("index.html"), options: .atomic)
+        return report
+    }
+
+    static func row(for item: CheckReport.Item, in dir: URL) -> ContactSheetRenderer.Row {
+        var details: [String] = ["#\(item.index)  \(TimeFormat.clock(item.duration))"]
+        if let w = item.width, let h = item.height { details[0] += "  \(w)×\(h)" }
+        if let v = item.videoCodec { details.append("video: \(v)") }
+        if let a = item.audioCodec { details.append("audio: \(a)") }
+        if let t = item.timeToFirstFrame { details.append(String(format: "first frame: %.0f ms", t * 1000)) }
+        details.append(Redactor.redactURL(item.input))
+        let thumbs = item.frames.map { f in
+            ContactSheetRenderer.Thumbnail(path: f.file.map { dir.appendingPathComponent($0).path },
+                                           caption: f.time.map { "\(f.requested) · \(TimeFormat.clock($0)) (\(String(format: "%.3f", $0)) s)" } ?? "\(f.requested): \(f.problem ?? "no frame")")
+        }
+        return .init(title: item.title, details: details.joined(separator: "\n"),
+                     failure: item.error.map { "\($0.code): \(Redactor.redactText($0.message))" }, thumbnails: thumbs)
+    }
+
+    private func check(_ entry: CheckInputs.Entry, index: Int, framesDir: URL) -> CheckReport.Item {
+        let started = Date()
+        var item = checkItem(entry, index: index, framesDir: framesDir)
+        item.checkSeconds = Date().timeIntervalSince(started)
+        return item
+    }
+
+    private func checkItem(_ entry: CheckInputs.Entry, index: Int, framesDir: URL) -> CheckReport.Item {
+        let uri = MediaLocator.uri(for: entry.input)
+        var item = CheckReport.Item(index: index, input: entry.input, uri: uri, title: entry.title ?? CaptureFileName.title(for: uri))
+        if let error = entry.error {
+            item.error = error
+            item.frames = options.positions.map { .init(requested: $0.description, problem: "not checked") }
+            return item
+        }
+        // The probe first (GstDiscoverer, a few ms locally): what cannot be opened at all fails
+        // here with a typed error. It also sidesteps a playbin3 race in which a demuxer's error
+        // during autoplugging is lost and the pipeline never prerolls. Items that need headers
+        // are left to the player, which sends them.
+        if options.headers.isEmpty {
+            let isLocal = MediaLocator.localPath(of: uri) != nil
+            let probe = MediaProbe.probe(uri, timeout: isLocal ? options.openTimeout : min(options.itemTimeout, 20))
+            item.container = probe.container
+            if let error = probe.error {
+                item.error = error
+                item.duration = probe.duration
+                item.frames = options.positions.map { .init(requested: $0.description, problem: "not captured: the item failed") }
+                return item
+            }
+        }
+        let player: Player
+        do {
+            player = try Player(configuration: PlayerConfiguration(
+                audioSink: "fakesink sync=false", videoSink: "fakesink sync=false enable-last-sample=true",
+                progressInterval: 0.1, endAction: .pause))
+        } catch {
+            item.error = (error as? PlaybackError) ?? PlaybackError(kind: .unknown, message: "\(error)")
+            return item
+        }
+        defer { player.shutdown() }
+        var readyAt: Date?
+        var ended = false
+        player.addObserver { event in
+            switch event {
+            case .status(.readyToPlay): if readyAt == nil { readyAt = Date() }
+            case .playedToEnd: ended = true
+            default: break
+            }
+        }
+        let loadedAt = Date()
+        player.load(entry.input, headers: options.headers, title: entry.title)
+        // Local files preroll in milliseconds; a stall is damage (see the probe above), not a slow network.
+        let isLocal = MediaLocator.localPath(of: uri) != nil
+        let startTimeout = isLocal ? min(options.itemTimeout, max(10, options.openTimeout)) : options.itemTimeout
+        let settled = GLibMainLoop.run(until: { player.status != .unknown }, timeout: startTimeout)
+        if !settled {
+            item.error = isLocal
+                ? PlaybackError(kind: .corrupt, message: String(format: "No frame within %.0f s of opening the file: it is probably damaged.", startTimeout), uri: uri)
+                : PlaybackError(kind: .timeout, message: String(format: "The item did not start within %.0f s.", startTimeout), uri: uri)
+        }
+        record(player, into: &item)
+        if let readyAt, item.width != nil { item.timeToFirstFrame = readyAt.timeIntervalSince(loadedAt) }
+        if case .failed(let e) = player.status { item.error = e }
+        if let tag = player.mediaInfo.title, !tag.isEmpty, entry.title == nil { item.title = tag }
+
+        // Frames at the requested positions.
+        for position in options.positions {
+            var frame = CheckReport.Frame(requested: position.description)
+            defer { item.frames.append(frame) }
+            guard item.error == nil else { frame.problem = "not captured: the item failed"; continue }
+            guard item.width != nil else { frame.problem = "no video"; continue }
+            guard let target = position.resolve(duration: item.duration) else { frame.problem = "no duration for a percentage"; continue }
+            frame.target = target
+            switch player.captureFrame(at: target, timeout: options.itemTimeout) {
+            case .failure(let e):
+                if case .failed = player.status { item.error = e }
+                frame.problem = e.message
+            case .success(let captured):
+                frame.time = captured.time
+                frame.width = captured.size?.width
+                frame.height = captured.size?.height
+                do {
+                    let name = try CaptureFileName.render(options.template, index: index, title: item.title, position: captured.time ?? target)
+                    try captured.png.write(to: framesDir.appendingPathComponent(name), options: .atomic)
+                    frame.file = "frames/" + name
+                } catch {
+                    frame.problem = "could not write the frame: \(error.localizedDescription)"
+                }
+            }
+        }
+
+        // Decode to the end, as fast as possible.
+        if options.decodeToEnd, item.error == nil, !item.live {
+            player.seek(to: 0, mode: .accurate)
+            player.play()
+            let done = GLibMainLoop.run(until: {
+                if case .failed = player.status { return true }
+                return ended
+            }, timeout: options.itemTimeout)
+            if case .failed(let e) = player.status {
+                item.error = e
+            } else if !done {
+                item.error = PlaybackError(kind: .timeout, message: String(format: "Decoding did not reach the end within %.0f s.", options.itemTimeout), uri: uri)
+            } else {
+                item.decodedToEnd = true
+                // A file cut short (damage past the index) can end cleanly long before its duration.
+                if let last = player.displayedFrameTime, let duration = item.duration, item.width != nil, last + 1.0 < duration {
+                    item.decodedToEnd = false
+                    item.error = PlaybackError(kind: .corrupt, message: String(format: "The video stops at %.2f s of its %.2f s: the file is damaged or cut short.", last, duration), uri: uri)
+                }
+            }
+        }
+        return item
+    }
+
+    private func record(_ player: Player, into item: inout CheckReport.Item) {
+        item.duration = player.duration
+        let info = player.mediaInfo
+        item.width = info.width
+        item.height = info.height
+        item.videoCodec = info.videoCodec
+        item.audioCodec = info.audioCodec
+        item.seekable = info.isSeekable
+        item.live = info.isLive
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import ReelCore
+import ReelEngine
+
+/// The control socket (`--ipc`): a `ControlSocketServer` whose lines run through an
+/// `IPCDispatcher` on the main thread, and which broadcasts every event (the `--events` objects)
+/// to every client.
+@MainActor
+final class ControlSocketService {
+    private let server: ControlSocketServer
+    private let dispatcher: IPCDispatcher
+
+    var path: String { server.path }
+
+    init(path: String, target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate) throws {
+        server = try ControlSocketServer(path: path)
+        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, template: template)
+        let server = self.server
+        server.start(onLine: { [weak self] client, line in
+            MainQueue.shared.async {
+                guard let self else { return }
+                self.dispatcher.handle(line) { reply in server.send(reply, to: client) }
+            }
+        }, onOverlongLine: { client in
+            server.send(IPCDispatcher.errorLine(id: .null, error: IPCError(.invalidRequest, "The line was longer than 1 MiB and was discarded.")), to: client)
+        })
+    }
+
+    /// Sends an event to every client, as `--events` prints it.
+    func publish(_ event: PlayerEvent, item: Int?, time: Double) {
+        server.broadcast(EventEncoder.line(event, item: item, time: time))
+    }
+
+    func stop() { server.stop() }
+}

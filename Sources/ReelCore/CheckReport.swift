@@ -1,0 +1,116 @@
+import Foundation
+
+/// The result of `reel check`: written as report.json (schema in README, "reel check"), rendered
+/// as index.html (`CheckReportHTML`) and as a contact sheet. Version 1; change it compatibly.
+public struct CheckReport: Sendable, Equatable {
+    /// A frame captured at a requested position.
+    public struct Frame: Sendable, Equatable {
+        /// As asked for: "10%" or "2.5".
+        public var requested: String
+        /// The time Reel seeked to, in seconds.
+        public var target: Double?
+        /// The presentation time of the frame actually captured (its PTS), in seconds.
+        public var time: Double?
+        /// The PNG's file name, relative to the report directory; nil when no frame was captured.
+        public var file: String?
+        public var width: Int?
+        public var height: Int?
+        /// Why no frame was captured ("no video", "no duration for a percentage", …).
+        public var problem: String?
+        public init(requested: String, target: Double? = nil, time: Double? = nil, file: String? = nil,
+                    width: Int? = nil, height: Int? = nil, problem: String? = nil) {
+            self.requested = requested; self.target = target; self.time = time; self.file = file
+            self.width = width; self.height = height; self.problem = problem
+        }
+    }
+
+    public struct Item: Sendable, Equatable {
+        public var index: Int
+        /// What was given on the command line (or the playlist entry), redacted.
+        public var input: String
+        public var uri: String
+        public var title: String
+        public var duration: Double?
+        public var width: Int?
+        public var height: Int?
+        public var videoCodec: String?
+        public var audioCodec: String?
+        public var container: String?
+        public var seekable: Bool
+        public var live: Bool
+        /// Seconds from load to the first frame at the video sink (preroll); nil when none arrived.
+        public var timeToFirstFrame: Double?
+        /// Whether the item was decoded to its end (false when that was not asked for, or it failed).
+        public var decodedToEnd: Bool
+        /// Wall-clock seconds spent on this item.
+        public var checkSeconds: Double
+        public var frames: [Frame]
+        public var error: PlaybackError?
+        public var ok: Bool { error == nil }
+
+        public init(index: Int, input: String, uri: String, title: String) {
+            self.index = index; self.input = input; self.uri = uri; self.title = title
+            seekable = false; live = false; decodedToEnd = false; checkSeconds = 0; frames = []
+        }
+    }
+
+    public var items: [Item]
+    public var positions: [String]
+    public var generated: Date
+    public var wallSeconds: Double
+    public var contactSheet: String?
+
+    public init(items: [Item], positions: [String], generated: Date = Date(), wallSeconds: Double = 0, contactSheet: String? = nil) {
+        self.items = items; self.positions = positions; self.generated = generated; self.wallSeconds = wallSeconds; self.contactSheet = contactSheet
+    }
+
+    public var failedCount: Int { items.filter { !$0.ok }.count }
+    /// The sum of the known durations, in seconds.
+    public var mediaSeconds: Double { items.compactMap(\.duration).reduce(0, +) }
+
+    public var json: JSONValue {
+        let iso = ISO8601DateFormatter()
+        return .object([
+            ("reel", .string("check")),
+            ("version", .int(1)),
+            ("generated", .string(iso.string(from: generated))),
+            ("positions", .array(positions.map { .string($0) })),
+            ("summary", .object([
+                ("items", .int(items.count)), ("ok", .int(items.count - failedCount)), ("failed", .int(failedCount)),
+                ("mediaSeconds", .double(mediaSeconds)), ("wallSeconds", .double(wallSeconds)),
+            ])),
+            ("contactSheet", .optional(contactSheet)),
+            ("items", .array(items.map(Self.itemJSON))),
+        ])
+    }
+
+    static func itemJSON(_ i: Item) -> JSONValue {
+        .object([
+            ("index", .int(i.index)),
+            ("input", .string(Redactor.redactURL(i.input))),
+            ("uri", .string(Redactor.redactURL(i.uri))),
+            ("title", .string(i.title)),
+            ("ok", .bool(i.ok)),
+            ("duration", .optional(i.duration)),
+            ("width", .optional(i.width)),
+            ("height", .optional(i.height)),
+            ("videoCodec", .optional(i.videoCodec)),
+            ("audioCodec", .optional(i.audioCodec)),
+            ("container", .optional(i.container)),
+            ("seekable", .bool(i.seekable)),
+            ("live", .bool(i.live)),
+            ("timeToFirstFrame", .optional(i.timeToFirstFrame)),
+            ("decodedToEnd", .bool(i.decodedToEnd)),
+            ("checkSeconds", .double(i.checkSeconds)),
+            ("frames", .array(i.frames.map { f in
+                .object([("requested", .string(f.requested)), ("target", .optional(f.target)), ("time", .optional(f.time)),
+                         ("file", .optional(f.file)), ("width", .optional(f.width)), ("height", .optional(f.height)),
+                         ("problem", .optional(f.problem))])
+            })),
+            ("error", i.error.map(EventEncoder.errorObject) ?? .null),
+        ])
+    }
+
+    /// report.json's text: the one-line JSON plus a newline.
+    public var jsonText: String { json.serialized() + "\n" }
+}

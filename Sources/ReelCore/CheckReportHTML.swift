@@ -1,0 +1,88 @@
+import Foundation
+
+/// Renders a `CheckReport` as a self-contained index.html (no scripts, no remote resources).
+/// Every string from media or the command line is escaped.
+public enum CheckReportHTML {
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// A relative file name as an href: escaped, with characters that would change its meaning
+    /// percent-encoded.
+    static func href(_ file: String) -> String {
+        var out = ""
+        for u in file.unicodeScalars {
+            if (u.value < 128 && (u.properties.isAlphabetic || ("0"..."9").contains(u))) || "-_.~/".unicodeScalars.contains(u) {
+                out.unicodeScalars.append(u)
+            } else {
+                for b in String(u).utf8 { out += "%" + String(b, radix: 16, uppercase: true).leftPadded(2) }
+            }
+        }
+        return out
+    }
+
+    public static func render(_ report: CheckReport) -> String {
+        let e = escape
+        var h = """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>Reel check: \(report.items.count) items, \(report.failedCount) failed</title>
+        <style>
+        body{font-family:sans-serif;margin:1.5em;background:#fafafa;color:#222}
+        table{border-collapse:collapse;width:100%}td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left}
+        tr.failed{background:#fde8e8}tr.ok{background:#fff}.err{color:#a00;font-weight:bold}
+        img{max-width:240px;display:block}figure{display:inline-block;margin:0 .5em .5em 0}figcaption{font-size:80%;color:#555}
+        </style></head><body>
+        <h1>Reel check</h1>
+        <p>\(report.items.count) items, \(report.items.count - report.failedCount) ok, <span class="\(report.failedCount > 0 ? "err" : "")">\(report.failedCount) failed</span>.
+        Media \(e(TimeFormat.clock(report.mediaSeconds))), checked in \(e(String(format: "%.2f", report.wallSeconds))) s.</p>
+
+        """
+        if let sheet = report.contactSheet {
+            h += "<p><a href=\"\(href(sheet))\">Contact sheet</a></p>\n"
+        }
+        h += "<table>\n<tr><th>#</th><th>Item</th><th>Result</th><th>Media</th><th>Frames</th></tr>\n"
+        for item in report.items {
+            h += "<tr class=\"\(item.ok ? "ok" : "failed")\"><td>\(item.index)</td>"
+            h += "<td><b>\(e(item.title))</b><br><small>\(e(Redactor.redactURL(item.input)))</small></td>"
+            if let error = item.error {
+                h += "<td class=\"err\">FAILED: \(e(error.code))<br>\(e(Redactor.redactText(error.message)))</td>"
+            } else {
+                h += "<td>ok\(item.decodedToEnd ? ", decoded to the end" : "")</td>"
+            }
+            var media: [String] = []
+            media.append("duration \(TimeFormat.clock(item.duration))")
+            if let w = item.width, let hh = item.height { media.append("\(w)×\(hh)") }
+            if let v = item.videoCodec { media.append("video: \(v)") }
+            if let a = item.audioCodec { media.append("audio: \(a)") }
+            if let t = item.timeToFirstFrame { media.append(String(format: "first frame %.0f ms", t * 1000)) }
+            h += "<td>\(media.map(e).joined(separator: "<br>"))</td><td>"
+            for f in item.frames {
+                let caption = "\(f.requested)" + (f.time.map { " → " + String(format: "%.3f s", $0) } ?? "")
+                if let file = f.file {
+                    h += "<figure><a href=\"\(href(file))\"><img src=\"\(href(file))\" alt=\"\(e(caption))\"></a><figcaption>\(e(caption))</figcaption></figure>"
+                } else {
+                    h += "<figure><figcaption>\(e(caption)): \(e(f.problem ?? "no frame"))</figcaption></figure>"
+                }
+            }
+            h += "</td></tr>\n"
+        }
+        h += "</table>\n</body></html>\n"
+        return h
+    }
+}
+
+private extension String {
+    func leftPadded(_ n: Int) -> String { String(repeating: "0", count: max(0, n - count)) + self }
+}

@@ -1,0 +1,72 @@
+/// A command on the control socket (JSON lines, like mpv's `input-ipc-server`). The wire form is
+/// `{"command": ["seek", 10, "absolute"], "request_id": 7}`; see `IPCRequest.parse` and README
+/// ("Control socket").
+public enum IPCCommand: Sendable, Equatable {
+    public enum SeekReference: String, Sendable {
+        case relative, absolute, absolutePercent = "absolute-percent", relativePercent = "relative-percent"
+    }
+
+    /// Replace the queue with the item and play it (`["load", uri]`, mpv's `loadfile` too).
+    case load(String)
+    /// Add an item at the end (`["append", uri]`, or `["loadfile", uri, "append"]`).
+    case append(String)
+    case play, pause, toggle, stop
+    /// `["seek", value, "absolute"|"relative"|"absolute-percent"|"relative-percent" (+"exact"|"keyframes")]`;
+    /// relative and exact by default.
+    case seek(Double, SeekReference, SeekMode)
+    /// `["skip", seconds]`: a relative, exact seek.
+    case skip(Double)
+    case rate(Double)
+    /// 0–100.
+    case volume(Double)
+    /// nil toggles.
+    case mute(Bool?)
+    case next, previous
+    case jump(Int)
+    /// What a screenshot shows: the video frame, or the window as the user sees it.
+    public enum CaptureSource: String, Sendable {
+        case video, window
+    }
+
+    /// `["screenshot"]` into the screenshot directory with the capture template,
+    /// `["screenshot", "/abs/file.png"]`, and either with a last `"video"` (default) or `"window"`.
+    case screenshot(path: String?, source: CaptureSource)
+    case quit(Int32)
+    case getProperty(String)
+    case setProperty(String, JSONValue)
+
+    public var name: String {
+        switch self {
+        case .load: "load"
+        case .append: "append"
+        case .play: "play"
+        case .pause: "pause"
+        case .toggle: "toggle"
+        case .stop: "stop"
+        case .seek: "seek"
+        case .skip: "skip"
+        case .rate: "rate"
+        case .volume: "volume"
+        case .mute: "mute"
+        case .next: "next"
+        case .previous: "previous"
+        case .jump: "jump"
+        case .screenshot: "screenshot"
+        case .quit: "quit"
+        case .getProperty: "get_property"
+        case .setProperty: "set_property"
+        }
+    }
+
+    /// Every command name the parser accepts (aliases included).
+    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "rate",
+                               "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "screenshot",
+                               "screenshot-to-file", "quit", "get_property", "set_property"]
+
+    /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
+    public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
+                                    "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
+                                    "title", "media-info", "seekable", "seeking", "idle", "loop", "shuffle"]
+    public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
+                                                         "index", "playlist-pos", "loop", "shuffle"]
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Runs control-socket requests against a `PlaybackCommandTarget` and writes the replies:
+/// `{"request_id":…,"error":"success","data":…}` or `{"request_id":…,"error":"<code>","message":"…"}`.
+/// Never throws and never traps on input: every line gets exactly one reply.
+@MainActor
+public final class IPCDispatcher {
+    public let target: PlaybackCommandTarget
+    /// Where `["screenshot"]` writes, named by `template` (see `CaptureFileName`).
+    public var screenshotDirectory: URL
+    public var template: String
+
+    public init(target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate) {
+        self.target = target
+        self.screenshotDirectory = screenshotDirectory
+        self.template = template
+    }
+
+    nonisolated public static func successLine(id: JSONValue, data: JSONValue = .null) -> String {
+        JSONValue.object([("request_id", id), ("error", .string("success")), ("data", data)]).serialized()
+    }
+
+    nonisolated public static func errorLine(id: JSONValue, error: IPCError) -> String {
+        JSONValue.object([("request_id", id), ("error", .string(error.code.rawValue)), ("message", .string(Redactor.redactText(error.message)))]).serialized()
+    }
+
+    /// Handles one line; `reply` is called exactly once (later, for screenshots).
+    public func handle(_ line: String, reply: @escaping @MainActor (String) -> Void) {
+        switch IPCRequest.parse(line) {
+        case .failure(let f):
+            reply(Self.errorLine(id: f.id, error: f.error))
+        case .success(let request):
+            run(request, reply: reply)
+        }
+    }
+
+    public func run(_ request: IPCRequest, reply: @escaping @MainActor (String) -> Void) {
+        let id = request.id
+        do {
+            switch request.command {
+            case .screenshot(let path, let source):
+                screenshot(path: path, source: source) { result in
+                    switch result {
+                    case .success(let data): reply(Self.successLine(id: id, data: data))
+                    case .failure(let e): reply(Self.errorLine(id: id, error: e))
+                    }
+                }
+            case .quit(let status):
+                reply(Self.successLine(id: id))
+                target.quit(status: status)
+            default:
+                reply(Self.successLine(id: id, data: try execute(request.command)))
+            }
+        } catch let e as IPCError {
+            reply(Self.errorLine(id: id, error: e))
+        } catch {
+            reply(Self.errorLine(id: id, error: IPCError(.unavailable, "\(error)")))
+        }
+    }
+
+    /// Runs a synchronous command; returns the reply's data.
+    func execute(_ command: IPCCommand) throws -> JSONValue {
+        let t = target
+        switch command {
+        case .load(let uri): t.load(uri)
+        case .append(let uri): t.append(uri)
+        case .play: t.play()
+        case .pause: t.pause()
+        case .toggle: t.toggle()
+        case .stop: t.stop()
+        case .seek(let value, let reference, let mode):
+            let s = t.snapshot
+            guard s.index != nil else { throw IPCError(.unavailable, "Nothing is loaded.") }
+            let target: Double
+            switch reference {
+            case .absolute: target = value
+            case .relative: target = s.position + value
+            case .absolutePercent, .relativePercent:
+                guard let d = s.duration, d > 0 else { throw IPCError(.unavailable, "The item has no known duration: seek by seconds instead.") }
+                target = reference == .absolutePercent ? d * value / 100 : s.position + d * value / 100
+            }
+            t.seek(to: target, mode: mode)
+        case .skip(let delta):
+            guard t.snapshot.index != nil else { throw IPCError(.unavailable, "Nothing is loaded.") }
+            t.skip(by: delta)
+        case .rate(let r):
+            guard t.setRate(r) else { throw IPCError(.unavailable, "The rate \(r) was refused (nothing loaded yet, or the source cannot play at it).") }
+        case .volume(let v): t.setVolume(v / 100)
+        case .mute(let m): t.setMuted(m ?? !t.snapshot.muted)
+        case .next:
+            guard t.next() else { throw IPCError(.unavailable, "There is no next item.") }
+        case .previous:
+            guard t.previous() else { throw IPCError(.unavailable, "There is no previous item.") }
+        case .jump(let i):
+            guard t.jump(to: i) else { throw IPCError(.unavailable, "There is no item \(i) (the queue has \(t.snapshot.items.count)).") }
+        case .getProperty(let name):
+            return try property(name)
+        case .setProperty(let name, let value):
+            try setProperty(name, value)
+        case .screenshot, .quit:
+            break  // handled in run
+        }
+        return .null
+    }
+
+    public func property(_ name: String) throws -> JSONValue {
+        let s = target.snapshot
+        switch name {
+        case "position", "time-pos": return .double(s.position)
+        case "duration": return .optional(s.duration)
+        case "pause": return .bool(!s.wantsToPlay)
+        case "volume": return .double(s.volume * 100)
+        case "mute": return .bool(s.muted)
+        case "speed", "rate": return .double(s.rate)
+        case "status": return .string(s.status.name)
+        case "time-control": return .string(s.timeControl.name)
+        case "index", "playlist-pos": return .optional(s.index)
+        case "count", "playlist-count": return .int(s.items.count)
+        case "playlist":
+            return .array(s.items.enumerated().map { i, e in
+                .object([("index", .int(i)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)), ("current", .bool(i == s.index))])
+            })
+        case "uri", "path": return s.current.map { .string(Redactor.redactURL($0.uri)) } ?? .null
+        case "title": return .optional(s.mediaInfo.title ?? s.current?.title)
+        case "media-info":
+            let m = s.mediaInfo
+            return .object([("width", .optional(m.width)), ("height", .optional(m.height)), ("videoCodec", .optional(m.videoCodec)),
+                            ("audioCodec", .optional(m.audioCodec)), ("title", .optional(m.title)), ("live", .bool(m.isLive)),
+                            ("seekable", .bool(m.isSeekable))])
+        case "seekable": return .bool(s.mediaInfo.isSeekable)
+        case "seeking": return .bool(s.isSeeking)
+        case "idle": return .bool(s.index == nil)
+        case "loop": return .string(s.loop.rawValue)
+        case "shuffle": return .bool(s.shuffle)
+        default: throw IPCError(.unknownProperty, "No property “\(name)”.")
+        }
+    }
+
+    public func setProperty(_ name: String, _ value: JSONValue) throws {
+        func number() throws -> Double {
+            guard let d = value.ipcNumber, d.isFinite else { throw IPCError(.invalidArgument, "“\(name)” takes a number.") }
+            return d
+        }
+        func bool() throws -> Bool {
+            guard let b = value.ipcBool else { throw IPCError(.invalidArgument, "“\(name)” takes true or false.") }
+            return b
+        }
+        switch name {
+        case "position", "time-pos": _ = try execute(.seek(try number(), .absolute, .accurate))
+        case "pause": try bool() ? target.pause() : target.play()
+        case "volume": _ = try execute(.volume(try number()))
+        case "mute": target.setMuted(try bool())
+        case "speed", "rate":
+            let r = try number()
+            guard r != 0 else { throw IPCError(.invalidArgument, "The rate must not be 0.") }
+            _ = try execute(.rate(r))
+        case "index", "playlist-pos":
+            let i = try number()
+            guard i == i.rounded(), i >= 0 else { throw IPCError(.invalidArgument, "“\(name)” takes a whole number ≥ 0.") }
+            _ = try execute(.jump(Int(i)))
+        case "loop":
+            guard let text = value.ipcString, let mode = PlaybackSnapshot.LoopMode.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
+                throw IPCError(.invalidArgument, "“loop” takes None, Track or Playlist.")
+            }
+            guard target.setLoop(mode) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
+        case "shuffle":
+            guard target.setShuffle(try bool()) else { throw IPCError(.unavailable, "Shuffle is not available in this session.") }
+        default:
+            throw IPCError(.readOnlyProperty, "The property “\(name)” is read-only.")
+        }
+    }
+
+    private func screenshot(path: String?, source: IPCCommand.CaptureSource, completion: @escaping @MainActor (Result<JSONValue, IPCError>) -> Void) {
+        let before = target.snapshot
+        guard before.index != nil || source == .window else { completion(.failure(IPCError(.unavailable, "Nothing is loaded."))); return }
+        let directory = screenshotDirectory
+        let template = source == .window ? self.template.replacingOccurrences(of: ".png", with: "-window.png") : self.template
+        let capture: (@escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) -> Void =
+            source == .window ? target.captureWindow : target.captureFrame
+        capture { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .failure(let e):
+                completion(.failure(IPCError(.captureFailed, e.message)))
+            case .success(let frame):
+                let s = self.target.snapshot
+                let file: URL
+                if let path {
+                    file = URL(fileURLWithPath: path)
+                } else {
+                    do {
+                        let title = CaptureFileName.title(for: s.current?.uri ?? "", tagTitle: s.mediaInfo.title)
+                        let name = try CaptureFileName.render(template, index: s.index, title: title, position: frame.time ?? s.position)
+                        file = directory.appendingPathComponent(name)
+                    } catch {
+                        completion(.failure(IPCError(.invalidArgument, "\(error)")))
+                        return
+                    }
+                }
+                do {
+                    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try frame.png.write(to: file, options: .atomic)
+                } catch {
+                    completion(.failure(IPCError(.ioError, "Could not write \(file.path): \(error.localizedDescription)")))
+                    return
+                }
+                let size = frame.size
+                completion(.success(.object([("file", .string(file.path)), ("time", .optional(frame.time)),
+                                             ("width", .optional(size?.width)), ("height", .optional(size?.height)),
+                                             ("index", .optional(s.index))])))
+            }
+        }
+    }
+}

@@ -1,0 +1,167 @@
+/// One parsed request line: `{"command": [name, args…], "request_id": any}`. The command may also
+/// be a bare string for commands without arguments (`{"command": "pause"}`).
+public struct IPCRequest: Sendable, Equatable {
+    /// Echoed in the reply as given (number, string…); null when absent.
+    public var id: JSONValue
+    public var command: IPCCommand
+
+    public init(id: JSONValue = .null, command: IPCCommand) { self.id = id; self.command = command }
+
+    /// A request that could not be parsed, with its id when it could be read.
+    public struct Failure: Error, Sendable, Equatable {
+        public var id: JSONValue
+        public var error: IPCError
+    }
+
+    /// Parses a line. On failure returns the request id when it could be read, so the error reply
+    /// can still carry it.
+    public static func parse(_ line: String) -> Result<IPCRequest, Failure> {
+        let value: JSONValue
+        do { value = try JSONInput.parse(line) } catch let e as JSONInput.ParseError {
+            return .failure(Failure(id: .null, error: IPCError(.invalidJSON, "The line is not JSON: \(e.message)")))
+        } catch {
+            return .failure(Failure(id: .null, error: IPCError(.invalidJSON, "The line is not JSON.")))
+        }
+        guard case .object(let pairs) = value else {
+            return .failure(Failure(id: .null, error: IPCError(.invalidRequest, "A request is a JSON object with a \"command\" array.")))
+        }
+        let id = pairs.first { $0.0 == "request_id" }?.1 ?? .null
+        guard let raw = pairs.first(where: { $0.0 == "command" })?.1 else {
+            return .failure(Failure(id: id, error: IPCError(.invalidRequest, "The request has no \"command\".")))
+        }
+        let words: [JSONValue]
+        switch raw {
+        case .array(let a): words = a
+        case .string: words = [raw]
+        default: return .failure(Failure(id: id, error: IPCError(.invalidRequest, "\"command\" must be an array such as [\"seek\", 10].")))
+        }
+        guard let name = words.first?.ipcString else {
+            return .failure(Failure(id: id, error: IPCError(.invalidRequest, "\"command\" must start with the command's name.")))
+        }
+        do {
+            return .success(IPCRequest(id: id, command: try command(name, Array(words.dropFirst()))))
+        } catch let e as IPCError {
+            return .failure(Failure(id: id, error: e))
+        } catch {
+            return .failure(Failure(id: id, error: IPCError(.invalidArgument, "\(error)")))
+        }
+    }
+
+    static func command(_ name: String, _ args: [JSONValue]) throws -> IPCCommand {
+        func arity(_ range: ClosedRange<Int>) throws {
+            guard range.contains(args.count) else {
+                let expected = range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
+                throw IPCError(.invalidArgument, "“\(name)” takes \(expected) argument(s), got \(args.count).")
+            }
+        }
+        func string(_ i: Int, _ what: String) throws -> String {
+            guard let s = args[i].ipcString, !s.isEmpty else { throw IPCError(.invalidArgument, "“\(name)”: \(what) must be a non-empty string.") }
+            return s
+        }
+        func number(_ i: Int, _ what: String) throws -> Double {
+            // Numbers may come as strings, as mpv allows ("10").
+            if let d = args[i].ipcNumber ?? args[i].ipcString.flatMap(Double.init), d.isFinite { return d }
+            throw IPCError(.invalidArgument, "“\(name)”: \(what) must be a number.")
+        }
+        switch name {
+        case "load", "loadfile":
+            try arity(1...2)
+            let uri = try string(0, "the file or URL")
+            if args.count == 2 {
+                switch args[1].ipcString {
+                case "replace": return .load(uri)
+                case "append", "append-play": return .append(uri)
+                default: throw IPCError(.invalidArgument, "“\(name)”: the mode must be replace or append.")
+                }
+            }
+            return .load(uri)
+        case "append":
+            try arity(1...1)
+            return .append(try string(0, "the file or URL"))
+        case "play": try arity(0...0); return .play
+        case "pause": try arity(0...0); return .pause
+        case "toggle", "cycle-pause": try arity(0...0); return .toggle
+        case "stop": try arity(0...0); return .stop
+        case "seek":
+            try arity(1...2)
+            let value = try number(0, "the target")
+            var reference = IPCCommand.SeekReference.relative
+            var mode = SeekMode.accurate
+            if args.count == 2 {
+                guard let flags = args[1].ipcString else { throw IPCError(.invalidArgument, "“seek”: the flags must be a string such as \"absolute\".") }
+                for flag in flags.split(separator: "+") {
+                    if let r = IPCCommand.SeekReference(rawValue: String(flag)) { reference = r }
+                    else if flag == "exact" { mode = .accurate }
+                    else if flag == "keyframes" { mode = .keyframe }
+                    else { throw IPCError(.invalidArgument, "“seek”: unknown flag “\(flag)” (absolute, relative, absolute-percent, relative-percent, exact, keyframes).") }
+                }
+            }
+            if reference == .absolutePercent && !(0...100).contains(value) {
+                throw IPCError(.invalidArgument, "“seek”: a percentage must be 0–100.")
+            }
+            return .seek(value, reference, mode)
+        case "skip":
+            try arity(1...1)
+            return .skip(try number(0, "the offset in seconds"))
+        case "rate":
+            try arity(1...1)
+            let r = try number(0, "the rate")
+            guard r != 0, abs(r) <= 64 else { throw IPCError(.invalidArgument, "“rate”: the rate must be non-zero and at most 64 in size.") }
+            return .rate(r)
+        case "volume":
+            try arity(1...1)
+            let v = try number(0, "the volume")
+            guard (0...1000).contains(v) else { throw IPCError(.invalidArgument, "“volume”: 0–100 (up to 1000 amplifies).") }
+            return .volume(v)
+        case "mute":
+            try arity(0...1)
+            if args.isEmpty { return .mute(nil) }
+            guard let b = args[0].ipcBool ?? args[0].ipcString.flatMap({ ["yes": true, "no": false, "true": true, "false": false][$0] }) else {
+                throw IPCError(.invalidArgument, "“mute”: the argument must be true or false (none toggles).")
+            }
+            return .mute(b)
+        case "next", "playlist-next": try arity(0...0); return .next
+        case "previous", "playlist-prev": try arity(0...0); return .previous
+        case "jump":
+            try arity(1...1)
+            let i = try number(0, "the index")
+            guard i == i.rounded(), i >= 0, i < 1e9 else { throw IPCError(.invalidArgument, "“jump”: the index must be a whole number ≥ 0.") }
+            return .jump(Int(i))
+        case "screenshot", "screenshot-to-file":
+            try arity(0...2)
+            var words = args
+            var source = IPCCommand.CaptureSource.video
+            if let last = words.last?.ipcString, let s = IPCCommand.CaptureSource(rawValue: last) {
+                source = s
+                words.removeLast()
+            } else if words.last?.ipcString == "subtitles" {  // mpv's default flag: the video frame
+                words.removeLast()
+            }
+            guard words.count <= 1 else { throw IPCError(.invalidArgument, "“screenshot” takes [FILE] [video|window].") }
+            guard let first = words.first else { return .screenshot(path: nil, source: source) }
+            guard let s = first.ipcString else { throw IPCError(.invalidArgument, "“screenshot”: the file must be a string.") }
+            guard s.hasPrefix("/") else { throw IPCError(.invalidArgument, "“screenshot”: the file must be an absolute path.") }
+            guard s.lowercased().hasSuffix(".png") else { throw IPCError(.invalidArgument, "“screenshot”: the file must end in .png.") }
+            return .screenshot(path: s, source: source)
+        case "quit":
+            try arity(0...1)
+            let code = args.isEmpty ? 0 : try number(0, "the exit status")
+            guard code == code.rounded(), (0...255).contains(code) else { throw IPCError(.invalidArgument, "“quit”: the exit status must be 0–255.") }
+            return .quit(Int32(code))
+        case "get_property":
+            try arity(1...1)
+            let p = try string(0, "the property name")
+            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
+            return .getProperty(p)
+        case "set_property":
+            try arity(2...2)
+            let p = try string(0, "the property name")
+            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
+            guard IPCCommand.writableProperties.contains(p) else { throw IPCError(.readOnlyProperty, "The property “\(p)” is read-only.") }
+            return .setProperty(p, args[1])
+        default:
+            let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+            throw IPCError(.unknownCommand, "Unknown command “\(shown)” (known: \(IPCCommand.names.joined(separator: ", "))).")
+        }
+    }
+}

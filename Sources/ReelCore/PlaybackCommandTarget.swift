@@ -1,0 +1,48 @@
+/// What remote controls (the IPC socket, MPRIS) drive: the operations of a player with a queue.
+/// A plain player with an item list adopts it now (ReelApp's `PlayerCommandTarget`); the queue
+/// controller adopts it when it lands. Everything runs on the main thread.
+@MainActor
+public protocol PlaybackCommandTarget: AnyObject {
+    /// The current state, taken in one piece.
+    var snapshot: PlaybackSnapshot { get }
+
+    func play()
+    func pause()
+    func toggle()
+    /// Stops: back to the start of the current item, which is kept.
+    func stop()
+    func seek(to seconds: Double, mode: SeekMode)
+    func skip(by seconds: Double)
+    /// Returns false when the rate was refused (the old rate stays).
+    func setRate(_ rate: Double) -> Bool
+    /// Linear volume, 0…1.
+    func setVolume(_ volume: Double)
+    func setMuted(_ muted: Bool)
+    /// Returns false when there is no such item.
+    func next() -> Bool
+    func previous() -> Bool
+    func jump(to index: Int) -> Bool
+    /// Replaces the queue with `input` and plays it.
+    func load(_ input: String)
+    /// Adds `input` at the end of the queue.
+    func append(_ input: String)
+    /// Returns false when looping/shuffling is not supported by this target.
+    func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool
+    func setShuffle(_ on: Bool) -> Bool
+    /// Captures the frame on screen once any seek in flight has landed.
+    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
+    /// Captures the window as the user sees it (PNG). HOOK (issue 3): the window adopts this;
+    /// sessions without a window keep the default, which fails with "no window".
+    func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
+    /// Ends the program with `status` (after pending replies are sent).
+    func quit(status: Int32)
+}
+
+extension PlaybackCommandTarget {
+    public func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {
+        completion(.failure(PlaybackError(kind: .output, message: "There is no window in this session (headless): only the video frame can be captured.")))
+    }
+
+    public func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { mode == .none }
+    public func setShuffle(_ on: Bool) -> Bool { !on }
+}

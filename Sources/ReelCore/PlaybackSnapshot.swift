@@ -1,0 +1,48 @@
+/// The state a remote control reads (IPC `get_property`, MPRIS properties), taken in one piece on
+/// the main thread from whatever drives playback (a plain player or the queue controller).
+public struct PlaybackSnapshot: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var uri: String
+        public var title: String?
+        public init(uri: String, title: String? = nil) { self.uri = uri; self.title = title }
+    }
+
+    /// MPRIS LoopStatus: None, Track, Playlist.
+    public enum LoopMode: String, Sendable, CaseIterable {
+        case none = "None", track = "Track", playlist = "Playlist"
+    }
+
+    public var items: [Entry]
+    /// The current item's index in `items`, nil when idle.
+    public var index: Int?
+    public var position: Double
+    public var duration: Double?
+    public var status: ItemStatus
+    public var timeControl: TimeControlStatus
+    /// The user wants playback to run (play was pressed), whatever the pipeline does.
+    public var wantsToPlay: Bool
+    /// True after stop (MPRIS "Stopped"), until play or a load.
+    public var isStopped: Bool
+    public var rate: Double
+    /// Linear, 0…1 (up to 10 accepted).
+    public var volume: Double
+    public var muted: Bool
+    public var mediaInfo: MediaInfo
+    public var isSeeking: Bool
+    public var loop: LoopMode
+    public var shuffle: Bool
+
+    public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
+                timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,
+                volume: Double = 1, muted: Bool = false, mediaInfo: MediaInfo = MediaInfo(), isSeeking: Bool = false,
+                loop: LoopMode = .none, shuffle: Bool = false) {
+        self.items = items; self.index = index; self.position = position; self.duration = duration; self.status = status
+        self.timeControl = timeControl; self.wantsToPlay = wantsToPlay; self.isStopped = isStopped; self.rate = rate
+        self.volume = volume; self.muted = muted; self.mediaInfo = mediaInfo; self.isSeeking = isSeeking
+        self.loop = loop; self.shuffle = shuffle
+    }
+
+    public var current: Entry? { index.flatMap { items.indices.contains($0) ? items[$0] : nil } }
+    public var hasNext: Bool { (index.map { $0 + 1 < items.count } ?? !items.isEmpty) || (loop == .playlist && !items.isEmpty) }
+    public var hasPrevious: Bool { (index ?? 0) > 0 || (loop == .playlist && !items.isEmpty) }
+}

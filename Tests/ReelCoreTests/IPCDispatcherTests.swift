@@ -1,0 +1,122 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// A target that records what it was asked to do (the real one is exercised over the socket in
+/// ReelAppTests).
+@MainActor
+private final class RecordingTarget: PlaybackCommandTarget {
+    var calls: [String] = []
+    var state = PlaybackSnapshot(items: [.init(uri: "file:///m/a.mp4", title: "a"), .init(uri: "https://h/b.mp4?token=SECRET", title: "b")],
+                                 index: 0, position: 4, duration: 10, status: .readyToPlay, timeControl: .playing, wantsToPlay: true,
+                                 volume: 0.5, mediaInfo: MediaInfo(width: 640, height: 360, isSeekable: true))
+    var frame: Result<CapturedFrame, PlaybackError> = .failure(PlaybackError(kind: .output, message: "no frame"))
+    var snapshot: PlaybackSnapshot { state }
+    func play() { calls.append("play") }
+    func pause() { calls.append("pause") }
+    func toggle() { calls.append("toggle") }
+    func stop() { calls.append("stop") }
+    func seek(to seconds: Double, mode: SeekMode) { calls.append("seek \(seconds) \(mode.rawValue)") }
+    func skip(by seconds: Double) { calls.append("skip \(seconds)") }
+    func setRate(_ rate: Double) -> Bool { calls.append("rate \(rate)"); return rate > 0 }
+    func setVolume(_ volume: Double) { calls.append("volume \(volume)") }
+    func setMuted(_ muted: Bool) { calls.append("muted \(muted)"); state.muted = muted }
+    func next() -> Bool { calls.append("next"); return (state.index ?? 0) + 1 < state.items.count }
+    func previous() -> Bool { calls.append("previous"); return (state.index ?? 0) > 0 }
+    func jump(to index: Int) -> Bool { calls.append("jump \(index)"); return state.items.indices.contains(index) }
+    func load(_ input: String) { calls.append("load \(input)") }
+    func append(_ input: String) { calls.append("append \(input)") }
+    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) { completion(frame) }
+    func quit(status: Int32) { calls.append("quit \(status)") }
+}
+
+@MainActor
+private func ipcReply(_ d: IPCDispatcher, _ line: String) throws -> [String: Any] {
+    var out: String?
+    d.handle(line) { out = $0 }
+    let text = try XCTUnwrap(out, "every line gets a reply")
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+}
+
+final class IPCDispatcherTests: XCTestCase {
+
+    func testCommandsReachTheTargetAndRepliesFollowMpvsShape() throws {
+        try onMain {
+            let t = RecordingTarget()
+            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let ok = try ipcReply(d, #"{"command":["seek",2,"absolute"],"request_id":1}"#)
+            XCTAssertEqual(ok["error"] as? String, "success")
+            XCTAssertEqual(ok["request_id"] as? Int, 1)
+            XCTAssertTrue(ok.keys.contains("data"))
+            _ = try ipcReply(d, #"{"command":["seek",-1]}"#)
+            _ = try ipcReply(d, #"{"command":["seek",50,"absolute-percent+keyframes"]}"#)
+            _ = try ipcReply(d, #"{"command":["volume",30]}"#)
+            _ = try ipcReply(d, #"{"command":["mute"]}"#)
+            _ = try ipcReply(d, #"{"command":["set_property","pause",true]}"#)
+            _ = try ipcReply(d, #"{"command":["set_property","time-pos",7.5]}"#)
+            XCTAssertEqual(t.calls, ["seek 2.0 accurate", "seek 3.0 accurate", "seek 5.0 keyframe", "volume 0.3", "muted true", "pause", "seek 7.5 accurate"])
+
+            let noNext = try ipcReply(d, #"{"command":["previous"],"request_id":"p"}"#)
+            XCTAssertEqual(noNext["error"] as? String, "unavailable")
+            XCTAssertEqual(noNext["request_id"] as? String, "p")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["rate",-2]}"#)["error"] as? String, "unavailable", "a refused rate is an error")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["jump",9]}"#)["error"] as? String, "unavailable")
+            let bad = try ipcReply(d, "{{{")
+            XCTAssertEqual(bad["error"] as? String, "invalid-json")
+            XCTAssertTrue(bad["request_id"] is NSNull)
+            XCTAssertFalse((bad["message"] as? String ?? "").isEmpty)
+        }
+    }
+
+    func testPropertiesAreReadFromTheSnapshotAndSecretsAreRedacted() throws {
+        try onMain {
+            let t = RecordingTarget()
+            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            @MainActor func get(_ p: String) throws -> Any? { try ipcReply(d, #"{"command":["get_property",""# + p + #""]}"#)["data"] }
+            XCTAssertEqual(try get("time-pos") as? Double, 4)
+            XCTAssertEqual(try get("duration") as? Double, 10)
+            XCTAssertEqual(try get("pause") as? Bool, false)
+            XCTAssertEqual(try get("volume") as? Double, 50)
+            XCTAssertEqual(try get("status") as? String, "readyToPlay")
+            XCTAssertEqual(try get("playlist-count") as? Int, 2)
+            XCTAssertEqual((try get("media-info") as? [String: Any])?["width"] as? Int, 640)
+            let list = try XCTUnwrap(try get("playlist") as? [[String: Any]])
+            XCTAssertEqual(list.map { $0["current"] as? Bool }, [true, false])
+            let second = list[1]["uri"] as? String ?? ""
+            XCTAssertFalse(second.contains("SECRET"), second)
+        }
+    }
+
+    func testScreenshotWritesTheFrameWithTheTemplateAndQuitRepliesFirst() throws {
+        try onMain {
+            let dir = TestMedia.temporaryDirectory("reel-ipc-dispatch")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let t = RecordingTarget()
+            // A 1x1 PNG.
+            let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC")!
+            t.frame = .success(CapturedFrame(png: png, time: 1.5))
+            let d = IPCDispatcher(target: t, screenshotDirectory: dir)
+            let r = try ipcReply(d, #"{"command":["screenshot"],"request_id":3}"#)
+            XCTAssertEqual(r["error"] as? String, "success")
+            let data = try XCTUnwrap(r["data"] as? [String: Any])
+            XCTAssertEqual(data["file"] as? String, dir.appendingPathComponent("000-a-00h00m01s500.png").path)
+            XCTAssertEqual(data["width"] as? Int, 1)
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent("000-a-00h00m01s500.png")), png)
+
+            t.frame = .failure(PlaybackError(kind: .output, message: "The item has no video."))
+            let f = try ipcReply(d, #"{"command":["screenshot"]}"#)
+            XCTAssertEqual(f["error"] as? String, "capture-failed")
+            XCTAssertEqual(f["message"] as? String, "The item has no video.")
+
+            let window = try ipcReply(d, #"{"command":["screenshot","window"]}"#)
+            XCTAssertEqual(window["error"] as? String, "capture-failed", "no window in a headless session")
+            XCTAssertTrue((window["message"] as? String ?? "").contains("no window"))
+
+            var order: [String] = []
+            d.handle(#"{"command":["quit",4]}"#) { _ in order.append("reply:" + t.calls.joined()) }
+            XCTAssertEqual(order, ["reply:"], "the reply is queued before the target quits")
+            XCTAssertEqual(t.calls, ["quit 4"])
+        }
+    }
+}

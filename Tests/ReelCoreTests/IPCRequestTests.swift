@@ -1,0 +1,88 @@
+import ReelCore
+import XCTest
+
+final class IPCRequestTests: XCTestCase {
+    private func command(_ line: String) -> IPCCommand? {
+        if case .success(let r) = IPCRequest.parse(line) { return r.command }
+        return nil
+    }
+
+    private func failure(_ line: String) -> IPCRequest.Failure? {
+        if case .failure(let f) = IPCRequest.parse(line) { return f }
+        return nil
+    }
+
+    func testCommandsTable() {
+        let cases: [(String, IPCCommand)] = [
+            (#"{"command":["load","/m/a.mp4"]}"#, .load("/m/a.mp4")),
+            (#"{"command":["loadfile","/m/a.mp4","append"]}"#, .append("/m/a.mp4")),
+            (#"{"command":["append","http://x/y.m3u8"]}"#, .append("http://x/y.m3u8")),
+            (#"{"command":["play"]}"#, .play),
+            (#"{"command":"pause"}"#, .pause),
+            (#"{"command":["cycle-pause"]}"#, .toggle),
+            (#"{"command":["stop"]}"#, .stop),
+            (#"{"command":["seek",10]}"#, .seek(10, .relative, .accurate)),
+            (#"{"command":["seek",2.5,"absolute"]}"#, .seek(2.5, .absolute, .accurate)),
+            (#"{"command":["seek","-5","relative+keyframes"]}"#, .seek(-5, .relative, .keyframe)),
+            (#"{"command":["seek",50,"absolute-percent"]}"#, .seek(50, .absolutePercent, .accurate)),
+            (#"{"command":["skip",-10]}"#, .skip(-10)),
+            (#"{"command":["rate",-1]}"#, .rate(-1)),
+            (#"{"command":["volume",55]}"#, .volume(55)),
+            (#"{"command":["mute"]}"#, .mute(nil)),
+            (#"{"command":["mute",true]}"#, .mute(true)),
+            (#"{"command":["mute","no"]}"#, .mute(false)),
+            (#"{"command":["next"]}"#, .next),
+            (#"{"command":["playlist-prev"]}"#, .previous),
+            (#"{"command":["jump",3]}"#, .jump(3)),
+            (#"{"command":["screenshot"]}"#, .screenshot(path: nil, source: .video)),
+            (#"{"command":["screenshot","/tmp/a.png"]}"#, .screenshot(path: "/tmp/a.png", source: .video)),
+            (#"{"command":["screenshot","/tmp/a.png","window"]}"#, .screenshot(path: "/tmp/a.png", source: .window)),
+            (#"{"command":["screenshot","window"]}"#, .screenshot(path: nil, source: .window)),
+            (#"{"command":["screenshot","subtitles"]}"#, .screenshot(path: nil, source: .video)),
+            (#"{"command":["quit",3]}"#, .quit(3)),
+            (#"{"command":["get_property","time-pos"]}"#, .getProperty("time-pos")),
+            (#"{"command":["set_property","pause",true]}"#, .setProperty("pause", .bool(true))),
+            (#"{"command":["set_property","volume",40]}"#, .setProperty("volume", .int(40))),
+        ]
+        for (line, expected) in cases { XCTAssertEqual(command(line), expected, line) }
+    }
+
+    func testRequestIDsAreEchoedAsGiven() {
+        guard case .success(let r) = IPCRequest.parse(#"{"request_id": 42, "command": ["play"]}"#) else { return XCTFail() }
+        XCTAssertEqual(r.id, .int(42))
+        guard case .success(let s) = IPCRequest.parse(#"{"request_id": "abc", "command": ["play"]}"#) else { return XCTFail() }
+        XCTAssertEqual(s.id, .string("abc"))
+        XCTAssertEqual(failure(#"{"request_id": 7, "command": ["fly"]}"#)?.id, .int(7), "an error reply still carries the id")
+    }
+
+    func testMalformedInputGetsTheRightErrorCode() {
+        let cases: [(String, IPCError.Code)] = [
+            ("not json", .invalidJSON),
+            ("{\"command\": [\"play\"", .invalidJSON),
+            ("", .invalidJSON),
+            ("[1,2]", .invalidRequest),
+            ("42", .invalidRequest),
+            (#"{"request_id":1}"#, .invalidRequest),
+            (#"{"command":42}"#, .invalidRequest),
+            (#"{"command":[]}"#, .invalidRequest),
+            (#"{"command":[1]}"#, .invalidRequest),
+            (#"{"command":["fly"]}"#, .unknownCommand),
+            (#"{"command":["seek"]}"#, .invalidArgument),
+            (#"{"command":["seek","ten"]}"#, .invalidArgument),
+            (#"{"command":["seek",1,"sideways"]}"#, .invalidArgument),
+            (#"{"command":["seek",150,"absolute-percent"]}"#, .invalidArgument),
+            (#"{"command":["rate",0]}"#, .invalidArgument),
+            (#"{"command":["volume",-1]}"#, .invalidArgument),
+            (#"{"command":["jump",1.5]}"#, .invalidArgument),
+            (#"{"command":["play","extra"]}"#, .invalidArgument),
+            (#"{"command":["screenshot","relative.png"]}"#, .invalidArgument),
+            (#"{"command":["screenshot","/tmp/a.jpg"]}"#, .invalidArgument),
+            (#"{"command":["screenshot","/tmp/a.png","/tmp/b.png"]}"#, .invalidArgument),
+            (#"{"command":["quit",300]}"#, .invalidArgument),
+            (#"{"command":["load",""]}"#, .invalidArgument),
+            (#"{"command":["get_property","colour"]}"#, .unknownProperty),
+            (#"{"command":["set_property","duration",3]}"#, .readOnlyProperty),
+        ]
+        for (line, code) in cases { XCTAssertEqual(failure(line)?.error.code, code, line) }
+    }
+}
