@@ -56,7 +56,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the queue (after --shuffle) as a playlist before playing: .m3u8 or .xspf.", valueName: "FILE"))
     var savePlaylist: String?
 
-    // QA/remote control (issue 6): see ControlSession. `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
+    // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
     @Flag(help: "Publish MPRIS 2 on the session bus (media keys, playerctl).")
@@ -78,15 +78,17 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = PlaybackOptions(
-            inputs: inputs, headless: headless, exitAtEnd: exitAtEnd || headless,
+        var options = PlaybackOptions(
+            inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist)
-        let remote = ControlSession.Remote(ipcPath: ipc, mpris: mpris, exitAtEnd: exitAtEnd || (headless && ipc == nil && !mpris),
-                                           screenshotDirectory: screenshotDir, screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
-        let status = MainActor.assumeIsolated { ControlSession.runIfRequested(options, remote: remote) ?? PlaybackSession(options: options).run() }
+        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris, screenshotDirectory: screenshotDir,
+                                       screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
+        // Headless runs exit at the end, unless something outside (socket, MPRIS) drives them.
+        options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)
+        let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -20,4 +20,5 @@ struct PlaybackOptions: Sendable {
     var startIndex: Int?
     /// Save the queue (after shuffling) as M3U8 or XSPF before playing.
     var savePlaylist: String?
+    var remote = RemoteOptions()
 }

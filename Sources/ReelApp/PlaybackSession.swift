@@ -13,6 +13,9 @@ final class PlaybackSession {
     private var loop: OpaquePointer?
     private var finished = false
     private var playlistErrors = 0
+    private var remote: RemoteControl?
+    /// Set by a remote `quit` or a signal: the exit status to use.
+    private var quitStatus: Int32?
 
     init(options: PlaybackOptions) {
         self.options = options
@@ -53,26 +56,42 @@ final class PlaybackSession {
             guard let self, let controller else { return }
             self.handle(event, item: item, controller: controller)
         }
+        do {
+            remote = try RemoteControl(options: options.remote, controller: controller)
+        } catch {
+            Diagnostics.say("--ipc: \(error)")
+            return 2
+        }
+        defer { remote?.stop() }
+        remote?.target.onQuit = { [weak self] status in self?.finish(status: status) }
+        SignalWatcher.onTerminate { [weak self] in self?.finish(status: 0) }
         if let v = options.volume { player.volume = v }
         if options.mute { player.isMuted = true }
-        guard !queue.isEmpty else {
+        guard !queue.isEmpty || options.remote.keepsSessionAlive else {
             printer?.print(.finished(played: 0, failed: 0), item: nil)
             return playlistErrors == 0 ? 0 : 1
         }
         controller.play()
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
-        if !finished {
+        if !(finished && options.exitAtEnd) && quitStatus == nil {
             loop = g_main_loop_new(nil, 0)
             g_main_loop_run(loop)
             g_main_loop_unref(loop)
             loop = nil
         }
+        if let quitStatus { return quitStatus }
         let everyItemPlayed = controller.queue.items.allSatisfy { $0.state == .played }
         return controller.failedCount == 0 && playlistErrors == 0 && everyItemPlayed ? 0 : 1
     }
 
+    private func finish(status: Int32) {
+        quitStatus = status
+        if let loop { g_main_loop_quit(loop) }
+    }
+
     private func handle(_ event: PlayerEvent, item: Int?, controller: QueueController) {
         printer?.print(event, item: item)
+        remote?.handle(event, item: item)
         switch event {
         case .error(let error):
             let name = item.map { controller.queue.items[$0].displayTitle } ?? "?"

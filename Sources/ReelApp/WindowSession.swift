@@ -18,6 +18,7 @@ final class WindowSession {
     private(set) var exitStatus: Int32 = 0
     private(set) var quitRequested = false
     private var printer: EventPrinter?
+    private var remote: RemoteControl?
     private let screensaver = ScreenSaverInhibitor()
     /// Where `s` and Ctrl+s write PNGs: $REEL_CAPTURE_DIR, else ~/Pictures (or ~).
     var captureDirectory: URL
@@ -80,6 +81,17 @@ final class WindowSession {
         }
         controller = QueueController(player: player, queue: prepared.queue)
         controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }
+        do {
+            remote = try RemoteControl(options: options.remote, controller: controller)
+        } catch {
+            Diagnostics.say("--ipc: \(error)")
+            return false
+        }
+        remote?.target.windowCapture = { [weak self] path in try self?.window.capturePNG(to: path) }
+        remote?.target.onQuit = { [weak self] status in
+            self?.exitStatus = status
+            self?.quit()
+        }
         for error in prepared.errors {
             playlistErrors += 1
             Diagnostics.say(error.message)
@@ -102,6 +114,7 @@ final class WindowSession {
 
     func shutdown() {
         screensaver.update(playing: false)
+        remote?.stop()
         controller?.detach()
         player?.shutdown()
         window?.close()
@@ -122,6 +135,7 @@ final class WindowSession {
 
     private func handle(_ event: PlayerEvent, item: Int?) {
         printer?.print(event, item: item)
+        remote?.handle(event, item: item)
         switch event {
         case .itemChanged(_, _, let title):
             state.title = title

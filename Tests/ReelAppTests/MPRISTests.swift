@@ -31,7 +31,7 @@ final class MPRISTests: XCTestCase {
             ProcessRunner.run("/usr/bin/playerctl", ["-l"], timeout: 5).stdout.contains(name)
         }
         eventually("Playing") { playerctl(name, ["status"]) == "Playing" }
-        XCTAssertEqual(playerctl(name, ["metadata", "xesam:title"]), "color10s")
+        XCTAssertEqual(playerctl(name, ["metadata", "xesam:title"]), "color10s.mp4")
         eventually("the length once the item is ready") {
             abs((Int(playerctl(name, ["metadata", "mpris:length"])).map { Double($0) / 1e6 } ?? 0) - 10) < 0.1
         }
@@ -61,10 +61,10 @@ final class MPRISTests: XCTestCase {
         _ = playerctl(name, ["play"])
         eventually("Playing again") { playerctl(name, ["status"]) == "Playing" }
         _ = playerctl(name, ["next"])
-        eventually("next title") { playerctl(name, ["metadata", "xesam:title"]) == "clip2s" }
+        eventually("next title") { playerctl(name, ["metadata", "xesam:title"]) == "clip2s.mp4" }
         XCTAssertTrue(playerctl(name, ["metadata", "mpris:trackid"]).contains("/org/reel/Track/1"))
         _ = playerctl(name, ["previous"])
-        eventually("previous title") { playerctl(name, ["metadata", "xesam:title"]) == "color10s" }
+        eventually("previous title") { playerctl(name, ["metadata", "xesam:title"]) == "color10s.mp4" }
         _ = playerctl(name, ["stop"])
         eventually("Stopped") { playerctl(name, ["status"]) == "Stopped" }
         eventually("PropertiesChanged(Stopped)") { follow.stdout.contains("Stopped") }

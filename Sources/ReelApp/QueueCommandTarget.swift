@@ -1,0 +1,119 @@
+import Foundation
+import ReelCore
+import ReelEngine
+
+/// What remote controls (the control socket, MPRIS) drive: the session's `QueueController`.
+/// Window capture and quitting belong to the session, which supplies them.
+@MainActor
+final class QueueCommandTarget: PlaybackCommandTarget {
+    let controller: QueueController
+    var player: Player { controller.player }
+    /// Captures the window (PNG to the given path); nil in headless sessions.
+    var windowCapture: ((String) throws -> Void)?
+    var onQuit: (Int32) -> Void = { _ in }
+    private var stopped = false
+
+    init(controller: QueueController) {
+        self.controller = controller
+    }
+
+    var snapshot: PlaybackSnapshot {
+        let items = controller.queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle) }
+        let loop: PlaybackSnapshot.LoopMode = switch controller.repeatMode {
+        case .off: .none
+        case .one: .track
+        case .all: .playlist
+        }
+        return PlaybackSnapshot(items: items, index: controller.currentIndex, position: player.position, duration: player.duration,
+                                status: player.status, timeControl: player.timeControlStatus, wantsToPlay: player.intent == .playing,
+                                isStopped: stopped || player.intent == .stopped, rate: player.rate, volume: player.volume,
+                                muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
+                                loop: loop, shuffle: controller.isShuffled)
+    }
+
+    func play() {
+        stopped = false
+        controller.play()
+    }
+
+    func pause() { controller.pause() }
+    func toggle() { player.intent == .playing ? pause() : play() }
+
+    func stop() {
+        stopped = true
+        player.stop()
+    }
+
+    func seek(to seconds: Double, mode: SeekMode) { player.seek(to: seconds, mode: mode) }
+    func skip(by seconds: Double) { player.skip(by: seconds) }
+    func setRate(_ rate: Double) -> Bool { player.setRate(rate) }
+    func setVolume(_ volume: Double) { player.volume = volume }
+    func setMuted(_ muted: Bool) { player.isMuted = muted }
+
+    func next() -> Bool {
+        guard let i = controller.currentIndex, i + 1 < controller.queue.count || controller.repeatMode == .all else { return false }
+        controller.next()
+        return true
+    }
+
+    func previous() -> Bool {
+        guard let i = controller.currentIndex, i > 0 else { return false }
+        controller.previous()
+        return true
+    }
+
+    func jump(to index: Int) -> Bool {
+        guard controller.queue.items.indices.contains(index) else { return false }
+        controller.play(at: index)
+        return true
+    }
+
+    func load(_ input: String) {
+        let built = QueueBuilder.build([input])
+        controller.clear()
+        controller.append(built.items)
+        controller.play()
+    }
+
+    func append(_ input: String) {
+        let wasEmpty = controller.queue.isEmpty
+        controller.append(QueueBuilder.build([input]).items)
+        if wasEmpty { controller.play() }
+    }
+
+    func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool {
+        controller.repeatMode = switch mode {
+        case .none: .off
+        case .track: .one
+        case .playlist: .all
+        }
+        return true
+    }
+
+    func setShuffle(_ on: Bool) -> Bool {
+        controller.isShuffled = on
+        return true
+    }
+
+    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {
+        player.captureFrameWhenSettled(timeout: 10, completion)
+    }
+
+    func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {
+        guard let windowCapture else {
+            completion(.failure(PlaybackError(kind: .output, message: "There is no window in this session (headless): only the video frame can be captured.")))
+            return
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-window-\(UUID().uuidString).png").path
+        do {
+            try windowCapture(path)
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            try? FileManager.default.removeItem(atPath: path)
+            completion(.success(CapturedFrame(png: data, time: player.position)))
+        } catch {
+            completion(.failure(PlaybackError(kind: .output, message: "The window could not be captured: \(error)")))
+        }
+    }
+
+    func quit(status: Int32) { onQuit(status) }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import ReelCore
+import ReelEngine
+import ReelUI
+
+/// The outside view of a session: the control socket (`--ipc`), MPRIS (`--mpris`) and
+/// `--screenshot-at`, all over one `QueueCommandTarget`. Both the headless and the windowed
+/// session host one and feed it every queue event.
+@MainActor
+final class RemoteControl {
+    let target: QueueCommandTarget
+    private var socket: ControlSocketService?
+    private var mpris: MPRISService?
+    private var shots: ScreenshotScheduler?
+    private let started = Date()
+
+    /// Starts what `options` ask for; throws (with a message for people) when the socket cannot be served.
+    init(options: RemoteOptions, controller: QueueController) throws {
+        target = QueueCommandTarget(controller: controller)
+        let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
+        if let path = options.ipcPath {
+            let resolved = path.isEmpty || path == "auto" ? ControlSocketServer.defaultPath() : path
+            socket = try ControlSocketService(path: resolved, target: target, screenshotDirectory: directory)
+            Diagnostics.say("control socket at \(resolved)")
+        }
+        if options.mpris { mpris = MPRISService(target: target, identity: "Reel") }
+        if !options.screenshotAt.isEmpty {
+            shots = ScreenshotScheduler(positions: options.screenshotAt, directory: directory, player: controller.player)
+        }
+    }
+
+    func handle(_ event: PlayerEvent, item: Int?) {
+        shots?.handle(event, item: item)
+        socket?.publish(event, item: item, time: Date().timeIntervalSince(started))
+        mpris?.handle(event)
+    }
+
+    func stop() {
+        socket?.stop()
+        mpris?.stop()
+        socket = nil
+        mpris = nil
+    }
+}
