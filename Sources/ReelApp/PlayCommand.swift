@@ -44,6 +44,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Start at this position (seconds or h:mm:ss).")
     var start: String?
 
+    @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
+
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
@@ -55,7 +57,8 @@ struct PlayCommand: ParsableCommand {
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd || headless,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
-            volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: start.flatMap(TimeFormat.parse))
+            volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: start.flatMap(TimeFormat.parse),
+            protected: try protected.settings())
         let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }

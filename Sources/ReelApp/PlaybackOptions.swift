@@ -14,4 +14,5 @@ struct PlaybackOptions: Sendable {
     var volume: Double?
     var mute: Bool
     var startPosition: Double?
+    var protected = ProtectedStreamSettings()
 }

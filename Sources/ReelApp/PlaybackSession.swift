@@ -19,6 +19,7 @@ final class PlaybackSession {
     /// attributed to the item whose `.itemChanged` came last.
     private var pendingLoads: [Int] = []
     private var eventItem: Int?
+    private lazy var router = GatewayRouter(settings: options.protected)  // protected streams (issue 5)
 
     init(options: PlaybackOptions) {
         self.options = options
@@ -40,7 +41,7 @@ final class PlaybackSession {
             FileHandle.standardError.write(Data("reel: \(error)\n".utf8))
             return 2
         }
-        defer { player.shutdown() }
+        defer { player.shutdown(); router.shutdown() }
         player.addObserver { [weak self, weak player] event in
             guard let self, let player else { return }
             self.handle(event, player: player)
@@ -49,7 +50,7 @@ final class PlaybackSession {
         if options.mute { player.isMuted = true }
         guard !items.isEmpty else { return 0 }
         pendingLoads.append(0)
-        player.load(items[0])
+        player.load(router.loadURI(for: items[0]))
         player.play()
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
         if !finished {
@@ -62,6 +63,7 @@ final class PlaybackSession {
     }
 
     private func handle(_ event: PlayerEvent, player: Player) {
+        let event = router.refine(event, uri: player.currentURI)
         var printed = event
         if case .itemChanged(_, let uri, let title) = event {
             eventItem = pendingLoads.isEmpty ? eventItem : pendingLoads.removeFirst()
@@ -85,7 +87,7 @@ final class PlaybackSession {
         if index + 1 < items.count {
             index += 1
             pendingLoads.append(index)
-            player.load(items[index])
+            player.load(router.loadURI(for: items[index]))
             return
         }
         finished = true

@@ -1,2 +1,0 @@
-import XCTest
-final class ReelAppTestsPlaceholder: XCTestCase { func testNothing() {} }
