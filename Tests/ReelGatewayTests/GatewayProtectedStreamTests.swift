@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import ReelCore
 import ReelGateway
@@ -145,6 +146,31 @@ final class GatewayProtectedStreamTests: XCTestCase {
         let response = try await GatewayTestClient.fetch(url)
         XCTAssertEqual(response.body.count, bytes.count)
         XCTAssertEqual(response.body, Data(bytes))
+    }
+
+    func testASlowClientSlowsTheUpstreamDownload() async throws {
+        // 128 MiB from upstream; the client reads 1 MiB and stops. Without backpressure the
+        // gateway would pull the whole body from loopback into memory within the pause.
+        let size = 128 << 20
+        server.serve("/huge.bin", .stream(size: size))
+        let (_, url) = gateway.register(GatewayItem(url: server.url("/huge.bin")))
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url.absoluteString), timeout: .seconds(120))
+        XCTAssertEqual(response.headers["Content-Length"].first, String(size))
+        var iterator = response.body.makeAsyncIterator()
+        var received = 0
+        while received < 1 << 20, let chunk = try await iterator.next() {
+            XCTAssertEqual(chunk.getInteger(at: chunk.readerIndex, as: UInt8.self), UInt8(received % 251))
+            received += chunk.readableBytes
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        let sentDuringPause = server.streamedBytes
+        XCTAssertLessThan(sentDuringPause, 40 << 20, "upstream sent \(sentDuringPause >> 20) MiB while the client read 1 MiB")
+        while let chunk = try await iterator.next() {
+            XCTAssertEqual(chunk.getInteger(at: chunk.readerIndex, as: UInt8.self), UInt8(received % 251))
+            received += chunk.readableBytes
+        }
+        XCTAssertEqual(received, size, "and then the whole body arrives")
+        XCTAssertEqual(server.streamedBytes, size)
     }
 
     func testRedirectToAnotherHostDropsCredentialsUnlessAllowListed() async throws {
