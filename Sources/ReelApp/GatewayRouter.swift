@@ -10,7 +10,6 @@ import Synchronization
 final class GatewayRouter: Sendable {
     let settings: ProtectedStreamSettings
     private let state = Mutex<State>(State())
-    private let provider: TokenProvider?
 
     private struct State {
         var gateway: Gateway?
@@ -19,27 +18,44 @@ final class GatewayRouter: Sendable {
         /// Gateway URL → the item's own URI.
         var originals: [String: String] = [:]
         var errors: [GatewayItemID: PlaybackError] = [:]
+        /// One token provider per bucket (they cache and refresh independently).
+        var providers: [String: TokenProvider] = [:]
     }
 
     init(settings: ProtectedStreamSettings) {
         self.settings = settings
-        if let file = settings.tokenFile {
-            provider = TokenProvider.file(file, bucket: settings.bucket)
-        } else if let url = settings.tokenURL {
-            provider = TokenEndpoint.provider(url: url, bucket: settings.bucket)
-        } else {
-            provider = nil
+    }
+
+    /// The token provider for a bucket, from the configured token source (nil without one).
+    func provider(bucket: String?) -> TokenProvider? {
+        guard settings.tokenFile != nil || settings.tokenURL != nil else { return nil }
+        return state.withLock { s in
+            let key = bucket ?? ""
+            if let p = s.providers[key] { return p }
+            let p: TokenProvider
+            if let file = settings.tokenFile {
+                p = TokenProvider.file(file, bucket: bucket)
+            } else {
+                p = TokenEndpoint.provider(url: settings.tokenURL!, bucket: bucket)
+            }
+            s.providers[key] = p
+            return p
         }
     }
 
     /// The URI to load for `input` (a path or URI): the gateway's URL for protected network
-    /// items, the input's URI otherwise. Throws when the gateway cannot start.
-    func uri(for input: String, finished: Bool? = nil, endsAt: Date? = nil) throws -> String {
+    /// items, the input's URI otherwise. `entry` adds a playlist entry's own options (its
+    /// headers and hosts add to the command line's; its bucket, placement and end win). Throws
+    /// when the gateway cannot start.
+    func uri(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
         let uri = MediaLocator.uri(for: input)
-        guard settings.isActive, MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
+        guard settings.isActive || !entry.isEmpty, MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
         let gateway = try startedGateway()
-        let item = GatewayItem(url: url, headers: settings.headers, allowedHosts: settings.allowedHosts, tokenProvider: provider,
-                               placement: settings.placement, finished: finished ?? settings.finished, endsAt: endsAt)
+        for header in entry.headers { header.registerSecret() }
+        let item = GatewayItem(url: url, headers: settings.headers + entry.headers, allowedHosts: settings.allowedHosts + entry.allowedHosts,
+                               tokenProvider: provider(bucket: entry.bucket ?? settings.bucket),
+                               placement: entry.placement ?? settings.placement, finished: entry.finished || settings.finished,
+                               endsAt: entry.endsAt)
         let (id, routed) = gateway.register(item)
         state.withLock {
             $0.routed[routed.absoluteString] = id
@@ -50,8 +66,8 @@ final class GatewayRouter: Sendable {
 
     /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns
     /// the item's own URI (which then fails or plays without the headers).
-    func loadURI(for input: String) -> String {
-        do { return try uri(for: input) } catch {
+    func loadURI(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> String {
+        do { return try uri(for: input, entry: entry) } catch {
             FileHandle.standardError.write(Data("reel: the protected-stream gateway could not start: \(error)\n".utf8))
             return MediaLocator.uri(for: input)
         }

@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 @testable import ReelApp
 import ReelCore
 import ReelTestSupport
@@ -89,5 +92,42 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
         XCTAssertFalse(result.stdout.contains("/i/1/"), "no gateway URL in events: \(result.stdout)")
         XCTAssertTrue(result.stderr.contains("HTTP 401") && result.stderr.contains("/hls/vod/"), result.stderr)
         XCTAssertFalse(result.stdout.contains("wrong-secret-0000") || result.stderr.contains("wrong-secret-0000"))
+    }
+}
+
+/// Playlist-entry options through the router: the entry's header reaches every request.
+final class ProtectedStreamEntryTests: XCTestCase {
+    func testAnEntrysHeaderAndBucketApplyToThatEntry() async throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.requireHeader("X-Entry-Key", "entry-secret-4411")
+        let dir = TestMedia.temporaryDirectory("reel-entry")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tokens = dir.appendingPathComponent("tokens.json")
+        try Data(#"{"tokens":[{"bucket":"news","token":"news-token-abcdef"},{"bucket":"sports","token":"sports-token-123456"}]}"#.utf8).write(to: tokens)
+        let router = GatewayRouter(settings: ProtectedStreamSettings(tokenFile: tokens.path))
+        defer { router.shutdown() }
+        var entry = ProtectedEntryOptions()
+        try entry.apply("#REEL-HEADER:X-Entry-Key: entry-secret-4411")
+        try entry.apply("#REEL-TOKEN-BUCKET:sports")
+        try entry.apply("#REEL-TOKEN-PLACEMENT:query")
+        let uri = try router.uri(for: server.url("/hls/aes/index.m3u8").absoluteString, entry: entry)
+        var fetched = 0
+        let playlist = String(decoding: try await URLSession.shared.data(from: URL(string: uri)!).0, as: UTF8.self)
+        for segment in try XCTUnwrap(HLSPlaylist.parse(playlist).media).segments {
+            let (_, response) = try await URLSession.shared.data(from: URL(string: segment.uri)!)
+            XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+            fetched += 1
+        }
+        XCTAssertEqual(fetched, 3)
+        XCTAssertEqual(server.requests.count, 4)
+        for r in server.requests {
+            XCTAssertEqual(r.header("X-Entry-Key"), "entry-secret-4411", "\(r)")
+            XCTAssertTrue(r.uri.hasSuffix("Authorization=sports-token-123456"), r.uri)
+        }
+        // A local file is never routed.
+        XCTAssertEqual(try router.uri(for: "/tmp/x.mp4", entry: entry), "file:///tmp/x.mp4")
     }
 }
