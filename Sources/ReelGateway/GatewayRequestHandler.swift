@@ -124,7 +124,7 @@ final class GatewayRequestHandler: Sendable {
             var url = resource.url
             var credentials = scope.allows(url)
             for _ in 0...RedirectCredentialRule.maximumRedirects {
-                let request = makeRequest(url: url, credentials: credentials, token: token, item: item, head: head)
+                let request = makeRequest(url: url, kind: resource.kind, credentials: credentials, token: token, item: item, head: head)
                 let started = ContinuousClock.now
                 upstreamRequests.withLock { $0 += 1 }
                 let response: HTTPClientResponse
@@ -169,14 +169,17 @@ final class GatewayRequestHandler: Sendable {
         }
     }
 
-    private func makeRequest(url: URL, credentials: Bool, token: String?, item: GatewayItem, head: HTTPRequestHead) -> HTTPClientRequest {
+    private func makeRequest(url: URL, kind: HLSURIKind?, credentials: Bool, token: String?, item: GatewayItem, head: HTTPRequestHead) -> HTTPClientRequest {
         var target = url.absoluteString
         if credentials, let token, item.placement.usesQuery {
             target = URIReference.settingQueryParameter(TokenPlacement.parameterName, to: token, in: target)
         }
         var request = HTTPClientRequest(url: target)
         request.method = head.method == .HEAD ? .HEAD : .GET
-        for name in Self.forwardedRequestHeaders {
+        // Playlists are fetched whole (they are rewritten): no Range for them.
+        let ext = url.pathExtension.lowercased()
+        let wholeBody = kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u"
+        for name in Self.forwardedRequestHeaders where !(wholeBody && (name == "Range" || name == "If-Range")) {
             for value in head.headers[name] { request.headers.add(name: name, value: value) }
         }
         if !request.headers.contains(name: "User-Agent") { request.headers.add(name: "User-Agent", value: "Reel/0.1") }

@@ -138,6 +138,14 @@ final class GatewayProtectedStreamTests: XCTestCase {
         for r in server.requests { XCTAssertEqual(r.header("X-Reel-Key"), Self.secret) }
     }
 
+    func testARangeRequestForAPlaylistGetsTheWholeRewrittenPlaylist() async throws {
+        let (_, url) = gateway.register(GatewayItem(url: server.url("/hls/vod/master.m3u8")))
+        let response = try await GatewayTestClient.fetch(url, headers: [("Range", "bytes=0-9")])
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try HLSPlaylist.parse(response.text).master?.variants.count, 2)
+        XCTAssertNil(server.requests.first?.header("Range"))
+    }
+
     func testLargeBodyIsStreamedIntact() async throws {
         var bytes = [UInt8](repeating: 0, count: 24 << 20)
         for i in stride(from: 0, to: bytes.count, by: 4096) { bytes[i] = UInt8(truncatingIfNeeded: i / 4096) }
