@@ -106,6 +106,55 @@ final class ProtectedStreamTests: XCTestCase {
         assertEveryRequestHadTheHeader()
     }
 
+    // MARK: Tokens
+
+    func testTokenRotatedMidStreamPlaybackGoesOnAfterOneRefresh() throws {
+        let dir = TestMedia.temporaryDirectory("reel-e2e")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tokens.json")
+        func publish(_ token: String) throws {
+            try Data(#"{"tokens":[{"bucket":"sports","token":"\#(token)"}]}"#.utf8).write(to: file)
+        }
+        try publish("Bearer e2e-token-one-1111")
+        server.requireHeader("X-Reel-Key", nil)
+        server.requireHeader("Authorization", "Bearer e2e-token-one-1111")
+        server.rotateToken(afterRequests: 4, to: "Bearer e2e-token-two-2222")
+        router = GatewayRouter(settings: ProtectedStreamSettings(tokenFile: file.path, bucket: "sports"))
+        let uri = try router.uri(for: server.url("/hls/vod/master.m3u8").absoluteString)
+        // The provider holds token one from the first request on; the file already has the next.
+        let provider = try XCTUnwrap(router.provider(bucket: "sports"))
+        let box = TokenBox()
+        let loaded = DispatchSemaphore(value: 0)
+        Task.detached { box.value = try? await provider.token(); loaded.signal() }
+        loaded.wait()
+        XCTAssertEqual(box.value, "Bearer e2e-token-one-1111")
+        try publish("Bearer e2e-token-two-2222")
+        let outcome = try playOnMain(uri, sync: false)
+        XCTAssertNil(outcome.error)
+        XCTAssertTrue(outcome.ended)
+        XCTAssertEqual(provider.loadCount, 2, "exactly one refresh")
+        XCTAssertEqual(server.requests.filter { $0.status == 401 }.count, 1, "\(server.requests)")
+        XCTAssertTrue(server.requests.filter { $0.status == 200 }.contains { $0.header("Authorization") == "Bearer e2e-token-two-2222" })
+    }
+
+    func testQueryTokenPlacementPlays() throws {
+        let dir = TestMedia.temporaryDirectory("reel-e2e")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tokens.json")
+        try Data(#"{"tokens":[{"bucket":"b","token":"q-token/+=e2e"}]}"#.utf8).write(to: file)
+        server.requireHeader("X-Reel-Key", nil)
+        server.requireQueryToken("q-token/+=e2e")
+        router = GatewayRouter(settings: ProtectedStreamSettings(tokenFile: file.path, bucket: "b", placement: .query))
+        let outcome = try playOnMain(try router.uri(for: server.url("/hls/aes/index.m3u8?Authorization=old").absoluteString), sync: false)
+        XCTAssertNil(outcome.error)
+        XCTAssertTrue(outcome.ended)
+        XCTAssertTrue(server.requests.contains { $0.path == "/hls/aes/key.bin" })
+        for r in server.requests {
+            XCTAssertEqual(r.uri.components(separatedBy: "Authorization=").count - 1, 1, r.uri)
+            XCTAssertEqual(r.status / 100, 2, "\(r)")
+        }
+    }
+
     // MARK: Without the (right) header: the not-authorized error, naming the URL and status.
 
     func testWithoutTheHeaderEveryStreamFailsNotAuthorized() throws {
@@ -130,4 +179,9 @@ final class ProtectedStreamTests: XCTestCase {
 /// Runs `body` on the main actor (the test already runs on the main thread).
 private func onMainActor<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
     try MainActor.assumeIsolated(body)
+}
+
+/// A value handed from a task to the waiting test thread.
+private final class TokenBox: @unchecked Sendable {
+    var value: String?
 }
