@@ -106,6 +106,22 @@ final class ProtectedStreamTests: XCTestCase {
         assertEveryRequestHadTheHeader()
     }
 
+    func testAFinishedEventPlaysAsVODToItsEnd() throws {
+        // An event playlist whose end tag is missing (the event is over, the playlist never closed).
+        let text = try String(contentsOf: TestMedia.directory.appendingPathComponent("hls/live/index.m3u8"), encoding: .utf8)
+            .replacingOccurrences(of: "#EXT-X-ENDLIST", with: "")
+            .replacingOccurrences(of: "#EXT-X-TARGETDURATION:2", with: "#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:EVENT")
+        server.serve("/hls/live/event.m3u8", .data(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
+        router = GatewayRouter(settings: ProtectedStreamSettings(headers: [try HeaderField(name: "X-Reel-Key", value: Self.secret)], finished: true))
+        let outcome = try playOnMain(try router.uri(for: server.url("/hls/live/event.m3u8").absoluteString), sync: false)
+        XCTAssertNil(outcome.error)
+        XCTAssertTrue(outcome.ended, "a finished event ends")
+        let durations = outcome.events.compactMap { if case .duration(let d?) = $0 { d } else { nil } }
+        XCTAssertEqual(durations.last ?? 0, 12, accuracy: 0.5, "a finite duration: \(durations)")
+        XCTAssertTrue(server.requests.contains { $0.path == "/hls/live/segment00005.ts" })
+        assertEveryRequestHadTheHeader()
+    }
+
     // MARK: Tokens
 
     func testTokenRotatedMidStreamPlaybackGoesOnAfterOneRefresh() throws {

@@ -146,6 +146,30 @@ final class GatewayProtectedStreamTests: XCTestCase {
         XCTAssertNil(server.requests.first?.header("Range"))
     }
 
+    func testARedirectedPlaylistResolvesAgainstItsFinalURL() async throws {
+        server.requireHeader("X-Reel-Key", Self.secret)
+        server.serve("/start.m3u8", .redirect(to: "/hls/vod/master.m3u8", status: 302))
+        let (_, url) = gateway.register(try headerItem("/start.m3u8"))
+        let fetched = try await GatewayTestClient.crawl(url)
+        XCTAssertEqual(fetched.map(\.1), Array(repeating: 200, count: 9), "relative URIs resolved against /hls/vod/, not /")
+        XCTAssertTrue(server.requests.contains { $0.path == "/hls/vod/lo/segment00002.ts" })
+    }
+
+    func testAnUnreachableUpstreamIsABadGatewayAndANetworkError() async throws {
+        // A short connect timeout: the client retries refused connections until it.
+        let quick = try await Gateway.start(.init(connectTimeout: 1))
+        let recorder = GatewayErrorRecorder()
+        quick.setErrorHandler { _, error in recorder.append(error) }
+        let (_, url) = quick.register(GatewayItem(url: URL(string: "http://127.0.0.1:1/x.m3u8?token=abcdef1234")!))
+        let response = try await GatewayTestClient.fetch(url)
+        await quick.shutdown()
+        XCTAssertEqual(response.status, 502)
+        let error = try XCTUnwrap(recorder.errors.first)
+        XCTAssertEqual(error.kind, .network)
+        XCTAssertEqual(error.uri, "http://127.0.0.1:1/x.m3u8?token=***")
+        XCTAssertFalse(error.message.contains("abcdef1234"))
+    }
+
     func testLargeBodyIsStreamedIntact() async throws {
         var bytes = [UInt8](repeating: 0, count: 24 << 20)
         for i in stride(from: 0, to: bytes.count, by: 4096) { bytes[i] = UInt8(truncatingIfNeeded: i / 4096) }
