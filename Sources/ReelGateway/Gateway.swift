@@ -119,7 +119,7 @@ public final class Gateway: Sendable {
     /// Registers a protected item; playbin3 gets the returned URL instead of `item.url`.
     public func register(_ item: GatewayItem) -> (id: GatewayItemID, url: URL) {
         let id = handler.registry.register(item)
-        let path = GatewayRegistry.path(item: id, resource: 0, url: item.url)
+        let path = handler.registry.path(item: id, resource: 0, url: item.url)
         return (id, URL(string: baseURL + path)!)
     }
 

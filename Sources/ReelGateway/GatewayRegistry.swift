@@ -3,8 +3,13 @@ import ReelCore
 import Synchronization
 
 /// The gateway's tables: items, and per item the upstream resources its gateway URLs stand for.
-/// Gateway URLs carry only opaque numbers (`/i/3/17/seg.ts`), never an upstream URL or a secret.
+/// Gateway URLs carry only opaque numbers behind a per-gateway random key
+/// (`/<key>/i/3/17/seg.ts`), never an upstream URL or a secret. The key keeps other local
+/// processes from using the gateway (and the user's credentials) by guessing numbers.
 final class GatewayRegistry: Sendable {
+    /// 128 random bits, hex: the first path segment of every gateway URL.
+    let key: String = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+
     struct Resource: Sendable {
         var url: URL
         var kind: HLSURIKind?
@@ -54,18 +59,19 @@ final class GatewayRegistry: Sendable {
         }
     }
 
-    /// The gateway path for a resource: `/i/<item>/<resource>/<last path component>`.
-    static func path(item: GatewayItemID, resource: Int, url: URL) -> String {
+    /// The gateway path for a resource: `/<key>/i/<item>/<resource>/<last path component>`.
+    func path(item: GatewayItemID, resource: Int, url: URL) -> String {
         var name = url.lastPathComponent
         if name.isEmpty || name == "/" { name = "index" }
         let safe = name.addingPercentEncoding(withAllowedCharacters: URIReference.unreserved) ?? "index"
-        return "/i/\(item.rawValue)/\(resource)/\(safe)"
+        return "/\(key)/i/\(item.rawValue)/\(resource)/\(safe)"
     }
 
-    /// Parses a gateway path back into (item, resource).
-    static func parse(path: String) -> (GatewayItemID, Int)? {
-        let parts = path.split(separator: "?", maxSplits: 1)[0].split(separator: "/")
-        guard parts.count >= 3, parts[0] == "i", let item = Int(parts[1]), let resource = Int(parts[2]) else { return nil }
+    /// Parses a gateway path back into (item, resource); nil without the right key.
+    func parse(path: String) -> (GatewayItemID, Int)? {
+        guard let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+        let parts = pathPart.split(separator: "/")
+        guard parts.count >= 4, parts[0] == key, parts[1] == "i", let item = Int(parts[2]), let resource = Int(parts[3]) else { return nil }
         return (GatewayItemID(rawValue: item), resource)
     }
 }

@@ -76,7 +76,7 @@ final class GatewayRequestHandler: Sendable {
             try await simple(.methodNotAllowed, "Only GET and HEAD.\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
-        guard let (id, index) = GatewayRegistry.parse(path: head.uri), let (item, resource) = registry.resource(item: id, index: index) else {
+        guard let (id, index) = registry.parse(path: head.uri), let (item, resource) = registry.resource(item: id, index: index) else {
             try await simple(.notFound, "No such item in the gateway.\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
@@ -279,7 +279,7 @@ final class GatewayRequestHandler: Sendable {
         let registry = self.registry, baseURL = self.baseURL
         let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList()) { kind, url in
             guard let index = registry.resourceIndex(item: id, url: url, kind: kind) else { return nil }
-            return baseURL + GatewayRegistry.path(item: id, resource: index, url: url)
+            return baseURL + registry.path(item: id, resource: index, url: url)
         }
         return rewriter.rewrite(text).text
     }

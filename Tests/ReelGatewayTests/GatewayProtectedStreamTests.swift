@@ -45,7 +45,8 @@ final class GatewayProtectedStreamTests: XCTestCase {
     func testHeaderReachesMasterVariantsAndSegments() async throws {
         server.requireHeader("X-Reel-Key", Self.secret)
         let (_, url) = gateway.register(try headerItem("/hls/vod/master.m3u8"))
-        XCTAssertTrue(url.absoluteString.hasPrefix("http://127.0.0.1:\(gateway.port)/i/"))
+        XCTAssertTrue(url.absoluteString.hasPrefix("http://127.0.0.1:\(gateway.port)/"))
+        XCTAssertTrue(url.path.contains("/i/"))
         let fetched = try await GatewayTestClient.crawl(url)
         XCTAssertEqual(fetched.map(\.1), Array(repeating: 200, count: 9), "master + 2 variants + 6 segments")
         let paths = Set(server.requests.map(\.path))
@@ -60,7 +61,7 @@ final class GatewayProtectedStreamTests: XCTestCase {
         let master = try await GatewayTestClient.fetch(url)
         XCTAssertEqual(master.header("Content-Type"), "application/vnd.apple.mpegurl")
         for variant in try XCTUnwrap(HLSPlaylist.parse(master.text).master).variants {
-            XCTAssertTrue(variant.uri.hasPrefix(gateway.baseURL + "/i/"), variant.uri)
+            XCTAssertTrue(variant.uri.hasPrefix(gateway.baseURL + "/") && variant.uri.contains("/i/"), variant.uri)
         }
         XCTAssertFalse(master.text.contains(Self.secret))
         XCTAssertTrue(recorder.errors.isEmpty)
@@ -90,6 +91,10 @@ final class GatewayProtectedStreamTests: XCTestCase {
         XCTAssertEqual(error.uri, server.baseURL + "/hls/vod/master.m3u8?sig=***")
         XCTAssertTrue(error.message.contains("HTTP 401") && error.message.contains("/hls/vod/master.m3u8?sig=***"), error.message)
         XCTAssertFalse(error.message.contains("abcdef123456"))
+        // Without the gateway's key in the path, nothing is served (other local processes cannot guess URLs).
+        let keyless = URL(string: gateway.baseURL + "/i/" + url.pathComponents.suffix(3).joined(separator: "/"))!
+        let guessed = try await GatewayTestClient.fetch(keyless)
+        XCTAssertEqual(guessed.status, 404)
         gateway.unregister(id)
         let gone = try await GatewayTestClient.fetch(url)
         XCTAssertEqual(gone.status, 404, "an unregistered item is gone")
