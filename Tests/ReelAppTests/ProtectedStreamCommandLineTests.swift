@@ -109,10 +109,10 @@ final class ProtectedStreamEntryTests: XCTestCase {
         try Data(#"{"tokens":[{"bucket":"news","token":"news-token-abcdef"},{"bucket":"sports","token":"sports-token-123456"}]}"#.utf8).write(to: tokens)
         let router = GatewayRouter(settings: ProtectedStreamSettings(tokenFile: tokens.path))
         defer { router.shutdown() }
-        var entry = ProtectedEntryOptions()
-        try entry.apply("#REEL-HEADER:X-Entry-Key: entry-secret-4411")
-        try entry.apply("#REEL-TOKEN-BUCKET:sports")
-        try entry.apply("#REEL-TOKEN-PLACEMENT:query")
+        // As the playlist parser stores `#EXTREEL:header=…`, `#EXTREEL:bucket=…`, `#EXTREEL:token-placement=…`.
+        let entry = try ProtectedEntryOptions(options: [
+            "header": ["X-Entry-Key: entry-secret-4411"], "bucket": ["sports"], "token-placement": ["query"],
+        ])
         let uri = try router.uri(for: server.url("/hls/aes/index.m3u8").absoluteString, entry: entry)
         var fetched = 0
         let playlist = String(decoding: try await URLSession.shared.data(from: URL(string: uri)!).0, as: UTF8.self)
