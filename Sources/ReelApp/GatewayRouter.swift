@@ -100,7 +100,10 @@ final class GatewayRouter: Sendable {
     /// The error to show for a failed item: the gateway's when it has one, the player's otherwise.
     func refine(_ error: PlaybackError, uri: String?) -> PlaybackError {
         guard let uri, originalURI(for: uri) != nil else { return error }
-        if let gatewayError = gatewayError(for: uri) { return gatewayError }
+        // The gateway's account wins when it explains a refusal, or when the engine's own is
+        // vague about the network (hlsdemux2 reports a refused playlist as "wrong type").
+        let vague: Set<PlaybackErrorKind> = [.network, .notFound, .unsupportedFormat, .unknown, .timeout, .serverError, .notAuthorized]
+        if let gatewayError = gatewayError(for: uri), gatewayError.kind == .notAuthorized || vague.contains(error.kind) { return gatewayError }
         var error = error
         error.uri = originalURI(for: uri).map(Redactor.redactURL)
         return error

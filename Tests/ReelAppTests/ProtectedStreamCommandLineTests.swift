@@ -46,6 +46,19 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
         }
     }
 
+    func testBenchGatewayPrintsJSON() throws {
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable, ["bench-gateway", "--requests", "10", "--large-mib", "2", "--large-requests", "1", "--json"], timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual(json?["benchmark"] as? String, "gateway")
+        XCTAssertEqual(json?["latency_requests"] as? Int, 10)
+        for path in ["direct", "gateway"] {
+            let p = json?[path] as? [String: Any]
+            XCTAssertGreaterThan(p?["median_ms"] as? Double ?? 0, 0, path)
+            XCTAssertGreaterThan(p?["mib_per_s"] as? Double ?? 0, 0, path)
+        }
+    }
+
     func testTheBinaryPlaysAProtectedMasterAndLogsPrivately() throws {
         TestMedia.ensureGenerated()
         let server = try HTTPFixtureServer()
