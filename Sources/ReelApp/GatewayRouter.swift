@@ -6,7 +6,8 @@ import Synchronization
 /// Decides which items go through the gateway, starts it on first need, and hands back the URI
 /// playbin3 should get. It also remembers what the gateway saw go wrong per item, so that the
 /// player's error (often vague for HLS: "wrong type", "not found") can be replaced with the
-/// gateway's ("not authorized … HTTP 401").
+/// gateway's ("not authorized … HTTP 401"). Call it from the main thread (or any plain thread):
+/// starting and stopping the gateway block the caller, never from a Swift concurrency thread.
 final class GatewayRouter: Sendable {
     let settings: ProtectedStreamSettings
     private let state = Mutex<State>(State())

@@ -108,6 +108,7 @@ public final class Gateway: Sendable {
     }
 
     /// `start` for synchronous callers (the GLib main thread). Blocks until the port is bound.
+    /// Never call it from a Swift concurrency thread: it waits for a task on that same pool.
     public static func startBlocking(_ configuration: Configuration = Configuration()) throws -> Gateway {
         let box = BlockingBox<Result<Gateway, any Error>>()
         Task.detached {
@@ -145,7 +146,7 @@ public final class Gateway: Sendable {
         handler.log?.close()
     }
 
-    /// `shutdown` for synchronous callers.
+    /// `shutdown` for synchronous callers (not from a Swift concurrency thread, as `startBlocking`).
     public func shutdownBlocking() {
         let box = BlockingBox<Void>()
         Task.detached {

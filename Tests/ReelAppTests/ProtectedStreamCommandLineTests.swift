@@ -110,7 +110,19 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
 
 /// Playlist-entry options through the router: the entry's header reaches every request.
 final class ProtectedStreamEntryTests: XCTestCase {
-    func testAnEntrysHeaderAndBucketApplyToThatEntry() async throws {
+    /// GET on a plain thread (the router's blocking calls must not run on the concurrency pool).
+    private func get(_ url: URL) -> (status: Int, body: Data) {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResponseBox()
+        URLSession.shared.dataTask(with: url) { data, response, _ in
+            box.set((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 20)
+        return box.get()
+    }
+
+    func testAnEntrysHeaderAndBucketApplyToThatEntry() throws {
         TestMedia.ensureGenerated()
         let server = try HTTPFixtureServer()
         defer { server.shutdown() }
@@ -128,10 +140,9 @@ final class ProtectedStreamEntryTests: XCTestCase {
         ])
         let uri = try router.uri(for: server.url("/hls/aes/index.m3u8").absoluteString, entry: entry)
         var fetched = 0
-        let playlist = String(decoding: try await URLSession.shared.data(from: URL(string: uri)!).0, as: UTF8.self)
+        let playlist = String(decoding: get(URL(string: uri)!).body, as: UTF8.self)
         for segment in try XCTUnwrap(HLSPlaylist.parse(playlist).media).segments {
-            let (_, response) = try await URLSession.shared.data(from: URL(string: segment.uri)!)
-            XCTAssertEqual((response as? HTTPURLResponse)?.statusCode, 200)
+            XCTAssertEqual(get(URL(string: segment.uri)!).status, 200)
             fetched += 1
         }
         XCTAssertEqual(fetched, 3)
@@ -143,4 +154,12 @@ final class ProtectedStreamEntryTests: XCTestCase {
         // A local file is never routed.
         XCTAssertEqual(try router.uri(for: "/tmp/x.mp4", entry: entry), "file:///tmp/x.mp4")
     }
+}
+
+/// A response handed from URLSession's thread to the test.
+private final class ResponseBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Int, Data) = (0, Data())
+    func set(_ status: Int, _ body: Data) { lock.lock(); value = (status, body); lock.unlock() }
+    func get() -> (status: Int, body: Data) { lock.lock(); defer { lock.unlock() }; return value }
 }

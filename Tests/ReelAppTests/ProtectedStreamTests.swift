@@ -16,7 +16,9 @@ final class ProtectedStreamTests: XCTestCase {
     var server: HTTPFixtureServer!
     var router: GatewayRouter!
 
-    override func setUp() async throws {
+    // Synchronous on purpose: `router.shutdown()` blocks until the gateway stopped, which must
+    // not happen on a Swift concurrency thread (the pool is 2 threads wide here).
+    override func setUpWithError() throws {
         TestMedia.ensureGenerated()
         server = try HTTPFixtureServer(host: "127.0.0.1")
         server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
@@ -24,7 +26,7 @@ final class ProtectedStreamTests: XCTestCase {
         server.requireHeader("X-Reel-Key", Self.secret)
     }
 
-    override func tearDown() async throws {
+    override func tearDown() {
         router?.shutdown()
         server?.shutdown()
     }
