@@ -138,11 +138,22 @@ public final class Gateway: Sendable {
     /// Stops listening, cancels transfers, releases the threads. Idempotent.
     public func shutdown() async {
         guard stopped.withLock({ s in defer { s = true }; return !s }) else { return }
+        // Order matters: every channel must be closed, and the accept task done, while the event
+        // loops still run (NIO drops work scheduled on a stopped loop, and an await on it never ends).
         acceptTask.cancel()
         try? await server.channel.close()
+        handler.closeConnections()
         try? await client.shutdown()
+        let acceptTask = self.acceptTask
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Mutex(false)
+            let resume: @Sendable () -> Void = {
+                if once.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
+            }
+            Task { await acceptTask.value; resume() }
+            Task { try? await Task.sleep(for: .seconds(5)); resume() }
+        }
         try? await group.shutdownGracefully()
-        _ = await acceptTask.value
         handler.log?.close()
     }
 

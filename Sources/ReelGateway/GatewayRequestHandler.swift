@@ -33,18 +33,32 @@ final class GatewayRequestHandler: Sendable {
 
     // MARK: Connections
 
+    /// Open client connections, so that shutdown can close idle keep-alive ones.
+    private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
+
     func acceptConnections(_ server: NIOAsyncChannel<Connection, Never>) async {
         await withDiscardingTaskGroup { group in
             do {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
-                        group.addTask { await self.serve(connection) }
+                        let channel = connection.channel
+                        let key = ObjectIdentifier(channel)
+                        connections.withLock { $0[key] = channel }
+                        group.addTask {
+                            await self.serve(connection)
+                            self.connections.withLock { _ = $0.removeValue(forKey: key) }
+                        }
                     }
                 }
             } catch {
                 // The server channel closed (shutdown).
             }
         }
+    }
+
+    /// Closes every client connection (shutdown).
+    func closeConnections() {
+        for channel in connections.withLock({ Array($0.values) }) { channel.close(promise: nil) }
     }
 
     private func serve(_ connection: Connection) async {
