@@ -50,7 +50,11 @@ let package = Package(
         .executableTarget(name: "reel", dependencies: ["ReelApp"]),
 
         // Test helpers live in their own target (media generation, main-loop spinning, HTTP fixtures).
-        .target(name: "ReelTestSupport", dependencies: ["ReelCore"], path: "Tests/ReelTestSupport"),
+        .target(name: "ReelTestSupport", dependencies: ["ReelCore",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",
@@ -60,6 +64,6 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelGateway", "ReelTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -75,6 +75,45 @@ for i in $(seq -w 0 19); do
   mv "gapless-$i.mp4.tmp" "gapless-$i.mp4"
 done
 
+# --- HLS (protected streams, issue 5) ------------------------------------------------------------
+# hls/vod/master.m3u8: two variants (hi 640x360, lo 320x180), 6 s each, 2 s MPEG-TS segments.
+# hls/aes/index.m3u8: the hi variant's segments encrypted with AES-128 (openssl), key hls/aes/key.bin,
+# IV = the media sequence number (no IV attribute). hls/live: 12 s of segments that the tests'
+# server reveals by wall clock as a sliding-window live playlist (no live encoder).
+make_hls_variant() {  # dir width height pattern [seconds]
+  local out=$1 w=$2 h=$3 pattern=$4 secs=${5:-6}
+  [ -s "$out/index.m3u8" ] && return 0
+  rm -rf "$out.tmp" && mkdir -p "$out.tmp"
+  launch videotestsrc pattern="$pattern" num-buffers=$((secs * 30)) ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 \
+    ! timeoverlay font-desc="Sans 16" ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! hls.video \
+    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! hls.audio \
+    hlssink2 name=hls target-duration=2 max-files=0 playlist-length=0 \
+      location="$out.tmp/segment%05d.ts" playlist-location="$out.tmp/index.m3u8"
+  rm -rf "$out" && mv "$out.tmp" "$out"
+}
+make_hls_variant hls/vod/hi 640 360 smpte
+make_hls_variant hls/vod/lo 320 180 ball
+make_hls_variant hls/live 320 180 ball 12   # served as a sliding window by the tests
+if [ ! -s hls/vod/master.m3u8 ]; then
+  printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
+  mv hls/vod/master.m3u8.tmp hls/vod/master.m3u8
+fi
+if [ ! -s hls/aes/index.m3u8 ]; then
+  rm -rf hls/aes.tmp && mkdir -p hls/aes.tmp
+  key=000102030405060708090a0b0c0d0e0f
+  printf '%s' "$key" | xxd -r -p > hls/aes.tmp/key.bin
+  seq=0
+  for f in hls/vod/hi/segment*.ts; do
+    openssl enc -aes-128-cbc -K "$key" -iv "$(printf '%032x' "$seq")" -in "$f" -out "hls/aes.tmp/$(basename "$f")"
+    seq=$((seq + 1))
+  done
+  # The same playlist with a key line before the first segment (media sequence 0, so IV = index).
+  awk '/^#EXTINF/ && !done { print "#EXT-X-KEY:METHOD=AES-128,URI=\"key.bin\""; done=1 } { print }' hls/vod/hi/index.m3u8 > hls/aes.tmp/index.m3u8
+  rm -rf hls/aes && mv hls/aes.tmp hls/aes
+fi
+
 # --- demo media ---------------------------------------------------------------------------------
 make_clip demo-smpte.mp4 8 1280 720 smpte
 make_clip demo-ball.mp4 6 1280 720 ball

@@ -66,6 +66,8 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save every item's frame when playback passes these positions (seconds or %, comma-separated).", valueName: "POSITIONS"))
     var screenshotAt: String?
 
+    @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
+
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
@@ -83,7 +85,8 @@ struct PlayCommand: ParsableCommand {
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
-            shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist)
+            shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
+            protected: try protected.settings())
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS) drives them.

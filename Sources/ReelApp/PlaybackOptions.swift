@@ -21,4 +21,5 @@ struct PlaybackOptions: Sendable {
     /// Save the queue (after shuffling) as M3U8 or XSPF before playing.
     var savePlaylist: String?
     var remote = RemoteOptions()
+    var protected = ProtectedStreamSettings()
 }

@@ -51,7 +51,12 @@ final class PlaybackSession {
             printer?.print(.error(error), item: nil)
         }
         let controller = QueueController(player: player, queue: queue)
-        defer { controller.detach() }
+        let router = GatewayRouter(settings: options.protected)
+        controller.router = router
+        defer {
+            controller.detach()
+            router.shutdown()
+        }
         controller.addObserver { [weak self, weak controller] event, item in
             guard let self, let controller else { return }
             self.handle(event, item: item, controller: controller)

@@ -47,6 +47,11 @@ public final class QueueController {
     public private(set) var eventItemID: QueueItem.ID?
     /// Seconds a local file may take to preroll before it counts as failed.
     public var localStallLimit: Double = 10
+    /// Routes protected network items through the loopback gateway (issue 5); nil plays every
+    /// item as it is. Events are refined so that they name the item's own URL and the gateway's
+    /// account of a refusal.
+    var router: GatewayRouter?
+    private var playableURIs: [QueueItem.ID: String] = [:]
     private var loadingSince: Date?
     private var stallTimer: UInt32 = 0
 
@@ -84,6 +89,7 @@ public final class QueueController {
     public func removeObserver(_ id: Int) { observers.removeAll { $0.id == id } }
 
     private func emit(_ event: PlayerEvent, item: Int?) {
+        let event = router?.refine(event, uri: player.currentURI) ?? event
         for o in observers { o.fn(event, item) }
     }
 
@@ -201,7 +207,8 @@ public final class QueueController {
     // MARK: Loading
 
     private func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
-        guard queue.currentID == id, let item = queue.current, player.currentURI == MediaLocator.uri(for: item.uri) else { return false }
+        guard queue.currentID == id, let item = queue.current,
+              player.currentURI == playableURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
         if case .failed = player.status { return false }
         return true
     }
@@ -211,7 +218,21 @@ public final class QueueController {
         isFinished = false
         pendingLoads.append(item.id)
         loadingSince = MediaLocator.localPath(of: item.uri) != nil ? Date() : nil
-        player.load(item.uri, headers: item.headers, title: item.displayTitle)
+        let uri: String
+        do { uri = try playableURI(item) } catch {
+            // A bad per-entry option fails this item clearly; the queue goes on.
+            pendingLoads.removeLast()
+            eventItemID = item.id
+            let failure = PlaybackError(kind: .invalidPlaylist, message: error.description, uri: item.uri)
+            emit(.itemChanged(index: eventIndex, uri: Redactor.redactURL(item.uri), title: item.displayTitle), item: eventIndex)
+            emit(.error(failure), item: eventIndex)
+            failedCount += 1
+            advance(.failed(failure))
+            return
+        }
+        // Routed items get their headers from the gateway; the source must not add them again.
+        let routed = uri != MediaLocator.uri(for: item.uri)
+        player.load(uri, headers: routed ? [] : item.headers, title: item.displayTitle)
         refreshPreroll()
     }
 
@@ -229,10 +250,23 @@ public final class QueueController {
             player.prepareNext(nil)
             return
         }
-        let uri = MediaLocator.uri(for: next.uri)
+        guard let uri = try? playableURI(next) else {
+            player.prepareNext(nil)
+            return
+        }
         player.prepareNext(uri)
         prepared.append((next.id, uri))
         if prepared.count > 16 { prepared.removeFirst(prepared.count - 16) }
+    }
+
+    /// The URI the player gets for an item: the gateway's for protected items (registered once
+    /// per item). Throws when the item's playlist options are invalid.
+    private func playableURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
+        if let known = playableURIs[item.id] { return known }
+        guard let router else { return MediaLocator.uri(for: item.uri) }
+        let uri = router.loadURI(for: item.uri, entry: try ProtectedEntryOptions(options: item.options))
+        playableURIs[item.id] = uri
+        return uri
     }
 
     private func canSwitchGaplessly(from current: QueueItem, to next: QueueItem) -> Bool {

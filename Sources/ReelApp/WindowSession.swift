@@ -19,6 +19,7 @@ final class WindowSession {
     private(set) var quitRequested = false
     private var printer: EventPrinter?
     private var remote: RemoteControl?
+    private var router: GatewayRouter?
     private let screensaver = ScreenSaverInhibitor()
     /// Where `s` and Ctrl+s write PNGs: $REEL_CAPTURE_DIR, else ~/Pictures (or ~).
     var captureDirectory: URL
@@ -80,6 +81,8 @@ final class WindowSession {
             Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
         }
         controller = QueueController(player: player, queue: prepared.queue)
+        router = GatewayRouter(settings: options.protected)
+        controller.router = router
         controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }
         do {
             remote = try RemoteControl(options: options.remote, controller: controller)
@@ -117,6 +120,7 @@ final class WindowSession {
         remote?.stop()
         controller?.detach()
         player?.shutdown()
+        router?.shutdown()
         window?.close()
         UIRuntime.settle()
     }

@@ -1,2 +1,169 @@
-// The gateway: see docs/ARCHITECTURE.md. Filled in by issue 5.
-public enum ReelGateway {}
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import ReelCore
+import Synchronization
+
+/// Reel's loopback gateway for protected streams (see docs/ARCHITECTURE.md, "The gateway").
+///
+/// An HTTP server on 127.0.0.1 (a random port) that playbin3 talks to instead of the upstream
+/// server. For every request it fetches the upstream resource with the item's headers and token,
+/// streams the body through with backpressure, passes Range through, follows redirects itself
+/// (dropping credentials when the host changes unless allow-listed) and rewrites every URI of
+/// every playlist so that the next requests come back through it. It runs on its own NIO event
+/// loop threads: nothing here touches the UI thread.
+///
+///     let gateway = try await Gateway.start(.init(httpLogPath: "/tmp/http.log"))
+///     gateway.setErrorHandler { id, error in … }            // 401/403 after one token refresh, …
+///     let (id, url) = gateway.register(GatewayItem(url: upstream, headers: [h]))
+///     player.load(url.absoluteString)
+///     …
+///     gateway.unregister(id); await gateway.shutdown()
+public final class Gateway: Sendable {
+    public struct Configuration: Sendable {
+        /// `--http-log FILE`: one line per upstream request (see `HTTPRequestLog`).
+        public var httpLogPath: String?
+        /// Seconds to wait for an upstream connection.
+        public var connectTimeout: Double
+        /// Seconds an upstream response may stay silent.
+        public var readTimeout: Double
+        /// Playlists larger than this are refused (they are rewritten in memory; media never is).
+        public var maximumPlaylistBytes: Int
+        /// Event loop threads (the server and the upstream client share them).
+        public var threads: Int
+
+        public init(httpLogPath: String? = nil, connectTimeout: Double = 10, readTimeout: Double = 30,
+                    maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1) {
+            self.httpLogPath = httpLogPath
+            self.connectTimeout = connectTimeout
+            self.readTimeout = readTimeout
+            self.maximumPlaylistBytes = maximumPlaylistBytes
+            self.threads = threads
+        }
+    }
+
+    /// Called (on a gateway thread) when an item fails upstream in a way playback cannot get
+    /// past: 401/403 after one token refresh (`.notAuthorized`), other HTTP errors, network
+    /// errors. The error's URI and text are redacted.
+    public typealias ErrorHandler = @Sendable (GatewayItemID, PlaybackError) -> Void
+
+    /// The port the gateway listens on (127.0.0.1).
+    public let port: Int
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: String
+
+    private let handler: GatewayRequestHandler
+    private let group: MultiThreadedEventLoopGroup
+    private let client: HTTPClient
+    private let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
+    private let acceptTask: Task<Void, Never>
+    private let stopped = Mutex(false)
+
+    private init(port: Int, handler: GatewayRequestHandler, group: MultiThreadedEventLoopGroup, client: HTTPClient,
+                 server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>, acceptTask: Task<Void, Never>) {
+        self.port = port
+        self.baseURL = "http://127.0.0.1:\(port)"
+        self.handler = handler
+        self.group = group
+        self.client = client
+        self.server = server
+        self.acceptTask = acceptTask
+    }
+
+    /// Starts a gateway on 127.0.0.1 with a random port.
+    public static func start(_ configuration: Configuration = Configuration()) async throws -> Gateway {
+        let log = try configuration.httpLogPath.map { try HTTPRequestLog(path: $0) }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: max(1, configuration.threads))
+        var clientConfiguration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .milliseconds(Int64(configuration.connectTimeout * 1000)),
+                           read: .milliseconds(Int64(configuration.readTimeout * 1000))),
+            decompression: .disabled)
+        clientConfiguration.connectionPool = .init(idleTimeout: .seconds(30))
+        let client = HTTPClient(eventLoopGroup: group, configuration: clientConfiguration)
+        let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
+        do {
+            server = try await ServerBootstrap(group: group)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: "127.0.0.1", port: 0) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                    }
+                }
+        } catch {
+            try? await client.shutdown()
+            try? await group.shutdownGracefully()
+            log?.close()
+            throw error
+        }
+        let port = server.channel.localAddress?.port ?? 0
+        let handler = GatewayRequestHandler(
+            baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes)
+        let acceptTask = Task { await handler.acceptConnections(server) }
+        return Gateway(port: port, handler: handler, group: group, client: client, server: server, acceptTask: acceptTask)
+    }
+
+    /// `start` for synchronous callers (the GLib main thread). Blocks until the port is bound.
+    /// Never call it from a Swift concurrency thread: it waits for a task on that same pool.
+    public static func startBlocking(_ configuration: Configuration = Configuration()) throws -> Gateway {
+        let box = BlockingBox<Result<Gateway, any Error>>()
+        Task.detached {
+            do { box.put(.success(try await Gateway.start(configuration))) } catch { box.put(.failure(error)) }
+        }
+        return try box.take().get()
+    }
+
+    /// Registers a protected item; playbin3 gets the returned URL instead of `item.url`.
+    public func register(_ item: GatewayItem) -> (id: GatewayItemID, url: URL) {
+        let id = handler.registry.register(item)
+        let path = handler.registry.path(item: id, resource: 0, url: item.url)
+        return (id, URL(string: baseURL + path)!)
+    }
+
+    /// Forgets an item: its gateway URLs answer 404 from now on.
+    public func unregister(_ id: GatewayItemID) { handler.registry.unregister(id) }
+
+    /// The number of registered items.
+    public var itemCount: Int { handler.registry.itemCount }
+
+    public func setErrorHandler(_ handler: ErrorHandler?) { self.handler.errorHandler.withLock { $0 = handler } }
+
+    /// Upstream requests made so far (every attempt: redirects and retries count).
+    public var upstreamRequestCount: Int { handler.upstreamRequests.withLock { $0 } }
+
+    /// Stops listening, cancels transfers, releases the threads. Idempotent.
+    public func shutdown() async {
+        guard stopped.withLock({ s in defer { s = true }; return !s }) else { return }
+        // Order matters: every channel must be closed, and the accept task done, while the event
+        // loops still run (NIO drops work scheduled on a stopped loop, and an await on it never ends).
+        acceptTask.cancel()
+        try? await server.channel.close()
+        handler.closeConnections()
+        try? await client.shutdown()
+        let acceptTask = self.acceptTask
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Mutex(false)
+            let resume: @Sendable () -> Void = {
+                if once.withLock({ done in defer { done = true }; return !done }) { continuation.resume() }
+            }
+            Task { await acceptTask.value; resume() }
+            Task { try? await Task.sleep(for: .seconds(5)); resume() }
+        }
+        try? await group.shutdownGracefully()
+        handler.log?.close()
+    }
+
+    /// `shutdown` for synchronous callers (not from a Swift concurrency thread, as `startBlocking`).
+    public func shutdownBlocking() {
+        let box = BlockingBox<Void>()
+        Task.detached {
+            await self.shutdown()
+            box.put(())
+        }
+        box.take()
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ReelCore
+import ReelGateway
+import Synchronization
+
+/// Decides which items go through the gateway, starts it on first need, and hands back the URI
+/// playbin3 should get. It also remembers what the gateway saw go wrong per item, so that the
+/// player's error (often vague for HLS: "wrong type", "not found") can be replaced with the
+/// gateway's ("not authorized … HTTP 401"). Call it from the main thread (or any plain thread):
+/// starting and stopping the gateway block the caller, never from a Swift concurrency thread.
+final class GatewayRouter: Sendable {
+    let settings: ProtectedStreamSettings
+    private let state = Mutex<State>(State())
+
+    private struct State {
+        var gateway: Gateway?
+        /// Gateway URL → item id.
+        var routed: [String: GatewayItemID] = [:]
+        /// Gateway URL → the item's own URI.
+        var originals: [String: String] = [:]
+        var errors: [GatewayItemID: PlaybackError] = [:]
+        /// One token provider per bucket (they cache and refresh independently).
+        var providers: [String: TokenProvider] = [:]
+    }
+
+    init(settings: ProtectedStreamSettings) {
+        self.settings = settings
+    }
+
+    /// The token provider for a bucket, from the configured token source (nil without one).
+    func provider(bucket: String?) -> TokenProvider? {
+        guard settings.tokenFile != nil || settings.tokenURL != nil else { return nil }
+        return state.withLock { s in
+            let key = bucket ?? ""
+            if let p = s.providers[key] { return p }
+            let p: TokenProvider
+            if let file = settings.tokenFile {
+                p = TokenProvider.file(file, bucket: bucket)
+            } else {
+                p = TokenEndpoint.provider(url: settings.tokenURL!, bucket: bucket)
+            }
+            s.providers[key] = p
+            return p
+        }
+    }
+
+    /// The URI to load for `input` (a path or URI): the gateway's URL for protected network
+    /// items, the input's URI otherwise. `entry` adds a playlist entry's own options (its
+    /// headers and hosts add to the command line's; its bucket, placement and end win). Throws
+    /// when the gateway cannot start.
+    func uri(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
+        let uri = MediaLocator.uri(for: input)
+        guard settings.isActive || !entry.isEmpty, MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
+        let gateway = try startedGateway()
+        for header in entry.headers { header.registerSecret() }
+        let item = GatewayItem(url: url, headers: settings.headers + entry.headers, allowedHosts: settings.allowedHosts + entry.allowedHosts,
+                               tokenProvider: provider(bucket: entry.bucket ?? settings.bucket),
+                               placement: entry.placement ?? settings.placement, finished: entry.finished || settings.finished,
+                               endsAt: entry.endsAt)
+        let (id, routed) = gateway.register(item)
+        state.withLock {
+            $0.routed[routed.absoluteString] = id
+            $0.originals[routed.absoluteString] = uri
+        }
+        return routed.absoluteString
+    }
+
+    /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns
+    /// the item's own URI (which then fails or plays without the headers).
+    func loadURI(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> String {
+        do { return try uri(for: input, entry: entry) } catch {
+            FileHandle.standardError.write(Data("reel: the protected-stream gateway could not start: \(error)\n".utf8))
+            return MediaLocator.uri(for: input)
+        }
+    }
+
+    /// The item's own URI for a gateway URL (what events and reports should name).
+    func originalURI(for routedURI: String) -> String? { state.withLock { $0.originals[routedURI] } }
+
+    /// An event as the user should see it: item URIs are the item's own, and an error is the
+    /// gateway's when it saw what went wrong.
+    func refine(_ event: PlayerEvent, uri: String?) -> PlayerEvent {
+        switch event {
+        case .itemChanged(let index, let routed, let title):
+            guard let original = originalURI(for: routed) else { return event }
+            return .itemChanged(index: index, uri: Redactor.redactURL(original), title: title)
+        case .error(let error):
+            return .error(refine(error, uri: uri))
+        case .status(.failed(let error)):
+            return .status(.failed(refine(error, uri: uri)))
+        default:
+            return event
+        }
+    }
+
+    /// The gateway's error for a routed URI, when it saw one (the first not-authorized one wins).
+    func gatewayError(for routedURI: String) -> PlaybackError? {
+        state.withLock { s in s.routed[routedURI].flatMap { s.errors[$0] } }
+    }
+
+    /// The error to show for a failed item: the gateway's when it has one, the player's otherwise.
+    func refine(_ error: PlaybackError, uri: String?) -> PlaybackError {
+        guard let uri, originalURI(for: uri) != nil else { return error }
+        // The gateway's account wins when it explains a refusal, or when the engine's own is
+        // vague about the network (hlsdemux2 reports a refused playlist as "wrong type").
+        let vague: Set<PlaybackErrorKind> = [.network, .notFound, .unsupportedFormat, .unknown, .timeout, .serverError, .notAuthorized]
+        if let gatewayError = gatewayError(for: uri), gatewayError.kind == .notAuthorized || vague.contains(error.kind) { return gatewayError }
+        var error = error
+        error.uri = originalURI(for: uri).map(Redactor.redactURL)
+        return error
+    }
+
+    /// Forgets a routed item (its gateway URLs stop working).
+    func release(_ routedURI: String) {
+        let id = state.withLock { s in
+            s.originals.removeValue(forKey: routedURI)
+            return s.routed.removeValue(forKey: routedURI)
+        }
+        if let id { state.withLock { $0.gateway }?.unregister(id) }
+    }
+
+    var gateway: Gateway? { state.withLock { $0.gateway } }
+
+    func shutdown() {
+        let gateway = state.withLock { s -> Gateway? in
+            defer { s.gateway = nil }
+            return s.gateway
+        }
+        gateway?.shutdownBlocking()
+    }
+
+    private func startedGateway() throws -> Gateway {
+        if let g = state.withLock({ $0.gateway }) { return g }
+        let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath))
+        gateway.setErrorHandler { [weak self] id, error in
+            self?.state.withLock { s in
+                // Keep the first error, unless a not-authorized one comes later (it explains the rest).
+                if let old = s.errors[id], old.kind == .notAuthorized || error.kind != .notAuthorized { return }
+                s.errors[id] = error
+            }
+        }
+        state.withLock { $0.gateway = gateway }
+        return gateway
+    }
+}

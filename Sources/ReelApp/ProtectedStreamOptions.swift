@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import ReelCore
+
+/// Command-line options for protected streams (`reel play --header … URL`). Network items with
+/// any of these set play through Reel's loopback gateway, which puts the headers and token on
+/// every request (playlists, segments, keys), not only the first.
+struct ProtectedStreamOptions: ParsableArguments {
+    @Option(name: .customLong("header"), help: ArgumentHelp(
+        "An HTTP header for every request of network items, 'Name: value' (repeatable). Sent to the item's host and --header-host hosts only.",
+        valueName: "NAME: VALUE"))
+    var headers: [String] = []
+
+    @Option(name: .customLong("header-host"), help: ArgumentHelp(
+        "Another host that may receive the headers and token (a CDN; repeatable; '*.example.com' for subdomains).", valueName: "HOST"))
+    var headerHosts: [String] = []
+
+    @Option(help: ArgumentHelp("Event tokens from this JSON file: {\"tokens\":[{\"bucket\":\"…\",\"token\":\"…\",\"expires\":\"ISO 8601\"}]}.",
+                               valueName: "FILE"))
+    var tokenFile: String?
+
+    @Option(name: .customLong("token-url"), help: ArgumentHelp("Event tokens from an HTTP endpoint answering the same JSON as --token-file.",
+                                                               valueName: "URL"))
+    var tokenURL: String?
+
+    @Option(help: "The token bucket to use (required when the token document has several).")
+    var bucket: String?
+
+    @Option(help: "Send the token as the Authorization header, an Authorization query parameter on every request, or both.")
+    var tokenPlacement: TokenPlacementArgument = .header
+
+    @Flag(help: "The event has finished (catchup): close live playlists with #EXT-X-ENDLIST so that they play as VOD.")
+    var finished = false
+
+    @Option(help: ArgumentHelp("Write one line per upstream HTTP request (method, redacted URL, status, bytes, ms) to FILE (mode 0600).",
+                               valueName: "FILE"))
+    var httpLog: String?
+
+    func validate() throws { _ = try settings() }
+
+    /// The options as settings; throws a `ValidationError` naming the bad option.
+    func settings() throws -> ProtectedStreamSettings {
+        var s = ProtectedStreamSettings()
+        for text in headers {
+            do { s.headers.append(try HeaderField(parsing: text)) } catch { throw ValidationError("--header: \(error)") }
+        }
+        s.allowedHosts = headerHosts
+        if tokenFile != nil && tokenURL != nil { throw ValidationError("Use --token-file or --token-url, not both.") }
+        if let tokenURL {
+            guard let url = URL(string: tokenURL), MediaLocator.isNetwork(tokenURL) else {
+                throw ValidationError("--token-url: '\(Redactor.redactURL(tokenURL))' is not an http(s) URL.")
+            }
+            s.tokenURL = url
+        }
+        s.tokenFile = tokenFile
+        if bucket != nil && tokenFile == nil && tokenURL == nil { throw ValidationError("--bucket needs --token-file or --token-url.") }
+        if tokenPlacement != .header && tokenFile == nil && tokenURL == nil {
+            throw ValidationError("--token-placement needs --token-file or --token-url.")
+        }
+        s.bucket = bucket
+        s.placement = tokenPlacement.value
+        s.finished = finished
+        s.httpLogPath = httpLog
+        for h in s.headers { h.registerSecret() }
+        return s
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import ReelCore
+
+/// What protected network items need, resolved from the command line (or built through the API):
+/// headers, hosts allowed to receive them, the token source, placement, and catchup.
+struct ProtectedStreamSettings: Sendable {
+    var headers: [HeaderField] = []
+    var allowedHosts: [String] = []
+    var tokenFile: String?
+    var tokenURL: URL?
+    var bucket: String?
+    var placement: TokenPlacement = .header
+    var finished = false
+    var httpLogPath: String?
+
+    /// Whether network items go through the gateway at all.
+    var isActive: Bool { !headers.isEmpty || tokenFile != nil || tokenURL != nil || finished || httpLogPath != nil }
+}

@@ -1,0 +1,34 @@
+/// A parsed HLS playlist: master (multivariant) or media.
+///
+///     let playlist = try HLSPlaylist.parse(text)
+///     switch playlist {
+///     case .master(let master): master.variants …
+///     case .media(let media): media.segments …
+///     }
+public enum HLSPlaylist: Sendable, Equatable {
+    case master(HLSMasterPlaylist)
+    case media(HLSMediaPlaylist)
+
+    /// Parses M3U8 text (CRLF or LF, with or without a BOM). Throws `HLSParseError`.
+    public static func parse(_ text: String) throws(HLSParseError) -> HLSPlaylist {
+        try HLSParser.parse(text)
+    }
+
+    /// True when `text` starts (after a BOM and blanks) with `#EXTM3U`.
+    public static func looksLikePlaylist(_ text: Substring) -> Bool {
+        var rest = text
+        if rest.first == "\u{FEFF}" { rest = rest.dropFirst() }
+        return rest.drop { $0.isWhitespace }.hasPrefix("#EXTM3U")
+    }
+
+    /// The same check on raw bytes (for a gateway peeking at a body).
+    public static func looksLikePlaylist(bytes: some Collection<UInt8>) -> Bool {
+        var slice = Array(bytes.prefix(64))[...]
+        if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+        slice = slice.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        return slice.starts(with: Array("#EXTM3U".utf8))
+    }
+
+    public var master: HLSMasterPlaylist? { if case .master(let m) = self { m } else { nil } }
+    public var media: HLSMediaPlaylist? { if case .media(let m) = self { m } else { nil } }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import ReelCore
+
+/// A protected item: the upstream URL and what every request for it needs.
+public struct GatewayItem: Sendable {
+    /// The item's upstream URL (http or https). An `Authorization` query parameter in it is
+    /// removed and replaced when the token goes in the query.
+    public var url: URL
+    /// Headers sent on every request to the item's origin host and the allow-listed hosts.
+    public var headers: [HeaderField]
+    /// Hosts besides the origin that get the headers and token (CDNs); `*.example.com` allowed.
+    public var allowedHosts: [String]
+    /// The source of the item's event token, when it needs one.
+    public var tokenProvider: TokenProvider?
+    public var placement: TokenPlacement
+    /// Append `#EXT-X-ENDLIST` to media playlists that lack it (a finished event, catchup).
+    public var finished: Bool
+    /// When the event ends: after it, media playlists get `#EXT-X-ENDLIST` as with `finished`.
+    public var endsAt: Date?
+
+    public init(url: URL, headers: [HeaderField] = [], allowedHosts: [String] = [], tokenProvider: TokenProvider? = nil,
+                placement: TokenPlacement = .header, finished: Bool = false, endsAt: Date? = nil) {
+        self.url = url
+        self.headers = headers
+        self.allowedHosts = allowedHosts
+        self.tokenProvider = tokenProvider
+        self.placement = placement
+        self.finished = finished
+        self.endsAt = endsAt
+        for header in headers { header.registerSecret() }
+    }
+
+    public var scope: HeaderScope { HeaderScope(itemURL: url, allowedHosts: allowedHosts) }
+
+    /// Whether playlists should be closed with `#EXT-X-ENDLIST` now.
+    public func appendsEndList(now: Date = Date()) -> Bool { finished || (endsAt.map { $0 <= now } ?? false) }
+}

@@ -1,0 +1,348 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ReelCore
+import Synchronization
+
+/// Serves the gateway's connections: one request at a time per connection (keep-alive), each
+/// answered from upstream. See `Gateway` for the contract.
+final class GatewayRequestHandler: Sendable {
+    typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    let registry = GatewayRegistry()
+    let baseURL: String
+    let client: HTTPClient
+    let log: HTTPRequestLog?
+    let maximumPlaylistBytes: Int
+    let errorHandler = Mutex<Gateway.ErrorHandler?>(nil)
+    let upstreamRequests = Mutex(0)
+
+    /// Request headers passed from playbin3 to upstream (besides the item's own).
+    static let forwardedRequestHeaders = ["Range", "If-Range", "User-Agent", "Accept", "Accept-Language", "Icy-MetaData"]
+    /// Response headers passed from upstream to playbin3 for media bodies.
+    static let forwardedResponseHeaders = ["Content-Type", "Content-Length", "Content-Range", "Accept-Ranges", "Last-Modified", "ETag",
+                                           "Cache-Control", "Expires", "Date"]
+
+    init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int) {
+        self.baseURL = baseURL
+        self.client = client
+        self.log = log
+        self.maximumPlaylistBytes = maximumPlaylistBytes
+    }
+
+    // MARK: Connections
+
+    /// Open client connections, so that shutdown can close idle keep-alive ones.
+    private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func acceptConnections(_ server: NIOAsyncChannel<Connection, Never>) async {
+        await withDiscardingTaskGroup { group in
+            do {
+                try await server.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        let channel = connection.channel
+                        let key = ObjectIdentifier(channel)
+                        connections.withLock { $0[key] = channel }
+                        group.addTask {
+                            await self.serve(connection)
+                            self.connections.withLock { _ = $0.removeValue(forKey: key) }
+                        }
+                    }
+                }
+            } catch {
+                // The server channel closed (shutdown).
+            }
+        }
+    }
+
+    /// Closes every client connection (shutdown).
+    func closeConnections() {
+        for channel in connections.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    }
+
+    private func serve(_ connection: Connection) async {
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                var head: HTTPRequestHead?
+                for try await part in inbound {
+                    switch part {
+                    case .head(let h): head = h
+                    case .body: continue
+                    case .end:
+                        guard let h = head else { continue }
+                        head = nil
+                        let keepAlive = try await respond(to: h, outbound: outbound)
+                        if !keepAlive { return }
+                    }
+                }
+            }
+        } catch {
+            // The client went away mid-response (seeks and switches do that): nothing to do.
+        }
+    }
+
+    // MARK: One request
+
+    /// Answers one request; returns whether the connection may serve another.
+    private func respond(to head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        guard head.method == .GET || head.method == .HEAD else {
+            try await simple(.methodNotAllowed, "Only GET and HEAD.\n", head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
+        guard let (id, index) = registry.parse(path: head.uri), let (item, resource) = registry.resource(item: id, index: index) else {
+            try await simple(.notFound, "No such item in the gateway.\n", head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
+        let upstream: Upstream
+        switch await fetch(item: item, id: id, resource: resource, head: head) {
+        case .success(let u): upstream = u
+        case .failure(let failure):
+            report(id, failure.error)
+            try await simple(failure.status, failure.error.message + "\n", head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
+        return try await relay(upstream, item: item, id: id, resource: resource, head: head, outbound: outbound)
+    }
+
+    struct Upstream {
+        var response: HTTPClientResponse
+        /// The URL that answered (after redirects), without any token we added.
+        var url: URL
+        /// What was asked of upstream, for the log (redacted when written).
+        var requestURL: String
+        var method: String
+        var started: ContinuousClock.Instant
+        var note: String?
+    }
+
+    struct Failure: Error {
+        var status: HTTPResponseStatus
+        var error: PlaybackError
+    }
+
+    /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
+    /// 401/403. Every attempt is logged.
+    private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead) async -> Result<Upstream, Failure> {
+        let scope = item.scope
+        var token: String?
+        if let provider = item.tokenProvider {
+            do { token = try await provider.token() } catch {
+                return .failure(Failure(status: .unauthorized, error: PlaybackError(
+                    kind: .notAuthorized, message: "No token for this stream: \(error)", uri: resource.url.absoluteString)))
+            }
+        }
+        var refreshed = false
+        var notes: [String] = []
+        attempt: while true {
+            var url = resource.url
+            var credentials = scope.allows(url)
+            for _ in 0...RedirectCredentialRule.maximumRedirects {
+                let request = makeRequest(url: url, kind: resource.kind, credentials: credentials, token: token, item: item, head: head)
+                let started = ContinuousClock.now
+                upstreamRequests.withLock { $0 += 1 }
+                let response: HTTPClientResponse
+                do {
+                    response = try await client.execute(request, deadline: .distantFuture)
+                } catch {
+                    logLine(request.method.rawValue, request.url, status: nil, bytes: 0, started: started, note: "\(error)")
+                    return .failure(Failure(status: .badGateway, error: networkError(error, url: url)))
+                }
+                let status = Int(response.status.code)
+                if RedirectCredentialRule.isRedirect(status), let location = response.headers["Location"].first,
+                   let target = RedirectCredentialRule.target(location: location, requestURL: url) {
+                    let drained = await drain(response)
+                    let keeps = credentials && RedirectCredentialRule.keepsCredentials(from: url, to: target, scope: scope)
+                    logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started,
+                            note: keeps || !credentials ? "redirect" : "redirect credentials-dropped")
+                    credentials = keeps
+                    url = target
+                    continue
+                }
+                if status == 401 || status == 403 {
+                    let drained = await drain(response)
+                    if let provider = item.tokenProvider, !refreshed {
+                        logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started, note: "refreshing-token")
+                        refreshed = true
+                        notes.append("retry")
+                        do { token = try await provider.refresh(rejected: token) } catch {
+                            return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: PlaybackError(
+                                kind: .notAuthorized, message: "Access was refused (HTTP \(status)) and no fresh token could be had: \(error)",
+                                httpStatus: status, uri: url.absoluteString)))
+                        }
+                        continue attempt
+                    }
+                    logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started, note: "not-authorized")
+                    return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: notAuthorized(status: status, url: url)))
+                }
+                return .success(Upstream(response: response, url: url, requestURL: request.url, method: request.method.rawValue,
+                                         started: started, note: notes.isEmpty ? nil : notes.joined(separator: " ")))
+            }
+            return .failure(Failure(status: .badGateway, error: PlaybackError(
+                kind: .network, message: "Too many redirects (more than \(RedirectCredentialRule.maximumRedirects)).", uri: resource.url.absoluteString)))
+        }
+    }
+
+    private func makeRequest(url: URL, kind: HLSURIKind?, credentials: Bool, token: String?, item: GatewayItem, head: HTTPRequestHead) -> HTTPClientRequest {
+        var target = url.absoluteString
+        if credentials, let token, item.placement.usesQuery {
+            target = URIReference.settingQueryParameter(TokenPlacement.parameterName, to: token, in: target)
+        }
+        var request = HTTPClientRequest(url: target)
+        request.method = head.method == .HEAD ? .HEAD : .GET
+        // Playlists are fetched whole (they are rewritten): no Range for them.
+        let ext = url.pathExtension.lowercased()
+        let wholeBody = kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u"
+        for name in Self.forwardedRequestHeaders where !(wholeBody && (name == "Range" || name == "If-Range")) {
+            for value in head.headers[name] { request.headers.add(name: name, value: value) }
+        }
+        if !request.headers.contains(name: "User-Agent") { request.headers.add(name: "User-Agent", value: "Reel/0.1") }
+        request.headers.replaceOrAdd(name: "Accept-Encoding", value: "identity")
+        if credentials {
+            for header in item.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
+            if let token, item.placement.usesHeader { request.headers.replaceOrAdd(name: TokenPlacement.parameterName, value: token) }
+        }
+        return request
+    }
+
+    // MARK: Relaying
+
+    private func relay(_ upstream: Upstream, item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource,
+                       head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        let response = upstream.response
+        let status = Int(response.status.code)
+        if status >= 400 && status != 416 {
+            // Not found, server errors: passed on (playbin3 reports them too), and told to the app.
+            report(id, ErrorMapper.http(status: status, uri: upstream.url.absoluteString))
+        }
+        var bytes: Int64 = 0
+        var note = upstream.note
+        defer { logLine(upstream.method, upstream.requestURL, status: status, bytes: bytes, started: upstream.started, note: note) }
+
+        var iterator = response.body.makeAsyncIterator()
+        let contentType = response.headers["Content-Type"].first?.lowercased() ?? ""
+        let ext = upstream.url.pathExtension.lowercased()
+        var isPlaylist = false
+        var first: ByteBuffer?
+        if status == 200 && head.method == .GET && resource.kind?.isMediaData != true && resource.kind != .key {
+            if contentType.contains("mpegurl") || resource.kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" {
+                isPlaylist = true
+            } else {
+                first = try await iterator.next()
+                if let first { bytes += Int64(first.readableBytes) }
+                isPlaylist = first.map { HLSPlaylist.looksLikePlaylist(bytes: $0.readableBytesView) } ?? false
+            }
+        }
+
+        if isPlaylist {
+            var body = first ?? ByteBuffer()
+            while let chunk = try await iterator.next() {
+                bytes += Int64(chunk.readableBytes)
+                guard body.readableBytes + chunk.readableBytes <= maximumPlaylistBytes else {
+                    note = "playlist-too-large"
+                    let error = PlaybackError(kind: .invalidPlaylist, message: "The playlist is larger than \(maximumPlaylistBytes) bytes.",
+                                              uri: upstream.url.absoluteString)
+                    report(id, error)
+                    try await simple(.badGateway, error.message + "\n", head: head, outbound: outbound)
+                    return head.isKeepAlive
+                }
+                var c = chunk
+                body.writeBuffer(&c)
+            }
+            let text = String(decoding: body.readableBytesView, as: UTF8.self)
+            let output = rewrite(text, base: upstream.url, item: item, id: id)
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: "application/vnd.apple.mpegurl")
+            headers.add(name: "Content-Length", value: String(output.utf8.count))
+            headers.add(name: "Cache-Control", value: "no-cache")
+            if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+            try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers)))
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(string: output))))
+            try await outbound.write(.end(nil))
+            return head.isKeepAlive
+        }
+
+        // Media and everything else: streamed, one chunk in flight (the write's completion is the
+        // backpressure: no more is read from upstream until playbin3 took the last chunk).
+        var headers = HTTPHeaders()
+        for name in Self.forwardedResponseHeaders {
+            for value in response.headers[name] { headers.add(name: name, value: value) }
+        }
+        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: response.status, headers: headers)))
+        if head.method == .HEAD {
+            try await outbound.write(.end(nil))
+            return head.isKeepAlive
+        }
+        do {
+            if let first { try await outbound.write(.body(.byteBuffer(first))) }
+            while let chunk = try await iterator.next() {
+                bytes += Int64(chunk.readableBytes)
+                try await outbound.write(.body(.byteBuffer(chunk)))
+            }
+        } catch {
+            note = [note, "cancelled"].compactMap { $0 }.joined(separator: " ")
+            throw error
+        }
+        try await outbound.write(.end(nil))
+        return head.isKeepAlive
+    }
+
+    /// Rewrites a playlist so that every fetchable URI routes back through the gateway.
+    func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID) -> String {
+        let registry = self.registry, baseURL = self.baseURL
+        let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList()) { kind, url in
+            guard let index = registry.resourceIndex(item: id, url: url, kind: kind) else { return nil }
+            return baseURL + registry.path(item: id, resource: index, url: url)
+        }
+        return rewriter.rewrite(text).text
+    }
+
+    // MARK: Helpers
+
+    private func simple(_ status: HTTPResponseStatus, _ text: String, head: HTTPRequestHead,
+                        outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(text.utf8.count))
+        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+        if head.method != .HEAD { try await outbound.write(.body(.byteBuffer(ByteBuffer(string: text)))) }
+        try await outbound.write(.end(nil))
+    }
+
+    private func drain(_ response: HTTPClientResponse) async -> Int64 {
+        var total: Int64 = 0
+        do {
+            for try await chunk in response.body {
+                total += Int64(chunk.readableBytes)
+                if total > 1 << 20 { break }
+            }
+        } catch {}
+        return total
+    }
+
+    private func notAuthorized(status: Int, url: URL) -> PlaybackError {
+        var error = ErrorMapper.http(status: status, uri: url.absoluteString)
+        error.message = "Not authorized: the server refused \(error.uri ?? "the stream") with HTTP \(status)."
+        return error
+    }
+
+    private func networkError(_ error: any Error, url: URL) -> PlaybackError {
+        let text = "\(error)"
+        let kind: PlaybackErrorKind = text.lowercased().contains("timeout") || text.contains("deadline") ? .timeout : .network
+        return PlaybackError(kind: kind, message: "\(ErrorMapper.userMessage(kind, context: .init(uri: url.absoluteString))) (\(Redactor.redactURL(url.absoluteString)))",
+                             debug: text, uri: url.absoluteString)
+    }
+
+    private func report(_ id: GatewayItemID, _ error: PlaybackError) {
+        errorHandler.withLock { $0 }?(id, error)
+    }
+
+    private func logLine(_ method: String, _ url: String, status: Int?, bytes: Int64, started: ContinuousClock.Instant, note: String?) {
+        guard let log else { return }
+        let elapsed = ContinuousClock.now - started
+        let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        log.record(method: method, url: url, status: status, bytes: bytes, milliseconds: ms, note: note)
+    }
+}
