@@ -10,7 +10,10 @@ enum QueueBuilder {
         var errors: [PlaybackError] = []
     }
 
-    static func build(_ inputs: [String]) -> Result {
+    /// - Parameter expandNetworkPlaylists: false when protected-stream options are in force:
+    ///   fetching the input here would send an upstream request without the item's headers, so a
+    ///   network input is then a stream for the gateway, never a list.
+    static func build(_ inputs: [String], expandNetworkPlaylists: Bool = true) -> Result {
         var result = Result()
         for input in inputs {
             let uri = MediaLocator.uri(for: input)
@@ -28,7 +31,7 @@ enum QueueBuilder {
                 }
                 name = (path as NSString).lastPathComponent
                 parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
-            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri) {
+            } else if expandNetworkPlaylists, MediaLocator.isNetwork(uri), let url = URL(string: uri) {
                 name = MediaLocator.displayName(of: uri)
                 switch PlaylistFetcher.fetch(url) {
                 case .data(let data, let finalURL):
