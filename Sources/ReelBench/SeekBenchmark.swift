@@ -6,7 +6,8 @@ import ReelEngine
 /// which the engine emits at ASYNC_DONE, i.e. when the first frame at the new position has
 /// reached the (prerolled) video sink. Each landing is checked against the frame actually in the
 /// sink (`displayedFrameTime`): accurate seeks must land within one frame of the target, keyframe
-/// seeks at or before it and within the keyframe interval. The peer baseline,
+/// seeks at or before it and within the keyframe interval; misses are counted and left out of
+/// the latency samples. The peer baseline,
 /// Resources/scripts/bench_seek_peer.py, measures raw playbin3 the same way.
 @MainActor
 enum SeekBenchmark {
@@ -39,6 +40,7 @@ enum SeekBenchmark {
         let ready = GLibMainLoop.run(until: { player.status == .readyToPlay && (!playing || player.timeControlStatus == .playing) || failure != nil }, timeout: 20)
         if let failure { return BenchOutput.fail("seek: \(failure.code): \(failure.message)") }
         guard ready else { return BenchOutput.fail("seek: the file did not preroll in 20 s") }
+        GLibMainLoop.spin(for: 0.3)  // settle: the peer, too, starts from a prerolled, idle pipeline
 
         var samples: [Double] = []
         var misses = 0
@@ -52,13 +54,13 @@ enum SeekBenchmark {
             }
             let elapsed = ContinuousClock.now - start
             let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            samples.append(ms)
             let frame = player.displayedFrameTime
             let ok: Bool
             if let frame {
                 ok = mode == .accurate ? abs(frame - target) <= 0.034 : (frame <= target + 0.001 && target - frame <= keyframeInterval + 0.001)
             } else { ok = false }
-            if !ok { misses += 1 }
+            // Only verified landings count: a "seeked" without the new frame in the sink is a miss.
+            if ok { samples.append(ms) } else { misses += 1 }
             landings.append(.optional(frame))
             if playing { GLibMainLoop.spin(for: 0.05) }  // let playback resume, as a user's next seek would find it
         }
