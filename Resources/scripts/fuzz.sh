@@ -18,9 +18,10 @@ root=$(cd "$here/../.." && pwd)
 cd "$root"
 SWIFTC=${SWIFTC:-swiftc}
 out=$root/.build/fuzz
-bin=$out/reel-fuzz
+bin=$out/reel-fuzz${REEL_CORE_DIR:+-$(printf %s "$REEL_CORE_DIR" | md5sum | cut -c1-8)}
 
-sources() { ls Sources/ReelCore/*.swift Tests/Fuzz/*.swift; }
+CORE=${REEL_CORE_DIR:-Sources/ReelCore}   # another ReelCore tree can be fuzzed (e.g. a lane's checkout)
+sources() { ls "$CORE"/*.swift Tests/Fuzz/*.swift; }
 # HOOK(issue 5): when the playlist rewriter is pure Swift outside ReelCore, list its file(s) here
 # (EXTRA_SOURCES) so that Tests/Fuzz/RewriterFuzz.swift can call it.
 EXTRA_SOURCES=${EXTRA_SOURCES:-}
@@ -43,14 +44,22 @@ build() {
   if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
   echo "fuzz: building $bin" >&2
   # shellcheck disable=SC2046
-  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g \
+  "$SWIFTC" -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g "${DEFINES[@]}" \
     -module-name ReelFuzz $(sources) $EXTRA_SOURCES -o "$bin.tmp" > "$out/build.log" 2>&1 \
     || { grep -E "error:" "$out/build.log" >&2 || tail -n 20 "$out/build.log" >&2; exit 1; }
   mv "$bin.tmp" "$bin"
 }
 
-# The registered targets: the `"name": Type.run,` lines of FuzzMain.swift (commented hooks excluded).
-targets() { sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzMain.swift; }
+# Targets that need code from another lane switch on when that code is in ReelCore.
+DEFINES=()
+have_playlists=0
+if grep -qs "public enum PlaylistParser" "$CORE"/PlaylistParser.swift; then DEFINES+=(-D REEL_HAVE_PLAYLIST_PARSER); have_playlists=1; fi
+
+# The registered targets: `"name": Type.run,` lines of FuzzMain.swift, plus the switched-on ones.
+targets() {
+  sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzMain.swift
+  if [ "$have_playlists" = 1 ]; then printf '%s\n' playlist m3u pls xspf; fi
+}
 
 case "${1:-}" in
   --check) check; exit $? ;;

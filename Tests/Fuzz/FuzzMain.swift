@@ -6,14 +6,22 @@ import Foundation
 /// The fuzz targets by name. Add one: a file here with `static func run(_ bytes: [UInt8])`,
 /// and a line below (see Tests/Fuzz/README.md).
 enum FuzzTargets {
-    static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "redactor": RedactorFuzz.run,
-        "timeformat": TimeFormatFuzz.run,
-        "medialocator": MediaLocatorFuzz.run,
-        "events": EventLineFuzz.run,
-        // HOOK(issue 4): "m3u8": M3U8Fuzz.run, "m3u": M3UFuzz.run, "pls": PLSFuzz.run, "xspf": XSPFFuzz.run,
-        // HOOK(issue 5): "rewriter": RewriterFuzz.run,
-    ]
+    static let all: [String: @Sendable ([UInt8]) -> Void] = {
+        var targets: [String: @Sendable ([UInt8]) -> Void] = [
+            "redactor": RedactorFuzz.run,
+            "timeformat": TimeFormatFuzz.run,
+            "medialocator": MediaLocatorFuzz.run,
+            "events": EventLineFuzz.run,
+        ]
+        #if REEL_HAVE_PLAYLIST_PARSER  // issue 4's parsers, when they are in ReelCore (fuzz.sh checks)
+        targets["playlist"] = PlaylistFuzz.run
+        targets["m3u"] = PlaylistFuzz.runM3U
+        targets["pls"] = PlaylistFuzz.runPLS
+        targets["xspf"] = PlaylistFuzz.runXSPF
+        #endif
+        // HOOK(issue 5): targets["rewriter"] = RewriterFuzz.run (HLS media/master playlist rewriter; see README)
+        return targets
+    }()
 
     static let selected: @Sendable ([UInt8]) -> Void = {
         let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? ""
