@@ -130,7 +130,7 @@ report = {
 json.dump(report, open(json_path, "w"), indent=1)
 f = lambda v: "—" if v is None else f"{v:.1f}"
 print(f"soak {stamp}: {total} s, {ends} items played, {expected} expected errors (bad items), {len(errors)} unexpected")
-print(f"  RSS {"second" if total >= 180 else "first"} minute {f(first)} MB, last minute {f(last)} MB, growth {f(growth)} MB, slope {f(slope)} MB/h, peak {f(report['rss_mb_peak'])} MB")
+print(f"  RSS {'second' if total >= 180 else 'first'} minute {f(first)} MB, last minute {f(last)} MB, growth {f(growth)} MB, slope {f(slope)} MB/h, peak {f(report['rss_mb_peak'])} MB")
 print(f"  fds {report['fds_first']} -> {report['fds_last']}, threads {report['threads_first']} -> {report['threads_last']}")
 if died == "1": print(f"  the player exited before the end (status {exit_status})")
 for e in errors[:5]: print(f"  unexpected error on item {e['item']} {e['uri']}: {e['error']}")
