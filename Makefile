@@ -51,12 +51,18 @@ goldens: setup shims media
 	$(SWIFT) build --build-tests
 	REEL_UPDATE_GOLDENS=1 $(UI_ENV) $(XVFB) dbus-run-session -- $(SWIFT) test --disable-swift-testing --filter 'ReelUITests|WindowSessionTests'
 
+# Benchmarks measure the optimised build (the target-specific CONFIG reaches `build` too).
+bench: CONFIG = release
 bench: build media
 	@bash Resources/scripts/make-media.sh --bench
-	@bash Resources/scripts/bench.sh
+	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/bench.sh
 
 soak: build media
-	@bash Resources/scripts/soak.sh $(MINUTES)
+	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/soak.sh $(MINUTES)
+
+# libFuzzer over ReelCore (Tests/Fuzz): make fuzz [FUZZ_TARGET=all] [FUZZ_SECONDS=300]
+fuzz: setup
+	@bash Resources/scripts/fuzz.sh $(or $(FUZZ_TARGET),all) $(or $(FUZZ_SECONDS),300)
 
 install: 
 	$(SWIFT) build -c release

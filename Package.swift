@@ -48,6 +48,8 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "reel", dependencies: ["ReelApp"]),
+        // `make bench`'s driver for what the command line cannot measure (seek latency, parser throughput).
+        .executableTarget(name: "ReelBench", dependencies: ["ReelEngine", "ReelCore"]),
 
         // Test helpers live in their own target (media generation, main-loop spinning, HTTP fixtures).
         .target(name: "ReelTestSupport", dependencies: ["ReelCore",

@@ -12,6 +12,7 @@ PACKAGES=(
   # media generation, tests, benchmarks
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
+  python3-gi python3-gst-1.0
 )
 
 missing=()

@@ -18,11 +18,22 @@ public enum ErrorMapper {
         public var isLocalFile: Bool
         /// An HTTP status seen by the engine (error details) or by the gateway.
         public var httpStatus: Int?
-        public init(uri: String? = nil, isLocalFile: Bool = false, localFileSize: Int64? = nil, httpStatus: Int? = nil) {
+        /// The error was posted by the item's network source element itself (souphttpsrc). It
+        /// then says "Internal data stream error" whatever happened on the wire.
+        public var networkSourceFailed: Bool
+        /// Seconds the network source had gone without data when it failed, and the read
+        /// timeout it was given: silence for the whole timeout means the server stalled.
+        public var sourceSilence: Double?
+        public var networkTimeout: Double?
+        public init(uri: String? = nil, isLocalFile: Bool = false, localFileSize: Int64? = nil, httpStatus: Int? = nil,
+                    networkSourceFailed: Bool = false, sourceSilence: Double? = nil, networkTimeout: Double? = nil) {
             self.uri = uri
             self.isLocalFile = isLocalFile
             self.localFileSize = localFileSize
             self.httpStatus = httpStatus
+            self.networkSourceFailed = networkSourceFailed
+            self.sourceSilence = sourceSilence
+            self.networkTimeout = networkTimeout
         }
     }
 
@@ -62,6 +73,14 @@ public enum ErrorMapper {
         }
         if let status = context.httpStatus, status >= 400, let kind = kindForHTTP(status), kind != .unknown { return kind }
         let text = (message + " " + (debug ?? "")).lowercased()
+        if context.networkSourceFailed {
+            // souphttpsrc reports a reset, a non-HTTP answer and a stalled read alike, as a
+            // STREAM/FAILED flow error: only the silence before it tells a stall apart.
+            if let silence = context.sourceSilence, let timeout = context.networkTimeout, timeout > 0,
+               silence >= timeout - min(0.5, timeout / 4) { return .timeout }
+            if text.contains("timed out") || text.contains("timeout") { return .timeout }
+            if domain == .stream && code == Stream.failed.rawValue { return .network }
+        }
         switch domain {
         case .resource:
             switch Resource(rawValue: code) {

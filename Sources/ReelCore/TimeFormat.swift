@@ -2,12 +2,15 @@ import Foundation
 
 /// Formats media times for people ("1:02:03", "4:05") and for files ("00h01m02s500").
 public enum TimeFormat {
+    /// Larger times are shown as this (about 31 million years): beyond it Int conversion traps.
+    static let maxSeconds = 1e15
+
     /// Clock form: `m:ss` under an hour, `h:mm:ss` from an hour on; negative values get a leading
     /// minus; unknown (nil, NaN, infinite) is `--:--`.
     public static func clock(_ seconds: Double?) -> String {
         guard let seconds, seconds.isFinite else { return "--:--" }
         let negative = seconds < 0
-        let total = Int((abs(seconds)).rounded(.down))
+        let total = Int(min(abs(seconds), maxSeconds).rounded(.down))  // no trap on huge values (found by fuzzing)
         let h = total / 3600, m = (total % 3600) / 60, s = total % 60
         let body = h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
         return negative ? "-" + body : body
@@ -21,7 +24,7 @@ public enum TimeFormat {
 
     /// A file-name-safe position: `00h01m02s500` (milliseconds last).
     public static func fileStamp(_ seconds: Double) -> String {
-        let ms = Int((max(0, seconds) * 1000).rounded())
+        let ms = Int((min(seconds.isFinite ? max(0, seconds) : 0, maxSeconds) * 1000).rounded())
         return String(format: "%02dh%02dm%02ds%03d", ms / 3_600_000, (ms / 60_000) % 60, (ms / 1000) % 60, ms % 1000)
     }
 

@@ -46,14 +46,38 @@ final class PipelineHandle: @unchecked Sendable {
         signalIDs.append(reel_connect_source_setup(element, { _, source, data in
             guard let source, let data else { return }
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
-            let (headers, agent) = shared.state.withLock { ($0.headers, $0.userAgent) }
+            let (headers, agent, timeout) = shared.state.withLock { ($0.headers, $0.userAgent, $0.networkTimeout) }
             if reel_has_property(source, "user-agent") != 0 { reel_set_string(source, "user-agent", agent) }
+            // A stalled server fails the item in bounded time (souphttpsrc's blocking-I/O timeout).
+            if reel_has_property(source, "timeout") != 0 {
+                reel_set_uint(source, "timeout", timeout)
+                PipelineHandle.watchActivity(of: source, shared: shared)
+            }
             for (name, value) in headers { reel_source_add_header(source, name, value) }
         }, setupData))
         retainedShared = [finishData, setupData]
     }
 
     private var retainedShared: [UnsafeMutableRawPointer] = []
+
+    /// Notes the time of every buffer the HTTP source pushes (streaming thread: Mutex state only),
+    /// so that the player can tell a stall (silence for the timeout) from a reset.
+    private static func watchActivity(of source: UnsafeMutablePointer<GstElement>, shared: StreamingShared) {
+        shared.state.withLock {
+            $0.httpSource = UInt(bitPattern: source)
+            $0.httpSourceActivity = .now
+        }
+        guard let pad = gst_element_get_static_pad(source, "src") else { return }  // transfer full
+        defer { gst_object_unref(pad) }
+        let types = GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_BUFFER_LIST.rawValue
+        gst_pad_add_probe(pad, GstPadProbeType(rawValue: types), { _, _, data in
+            guard let data else { return GST_PAD_PROBE_OK }
+            Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue().state.withLock { $0.httpSourceActivity = .now }
+            return GST_PAD_PROBE_OK
+        }, Unmanaged.passRetained(shared).toOpaque(), { data in
+            Unmanaged<StreamingShared>.fromOpaque(data!).release()
+        })
+    }
 
     func shutdown() {
         guard !isShutDown else { return }

@@ -26,10 +26,12 @@ public final class Player {
     public let configuration: PlayerConfiguration
 
     // MARK: Pipeline
-    private let pipeline: PipelineHandle
+    private var pipeline: PipelineHandle
+    private var windowHandle: UInt?
     private let shared = StreamingShared()
     private var bridge: CallbackBridge!
     private var timerID: UInt32 = 0
+    private var watchdogID: UInt32 = 0
 
     // MARK: Internal state
     private var pipelineState: PipelineTarget = .null
@@ -67,7 +69,10 @@ public final class Player {
             throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
         }
         pipeline = PipelineHandle(playbin)
-        shared.state.withLock { $0.userAgent = configuration.userAgent }
+        shared.state.withLock {
+            $0.userAgent = configuration.userAgent
+            $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
+        }
         try installSink(configuration.audioSink, property: "audio-sink")
         try installSink(configuration.videoSink, property: "video-sink")
         if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
@@ -79,9 +84,33 @@ public final class Player {
         startTimer()
     }
 
+    /// GStreamer 1.22's playbin3 aborts the whole process (`reconfigure_output: assertion failed:
+    /// (combine->sinkpad == NULL)`) when it is given the next URI after an item failed once its
+    /// streams were up (an HTTP body cut short, say). So a failed item's playbin3 is replaced by
+    /// a fresh one before the next load, with volume, mute and the window handle carried over.
+    private func replacePipelineAfterFailure() {
+        guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
+        let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
+        pipeline.shutdown()
+        pipeline = PipelineHandle(playbin)
+        pipelineState = .null
+        requestedTarget = .null
+        try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
+        try? installSink(configuration.videoSink, property: "video-sink")
+        if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
+            reel_set_object(playbin, "audio-filter", scaletempo)
+            gst_object_unref(scaletempo)
+        }
+        reel_set_double(playbin, "volume", volume)
+        reel_set_bool(playbin, "mute", muted)
+        pipeline.attach(bridge: bridge)
+        if let windowHandle { setWindowHandle(windowHandle) }
+    }
+
     /// Stops playback and releases the pipeline. The player cannot be used afterwards.
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        cancelPrerollWatchdog()
         pipeline.shutdown()
         observers.removeAll()
     }
@@ -128,6 +157,7 @@ public final class Player {
     /// protected HLS goes through the gateway instead).
     public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
         let uri = MediaLocator.uri(for: input)
+        if case .failed = status { replacePipelineAfterFailure() }
         loadGeneration += 1
         resetItemState()
         currentURI = uri
@@ -137,6 +167,8 @@ public final class Player {
             $0.headers = headers
             $0.next = nil
             $0.switched = nil
+            $0.httpSource = nil
+            $0.httpSourceActivity = nil
         }
         setPipeline(.null)
         if intent == .stopped { intent = .paused }
@@ -152,11 +184,13 @@ public final class Player {
             }
         }
         reel_set_string(pipeline.element, "uri", uri)
+        armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)
         applyDesiredState()
     }
 
     /// Removes the current item: the player goes idle.
     public func unload() {
+        cancelPrerollWatchdog()
         loadGeneration += 1
         resetItemState()
         currentURI = nil
@@ -400,6 +434,7 @@ public final class Player {
     /// configured sink accepts one.
     @discardableResult
     public func setWindowHandle(_ handle: UInt) -> Bool {
+        windowHandle = handle
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return reel_set_window_handle(reel_gst_element(sink), handle) != 0
@@ -543,6 +578,7 @@ public final class Player {
     private func onPrerolled() {
         refreshDuration()  // before `prerolled`, so that it is reported once, below
         prerolled = true
+        cancelPrerollWatchdog()
         // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
         // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
         // sync=true answers live=TRUE.
@@ -714,11 +750,54 @@ public final class Player {
             uri = switched
         }
         var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
+        // Posted by the item's HTTP source itself: how long it had gone without data decides
+        // between a stall (timeout) and a broken connection.
+        let (source, activity, timeout) = shared.state.withLock { ($0.httpSource, $0.httpSourceActivity, $0.networkTimeout) }
+        if let source, source == UInt(bitPattern: reel_message_src(message)) {
+            context.networkSourceFailed = true
+            context.networkTimeout = Double(timeout)
+            if let activity {
+                let d = ContinuousClock.now - activity
+                context.sourceSilence = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            }
+        }
         if let uri, let path = MediaLocator.localPath(of: uri) {
             context.isLocalFile = true
             context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         }
         fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
+    }
+
+    // MARK: Preroll watchdog
+
+    /// GStreamer 1.22's parsebin can swallow a demuxer's error posted while it is still setting
+    /// the demuxer up (qtdemux on a damaged file, now and then): the item then never prerolls
+    /// and never fails. A local file that has not prerolled within `localPrerollTimeout` fails
+    /// as damaged. (Network items are bounded by the HTTP source's timeout instead.)
+    private func armPrerollWatchdog(local: Bool) {
+        cancelPrerollWatchdog()
+        guard local, configuration.localPrerollTimeout > 0 else { return }
+        let ms = UInt32(min(3_600_000, configuration.localPrerollTimeout * 1000))
+        watchdogID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { bridge.player?.onPrerollWatchdog() }
+            return 0
+        }, Unmanaged.passRetained(bridge).toOpaque(), { data in Unmanaged<CallbackBridge>.fromOpaque(data!).release() })
+    }
+
+    private func cancelPrerollWatchdog() {
+        if watchdogID != 0 { g_source_remove(watchdogID); watchdogID = 0 }
+    }
+
+    private func onPrerollWatchdog() {
+        watchdogID = 0
+        guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
+        if case .failed = status { return }
+        let path = MediaLocator.localPath(of: uri)
+        let size = path.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber)?.int64Value }
+        fail(ErrorMapper.map(domain: ErrorMapper.Domain.stream.rawValue, code: 9,
+                             message: "The media did not start within \(Int(configuration.localPrerollTimeout)) s", debug: "preroll watchdog",
+                             context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
     }
 
     // MARK: Progress

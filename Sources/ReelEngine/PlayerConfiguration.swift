@@ -12,6 +12,12 @@ public struct PlayerConfiguration: Sendable {
     public var keepPitch: Bool
     /// The User-Agent sent on HTTP requests.
     public var userAgent: String
+    /// Seconds an HTTP connection or read may stall before the item fails with a `.timeout`
+    /// error (souphttpsrc's `timeout`; 1…3600, GStreamer's default is 15).
+    public var networkTimeout: UInt32 = 15
+    /// Seconds a local file may take to start (preroll) before it fails as damaged; 0 disables.
+    /// Guards against GStreamer losing a demuxer's error (see Player's preroll watchdog).
+    public var localPrerollTimeout: Double = 10
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -11,6 +11,13 @@ final class StreamingShared: Sendable {
         /// Headers for the current item's HTTP source (first request only; see ARCHITECTURE.md).
         var headers: [(String, String)] = []
         var userAgent = "Reel/0.1"
+        /// Seconds a blocking HTTP read may stall before the source fails (souphttpsrc `timeout`).
+        var networkTimeout: UInt32 = 15
+        /// The item's HTTP source (pointer identity only, never dereferenced) and when it last
+        /// produced data (or started): a failure after `networkTimeout` of silence is a timeout,
+        /// which souphttpsrc itself reports only as a generic flow error.
+        var httpSource: UInt?
+        var httpSourceActivity: ContinuousClock.Instant?
     }
     let state = Mutex(State())
 }

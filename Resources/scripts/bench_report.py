@@ -1,0 +1,188 @@
+#!/usr/bin/python3
+"""Turns bench.sh's raw samples (JSON lines) into the table and the JSON report.
+
+Every figure is a median over runs with its min and max; ratios are Reel's median over the
+peer's median (below 1: Reel is faster / lighter). Nothing here is measured: it only summarises.
+"""
+import argparse
+import json
+import statistics
+
+CLIP_STARTUP = 2.0      # clip2s.mp4
+GAPLESS_ITEMS = 20      # gapless-00..19.mp4, 1 s each
+HLS_CONTENT = 10.0      # bench-hls: 10 s
+
+
+def stats(values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "n": len(values)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--samples", required=True)
+    ap.add_argument("--machine", required=True)
+    ap.add_argument("--json", required=True)
+    ap.add_argument("--table", required=True)
+    a = ap.parse_args()
+    rows = [json.loads(l) for l in open(a.samples) if l.strip()]
+    machine = json.loads(a.machine)
+
+    players = []
+    for r in rows:
+        if r["player"] not in players and "pending" not in r:
+            players.append(r["player"])
+
+    def runs(bench, variant, player):
+        return [r for r in rows if r["bench"] == bench and r["variant"] == variant and r["player"] == player and "pending" not in r]
+
+    def ok(rs):
+        return [r for r in rs if r.get("exit", 0) == 0]
+
+    report = {"machine": machine, "figures": [], "pending": [r for r in rows if "pending" in r], "failures": []}
+
+    def add(metric, unit, variant, per_player, note=""):
+        fig = {"metric": metric, "unit": unit, "variant": variant, "note": note, "players": per_player}
+        ref = per_player.get("reel")
+        fig["ratios"] = {}
+        for p, s in per_player.items():
+            if p != "reel" and ref and s and s["median"]:
+                fig["ratios"][p] = ref["median"] / s["median"]
+        report["figures"].append(fig)
+
+    for r in rows:
+        if r.get("exit", 0) != 0:
+            report["failures"].append(r)
+
+    # Startup overhead: wall - 2 s.
+    startup_median = {}
+    for variant in ("fakesink", "x11"):
+        per = {}
+        for p in players:
+            s = stats([r["wall_s"] - CLIP_STARTUP for r in ok(runs("startup", variant, p))])
+            if s:
+                per[p] = s
+                if variant == "fakesink":
+                    startup_median[p] = s["median"]
+        if per:
+            add("startup overhead (2 s clip, wall - 2 s)", "s", variant, per)
+
+    # CPU seconds and peak RSS, 10 s 1080p in a window.
+    for variant in ("ximagesink", "xvimagesink"):
+        cpu, rss = {}, {}
+        for p in players:
+            rs = ok(runs("cpu", variant, p))
+            if rs:
+                cpu[p] = stats([r["cpu_s"] for r in rs])
+                rss[p] = stats([r["rss_kb"] / 1024 for r in rs])
+        if cpu:
+            window = "reel: own window" if machine.get("reel_window") else "reel: same X sink"
+            add("CPU seconds, 10 s 1080p", "s", variant, cpu, window)
+            add("peak RSS, 10 s 1080p", "MB", variant, rss, window)
+
+    # Extra wall time per transition over twenty 1 s clips.
+    per = {}
+    for p in players:
+        base = startup_median.get(p, 0.0)
+        s = stats([(r["wall_s"] - GAPLESS_ITEMS - base) / (GAPLESS_ITEMS - 1) * 1000 for r in ok(runs("gapless", "fakesink", p))])
+        if s:
+            per[p] = s
+    if per:
+        add("extra wall time per transition (20 x 1 s)", "ms", "fakesink", per,
+            "startup overhead subtracted" if startup_median else "includes startup (run startup too)")
+
+    # Seek latency, pooled over processes.
+    variants = []
+    for r in rows:
+        if r["bench"] == "seek" and r["variant"] not in variants:
+            variants.append(r["variant"])
+    for variant in variants:
+        per, notes = {}, []
+        for p in ("reel", "playbin3"):
+            samples, misses = [], 0
+            for r in runs("seek", variant, p):
+                res = r["result"]
+                if res.get("status") != "ok":
+                    report["failures"].append(r)
+                    continue
+                samples += res["samples_ms"]
+                misses += res["misses"]
+            s = stats(samples)
+            if s:
+                s["misses"] = misses
+                per[p] = s
+                if misses:
+                    notes.append(f"{p}: {misses} landings off target")
+        if per:
+            mode, state = variant.split("-")
+            add(f"seek latency, {mode}, while {state}", "ms", variant, per, "; ".join(notes))
+
+    # HLS VOD direct: wall over content time.
+    per = {}
+    for p in players:
+        s = stats([r["wall_s"] / HLS_CONTENT for r in ok(runs("hls", "direct", p))])
+        if s:
+            per[p] = s
+    if per:
+        add("HLS VOD direct, wall / content time (10 s)", "x", "direct", per)
+
+    # Playlist throughput.
+    for r in rows:
+        if r["bench"] == "playlist":
+            res = r["result"]
+            for part in ("parse", "rewrite"):
+                sub = res.get(part, {})
+                if sub.get("status") == "ok":
+                    mbps = [res["bytes"] / 1e6 / t for t in sub["seconds"]]
+                    add(f"M3U8 {part} throughput ({res['segments']} segments, {res['bytes'] / 1e6:.1f} MB)", "MB/s",
+                        "m3u8-100k", {"reel": stats(mbps)})
+                else:
+                    report["pending"].append({"bench": "playlist", "variant": part,
+                                              "pending": sub.get("reason") or sub.get("error") or res.get("error", "no result")})
+
+    json.dump(report, open(a.json, "w"), indent=1)
+
+    # The table.
+    peers = [p for p in players if p != "reel"]
+    cols = ["reel"] + peers
+    lines = []
+    m = machine
+    lines.append(f"Reel benchmarks — {m['date']} — {m.get('cpu')} ({m.get('cores')} cores, {m.get('mem_gb')} GB), "
+                 f"{m.get('kernel')}, {m.get('gstreamer')}, reel {m.get('reel_commit')} ({m.get('reel_config')})")
+    lines.append("median [min–max] over runs; ratio = reel median / peer median (below 1: reel is better)")
+    lines.append("")
+    header = f"{'metric':<48} {'variant':<19}" + "".join(f" {c:>24}" for c in cols) + "".join(f" {'reel/' + p:>16}" for p in peers)
+    lines.append(header)
+    lines.append("-" * len(header))
+
+    def fmt(s, unit):
+        if not s:
+            return "—"
+        prec = 3 if unit in ("s", "x") else 1
+        return f"{s['median']:.{prec}f} [{s['min']:.{prec}f}–{s['max']:.{prec}f}]"
+
+    for f in report["figures"]:
+        line = f"{f['metric'] + ' (' + f['unit'] + ')':<48} {f['variant']:<19}"
+        line += "".join(f" {fmt(f['players'].get(c), f['unit']):>24}" for c in cols)
+        line += "".join(f" {('%.2f' % f['ratios'][p]) if p in f['ratios'] else '—':>16}" for p in peers)
+        if f["note"]:
+            line += f"  ({f['note']})"
+        lines.append(line)
+    if report["pending"]:
+        lines.append("")
+        for p in report["pending"]:
+            lines.append(f"pending: {p['bench']}/{p['variant']}: {p['pending']}")
+    if report["failures"]:
+        lines.append("")
+        lines.append(f"FAILED RUNS: {len(report['failures'])} (excluded from the figures; see the JSON)")
+    if not m.get("mpv"):
+        lines.append("mpv: not installed (detected at run time; it joins the table when present)")
+    text = "\n".join(lines) + "\n"
+    open(a.table, "w").write(text)
+    print(text, end="")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+// ReelBench: measurements `make bench` (Resources/scripts/bench.sh) cannot take from the `reel`
+// command line. Each subcommand prints one JSON object on stdout; bench.sh collects them.
+//
+//   ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets 12.5,40.1,...
+//   ReelBench playlist [--segments 100000]
+//   ReelBench version
+import Foundation
+import ReelCore
+import ReelEngine
+
+let arguments = BenchArguments(CommandLine.arguments.dropFirst())
+let status: Int32 = MainActor.assumeIsolated {
+    switch arguments.command {
+    case "seek": return SeekBenchmark.run(arguments)
+    case "playlist": return PlaylistBenchmark.run(arguments)
+    case "version":
+        BenchOutput.print(["gstreamer": .string(GStreamerRuntime.version)])
+        return 0
+    default:
+        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] | version\n".utf8))
+        return 2
+    }
+}
+exit(status)

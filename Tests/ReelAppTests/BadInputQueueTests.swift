@@ -1,0 +1,62 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// Bad input through the `reel` binary: every bad item gives its specific error on the event
+/// stream, and the queue goes on to the next item, to a last good clip that plays to its end.
+final class BadInputQueueTests: XCTestCase {
+    private struct Event {
+        let name: String
+        let item: Int?
+        let object: [String: Any]
+        var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+    }
+
+    func testQueueGoesOnPastEveryBadItem() throws {
+        let reset = try MisbehavingHTTPServer(.reset)
+        defer { reset.stop() }
+        let garbage = try MisbehavingHTTPServer(.garbage)
+        defer { garbage.stop() }
+        let missing = try MisbehavingHTTPServer(.status(404))
+        defer { missing.stop() }
+        let scratch = TestMedia.temporaryDirectory("reel-badqueue")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        let items: [(input: String, code: String)] = [
+            (TestMedia.path("empty.mp4"), "empty-file"),
+            (TestMedia.path("notmedia.mp4"), "unsupported-format"),
+            (TestMedia.path("corrupt.mp4"), "corrupt"),
+            (scratch.appendingPathComponent("gone.mp4").path, "not-found"),
+            (reset.url, "network"),
+            (garbage.url, "network"),
+            (missing.url, "not-found"),
+        ]
+        let good = TestMedia.path("clip2s.mp4")
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable,
+            ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false"]
+                + items.map(\.input) + [good], timeout: 90)
+        XCTAssertFalse(result.timedOut, "reel must not hang on bad input")
+        XCTAssertEqual(result.status, 1, "exit status 1: some items failed. stderr: \(result.stderr)")
+
+        let events = result.lines.compactMap { line -> Event? in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let name = o["event"] as? String else { return nil }
+            return Event(name: name, item: o["item"] as? Int, object: o)
+        }
+        for (index, item) in items.enumerated() {
+            let errors = events.filter { $0.name == "error" && $0.item == index }
+            XCTAssertEqual(errors.count, 1, "item \(index) (\(item.input)): one error event")
+            XCTAssertEqual(errors.first?.errorCode, item.code, "item \(index) (\(item.input))")
+            XCTAssertFalse(events.contains { $0.name == "end" && $0.item == index }, "item \(index) did not play")
+        }
+        let last = items.count
+        XCTAssertTrue(events.contains { $0.name == "item" && $0.item == last }, "the queue reached the good clip")
+        XCTAssertTrue(events.contains { $0.name == "end" && $0.item == last }, "the good clip played to its end")
+        let finished = events.last { $0.name == "finished" }
+        XCTAssertEqual(finished?.object["played"] as? Int, 1)
+        XCTAssertEqual(finished?.object["failed"] as? Int, items.count)
+        // The order holds: each item's error comes before the next item starts.
+        let order = events.filter { $0.name == "item" || $0.name == "error" }.map { "\($0.name)\($0.item ?? -1)" }
+        let expected = (0..<items.count).flatMap { ["item\($0)", "error\($0)"] } + ["item\(last)"]
+        XCTAssertEqual(order, expected)
+    }
+}
