@@ -32,9 +32,6 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Fine progress interval in milliseconds (UI updates).")
     var progressInterval: Int = 200
 
-    @Option(help: "What to do at the end of the last item: pause, replay or advance.")
-    var endAction: EndActionArgument?
-
     @Option(help: "Start volume, 0–100.")
     var volume: Double?
 
@@ -83,7 +80,7 @@ struct PlayCommand: ParsableCommand {
         var options = PlaybackOptions(
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
-            progressInterval: Double(progressInterval) / 1000, endAction: endAction?.value,
+            progressInterval: Double(progressInterval) / 1000,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings())
@@ -94,9 +91,4 @@ struct PlayCommand: ParsableCommand {
         let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
         if status != 0 { throw ExitCode(status) }
     }
-}
-
-enum EndActionArgument: String, ExpressibleByArgument, CaseIterable {
-    case pause, replay, advance
-    var value: EndAction { EndAction(rawValue: rawValue)! }
 }

@@ -10,7 +10,6 @@ struct PlaybackOptions: Sendable {
     var printEvents: Bool
     var printProgress: Bool
     var progressInterval: Double
-    var endAction: EndAction?
     var volume: Double?
     var mute: Bool
     var startPosition: Double?

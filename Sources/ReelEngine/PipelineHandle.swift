@@ -1,4 +1,5 @@
 import CGStreamer
+import Foundation
 import ReelCore
 
 /// Owns the one reference to playbin3 and the callback registrations on it. Callbacks receive a
@@ -79,23 +80,38 @@ final class PipelineHandle: @unchecked Sendable {
         })
     }
 
+    /// Detaches Reel from the pipeline at once (no more bus messages or callbacks reach the
+    /// player), then takes it to NULL and drops it on a reaper thread: playbin3 in 1.22 can
+    /// deadlock in that state change (the main thread waits for typefind's task to stop while
+    /// typefind waits in urisourcebin's `type_found` for a lock the state change holds). A
+    /// deadlocked reaper then costs one thread and one pipeline, never the main thread.
     func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        gst_element_set_state(element, GST_STATE_NULL)
         for id in signalIDs { reel_signal_disconnect(element, id) }
         signalIDs.removeAll()
-        for p in retainedShared { Unmanaged<StreamingShared>.fromOpaque(p).release() }
-        retainedShared.removeAll()
         if let bus {
             gst_bus_remove_watch(bus)
             gst_object_unref(bus)
             self.bus = nil
         }
+        let doomed = Doomed(element: element, retained: retainedShared)
+        retainedShared.removeAll()
+        Thread.detachNewThread {
+            gst_element_set_state(doomed.element, GST_STATE_NULL)
+            // Callbacks in flight held these; none can start after the NULL state.
+            for p in doomed.retained { Unmanaged<StreamingShared>.fromOpaque(p).release() }
+            gst_object_unref(doomed.element)
+        }
     }
 
     deinit {
         shutdown()
-        gst_object_unref(element)
     }
+}
+
+/// A pipeline on its way out, handed to the reaper thread (which alone touches it).
+private struct Doomed: @unchecked Sendable {
+    let element: UnsafeMutablePointer<GstElement>
+    let retained: [UnsafeMutableRawPointer]
 }

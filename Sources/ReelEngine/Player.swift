@@ -84,11 +84,13 @@ public final class Player {
         startTimer()
     }
 
-    /// GStreamer 1.22's playbin3 aborts the whole process (`reconfigure_output: assertion failed:
-    /// (combine->sinkpad == NULL)`) when it is given the next URI after an item failed once its
-    /// streams were up (an HTTP body cut short, say). So a failed item's playbin3 is replaced by
-    /// a fresh one before the next load, with volume, mute and the window handle carried over.
-    private func replacePipelineAfterFailure() {
+    /// A fresh playbin3 for the next load, with volume, mute and the window handle carried over;
+    /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Two GStreamer
+    /// 1.22 bugs make this necessary: playbin3 aborts the whole process (`reconfigure_output:
+    /// assertion failed: (combine->sinkpad == NULL)`) when given the next URI after an item
+    /// failed once its streams were up; and taking a playbin3 that is still typefinding to NULL
+    /// can deadlock (see PipelineHandle.shutdown).
+    private func replacePipeline() {
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         pipeline.shutdown()
@@ -157,7 +159,9 @@ public final class Player {
     /// protected HLS goes through the gateway instead).
     public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
         let uri = MediaLocator.uri(for: input)
-        if case .failed = status { replacePipelineAfterFailure() }
+        // A failed item's pipeline, or one still opening its item (typefinding), is replaced
+        // rather than reused; a prerolled one is reused (cheaper, and safe).
+        if case .failed = status { replacePipeline() } else if currentURI != nil && !prerolled { replacePipeline() }
         loadGeneration += 1
         resetItemState()
         currentURI = uri

@@ -20,7 +20,7 @@ final class SessionHarness {
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
             inputs: inputs, headless: false, exitAtEnd: false, audioSink: "fakesink sync=true", videoSink: nil,
-            printEvents: false, printProgress: false, progressInterval: 0.1, endAction: nil, volume: nil, mute: false,
+            printEvents: false, printProgress: false, progressInterval: 0.1, volume: nil, mute: false,
             startPosition: nil)
         session = WindowSession(options: options)
         session.captureDirectory = tmp
