@@ -40,12 +40,19 @@ public enum MediaLocator {
     /// A short name for an item: the file name without percent-encoding, or the URL's last path
     /// component, or the host.
     public static func displayName(of uri: String) -> String {
-        if let path = localPath(of: uri) { return (path as NSString).lastPathComponent }
+        if let path = localPath(of: uri) { return lastPathComponent(path) }
         if let url = URL(string: uri) {
             let last = url.lastPathComponent
             if !last.isEmpty && last != "/" { return last.removingPercentEncoding ?? last }
             if let host = url.host { return host }
         }
         return Redactor.redactURL(uri)
+    }
+
+    /// The last non-empty component of a slash-separated path ("/" for the root). Plain Swift:
+    /// Foundation's `NSString.lastPathComponent` traps on some strings on Linux (found by fuzzing).
+    public static func lastPathComponent(_ path: String) -> String {
+        if let last = path.split(separator: "/", omittingEmptySubsequences: true).last { return String(last) }
+        return path.isEmpty ? "" : "/"
     }
 }

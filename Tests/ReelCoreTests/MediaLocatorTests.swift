@@ -22,4 +22,15 @@ final class MediaLocatorTests: XCTestCase {
         XCTAssertEqual(MediaLocator.localPath(of: "file:///a/b%20c.mp4"), "/a/b c.mp4")
         XCTAssertNil(MediaLocator.localPath(of: "https://h/a"))
     }
+
+    func testOddInputsFromFuzzingDoNotTrap() {
+        // "file:ho://" + a lone UTF-8 lead byte made NSString.lastPathComponent trap.
+        let input = String(decoding: [0x66, 0x69, 0x6c, 0x65, 0x3a, 0x68, 0x6f, 0x3a, 0x2f, 0x2f, 0xd9] as [UInt8], as: UTF8.self)
+        _ = MediaLocator.displayName(of: input)
+        _ = MediaLocator.displayName(of: MediaLocator.uri(for: input))
+        XCTAssertEqual(MediaLocator.lastPathComponent("/a/b/"), "b")
+        XCTAssertEqual(MediaLocator.lastPathComponent("/"), "/")
+        XCTAssertEqual(MediaLocator.lastPathComponent(""), "")
+        XCTAssertEqual(MediaLocator.lastPathComponent("name"), "name")
+    }
 }
