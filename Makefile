@@ -37,7 +37,7 @@ demo: build media
 	  $(REEL) Resources/demo.m3u; \
 	else \
 	  echo "demo: no display (DISPLAY is unset): playing headless, printing events"; \
-	  $(REEL) --headless --events --audio-sink fakesink Resources/demo.m3u; \
+	  $(REEL) --headless --events --audio-sink "fakesink sync=true" Resources/demo.m3u; \
 	fi
 
 # Every test, under a virtual X display and a private session bus.
