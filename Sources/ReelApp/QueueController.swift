@@ -1,4 +1,3 @@
-import CGStreamer
 import Foundation
 import ReelCore
 import ReelEngine
@@ -16,10 +15,9 @@ import ReelEngine
 /// per-entry headers, since the HTTP source's headers cannot change inside a gapless switch,
 /// and for local files that are missing or empty, which fail at once on load.
 ///
-/// Stall guard: playbin3 in GStreamer 1.22 sometimes swallows a demuxer's error on a damaged
-/// local file (about 1 run in 20 with gst-launch-1.0 too) and stays in preroll for ever. A local
-/// item that neither prerolls nor fails within `localStallLimit` seconds is failed with a
-/// timeout error, so the queue moves on.
+/// A damaged local file whose demuxer error GStreamer 1.22 loses never prerolls: the player's
+/// own preroll watchdog (`PlayerConfiguration.localPrerollTimeout`) fails it as `corrupt`, and
+/// the queue moves on as for any other failure.
 @MainActor
 public final class QueueController {
     public typealias Observer = @MainActor (_ event: PlayerEvent, _ item: Int?) -> Void
@@ -45,33 +43,21 @@ public final class QueueController {
     private var prepared: [(id: QueueItem.ID, uri: String)] = []
     /// The item the player's events are about now.
     public private(set) var eventItemID: QueueItem.ID?
-    /// Seconds a local file may take to preroll before it counts as failed.
-    public var localStallLimit: Double = 10
     /// Routes protected network items through the loopback gateway (issue 5); nil plays every
     /// item as it is. Events are refined so that they name the item's own URL and the gateway's
     /// account of a refusal.
     var router: GatewayRouter?
     private var playableURIs: [QueueItem.ID: String] = [:]
-    private var loadingSince: Date?
-    private var stallTimer: UInt32 = 0
 
     public init(player: Player, queue: PlayQueue = PlayQueue()) {
         self.player = player
         self.queue = queue
         player.endAction = .advance
         playerObserver = player.addObserver { [weak self] event in self?.handle(event) }
-        let ref = Unmanaged.passRetained(WeakQueueControllerRef(self)).toOpaque()
-        stallTimer = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), 500, { data in
-            let ref = Unmanaged<WeakQueueControllerRef>.fromOpaque(data!).takeUnretainedValue()
-            guard let controller = ref.controller else { return 0 }
-            MainActor.assumeIsolated { controller.checkStall() }
-            return 1
-        }, ref, { data in Unmanaged<WeakQueueControllerRef>.fromOpaque(data!).release() })
     }
 
     /// Stops listening to the player (the player itself is left to its owner).
     public func detach() {
-        if stallTimer != 0 { g_source_remove(stallTimer); stallTimer = 0 }
         if let playerObserver { player.removeObserver(playerObserver) }
         playerObserver = nil
         player.prepareNext(nil)
@@ -217,7 +203,6 @@ public final class QueueController {
         guard let item = queue.current else { return }
         isFinished = false
         pendingLoads.append(item.id)
-        loadingSince = MediaLocator.localPath(of: item.uri) != nil ? Date() : nil
         let uri: String
         do { uri = try playableURI(item) } catch {
             // A bad per-entry option fails this item clearly; the queue goes on.
@@ -333,28 +318,12 @@ public final class QueueController {
             } else {
                 advance(.failed(error))
             }
-        case .status(let status):
-            if status != .unknown && pendingLoads.isEmpty { loadingSince = nil }
-            emit(event, item: eventIndex)
         case .duration(let d):
             if let id = eventItemID, let d { queue.update(id: id, duration: d) }
             emit(event, item: eventIndex)
         default:
             emit(event, item: eventIndex)
         }
-    }
-
-    private func checkStall() {
-        guard let since = loadingSince, Date().timeIntervalSince(since) > localStallLimit else { return }
-        loadingSince = nil
-        guard pendingLoads.isEmpty, player.status == .unknown, queue.currentID == eventItemID else { return }
-        let error = PlaybackError(kind: .timeout,
-                                  message: "Nothing played within \(Int(localStallLimit)) s and GStreamer reported no error: the file is probably damaged.",
-                                  uri: player.currentURI)
-        emit(.error(error), item: eventIndex)
-        failedCount += 1
-        advance(.failed(error))
-        if queue.currentID == nil { player.unload() }
     }
 
     /// The current item ended (or failed): the next one, or the end of the queue.

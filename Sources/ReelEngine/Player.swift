@@ -52,6 +52,9 @@ public final class Player {
     private var loadGeneration = 0
     private var videoFramerate: Double?
     private var collectionInfo = MediaInfo()
+    /// The current item's picture size in square pixels, from its stream collection: frame
+    /// captures are encoded at it (the sink's frame may be scaled to the window).
+    private var videoDisplaySize: (Int, Int)?
     /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
     /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
@@ -214,6 +217,7 @@ public final class Player {
         duration = nil
         mediaInfo = MediaInfo()
         collectionInfo = MediaInfo()
+        videoDisplaySize = nil
         seekTarget = nil
         startPosition = nil
         bufferingPercent = nil
@@ -410,11 +414,13 @@ public final class Player {
         }
     }
 
-    /// The frame on screen as PNG bytes, or nil when there is none.
+    /// The frame on screen as PNG bytes, or nil when there is none. The frame is encoded at the
+    /// video's own size in square pixels, not at the size the sink scaled it to for a window.
     public func snapshotPNG() -> Data? {
         var size: Int = 0
         var error: UnsafeMutablePointer<GError>?
-        guard let bytes = reel_snapshot_png(pipeline.element, &size, &error) else {
+        let (width, height) = videoDisplaySize ?? (0, 0)
+        guard let bytes = reel_snapshot_png(pipeline.element, Int32(width), Int32(height), &size, &error) else {
             if let error { g_error_free(error) }
             return nil
         }
@@ -649,6 +655,8 @@ public final class Player {
                 collectionInfo.videoCodec = collectionInfo.videoCodec ?? codec
                 var w: Int32 = 0, h: Int32 = 0
                 if reel_stream_video_size(stream, &w, &h) != 0 { collectionInfo.width = Int(w); collectionInfo.height = Int(h) }
+                var dw: Int32 = 0, dh: Int32 = 0
+                if reel_stream_video_display_size(stream, &dw, &dh) != 0 { videoDisplaySize = (Int(dw), Int(dh)) }
             } else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 {
                 collectionInfo.audioCodec = collectionInfo.audioCodec ?? codec
             }
@@ -679,6 +687,7 @@ public final class Player {
         status = .unknown
         duration = nil
         collectionInfo = MediaInfo()
+        videoDisplaySize = nil
         mediaInfo = MediaInfo()
         lastPosition = 0
         ticker.reset()
@@ -750,6 +759,7 @@ public final class Player {
             duration = nil
             mediaInfo = MediaInfo()
             collectionInfo = MediaInfo()
+            videoDisplaySize = nil
             emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
             uri = switched
         }

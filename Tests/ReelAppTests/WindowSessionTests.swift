@@ -163,15 +163,37 @@ final class WindowSessionTests: XCTestCase {
             h.wait("s saves the frame") { h.session.lastCapture != nil }
             let frame = h.session.lastCapture!.path
             XCTAssertTrue(frame.hasSuffix("-frame-00h00m04s500.png"), frame)
-            // The frame as the sink receives it (ximagesink: scaled to the video area by playbin).
+            // The video's own frame (640x360), not the one playbin scaled to the video area.
             let size = PixelProbe.size(frame)
-            XCTAssertNotNil(size)
+            XCTAssertEqual(size.map { [$0.width, $0.height] }, [640, 360])
             SessionHarness.assertPalette(PixelProbe.pixel(frame, x: (size?.width ?? 0) / 2, y: (size?.height ?? 0) / 2), 4, "the saved frame")
             h.press("ctrl+s")
             h.wait("Ctrl+s saves the window") { h.session.lastCapture?.path.contains("-window-") == true }
             let win = h.session.lastCapture!.path
             XCTAssertEqual(PixelProbe.size(win).map { [$0.width, $0.height] }, [640, 400])
             SessionHarness.assertPalette(h.videoCenterColor(win), 4, "the saved window shows the frame")
+        }
+    }
+
+    /// In a window whose video area is neither 640 wide nor 16:9 (ximagesink gets frames scaled
+    /// to it), `s` still saves the frame at the video's own size, 640x360 in square pixels.
+    func testCapturedFrameHasTheVideosOwnSizeInAnyWindow() throws {
+        for (width, height) in [(480, 420), (900, 380)] {
+            try withSession([colors], width: width, height: height) { h in
+                h.wait("playing") { h.player.timeControlStatus == .playing }
+                h.pause(at: 6.5)
+                let v = h.window.videoRect
+                XCTAssertNotEqual([v.width, v.height], [640, 360], "the window must scale the video for this test to mean anything")
+                h.press("s")
+                h.wait("s saves the frame") { h.session.lastCapture != nil }
+                let frame = h.session.lastCapture!.path
+                let size = PixelProbe.size(frame)
+                XCTAssertEqual(size.map { [$0.width, $0.height] }, [640, 360], "window \(width)x\(height)")
+                SessionHarness.assertPalette(PixelProbe.pixel(frame, x: 320, y: 180), 6, "centre of the frame saved in a \(width)x\(height) window")
+                // The corners are the video's own picture too (no letterbox bars baked in).
+                SessionHarness.assertPalette(PixelProbe.pixel(frame, x: 4, y: 4), 6, "corner of the saved frame")
+                SessionHarness.assertPalette(PixelProbe.pixel(frame, x: 635, y: 355), 6, "corner of the saved frame")
+            }
         }
     }
 
