@@ -630,8 +630,11 @@ public final class Player {
         if let sink = reel_get_object(pipeline.element, "video-sink") {
             var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
             if reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 {
-                info.width = Int(w)
-                info.height = Int(h)
+                // The stream's own size wins: in a window the sink's caps are the scaled picture.
+                if info.width == nil || info.height == nil {
+                    info.width = Int(w)
+                    info.height = Int(h)
+                }
                 if fn > 0 && fd > 0 { videoFramerate = Double(fn) / Double(fd) }
             }
             gst_object_unref(sink)

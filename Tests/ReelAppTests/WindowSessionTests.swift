@@ -26,6 +26,9 @@ final class WindowSessionTests: XCTestCase {
             h.pause(at: 2.5)
             XCTAssertEqual(h.window.timeTexts.elapsed, "0:02")
             XCTAssertEqual(h.window.timeTexts.total, "0:10")
+            // Media info is the stream's own size, not the scaled picture in the window.
+            XCTAssertEqual(h.player.mediaInfo.width, 640)
+            XCTAssertEqual(h.player.mediaInfo.height, 360)
             let shot = try h.capture("frame-2")
             SessionHarness.assertPalette(h.videoCenterColor(shot), 2, "at 2.5 s")
             // Black bars: 16:9 video in a wider area leaves the sides black.
