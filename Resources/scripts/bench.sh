@@ -227,6 +227,7 @@ print(json.dumps({
 }))
 EOF
 )
+cp "$samples" "$OUT/samples-$stamp.jsonl"   # the raw lines, kept for a report that fails
 $PY "$here/bench_report.py" --samples "$samples" --machine "$machine" \
   --json "$OUT/bench-$stamp.json" --table "$OUT/bench-$stamp.txt"
 cp "$OUT/bench-$stamp.json" "$OUT/latest.json"

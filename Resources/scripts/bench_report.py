@@ -7,6 +7,7 @@ peer's median (below 1: Reel is faster / lighter). Nothing here is measured: it 
 import argparse
 import json
 import statistics
+import sys
 
 CLIP_STARTUP = 2.0      # clip2s.mp4
 GAPLESS_ITEMS = 20      # gapless-00..19.mp4, 1 s each
@@ -27,7 +28,14 @@ def main():
     ap.add_argument("--json", required=True)
     ap.add_argument("--table", required=True)
     a = ap.parse_args()
-    rows = [json.loads(l) for l in open(a.samples) if l.strip()]
+    rows, bad = [], []
+    for l in open(a.samples):
+        if l.strip():
+            try:
+                rows.append(json.loads(l))
+            except ValueError as e:
+                bad.append({"bench": "samples", "error": f"{e}", "line": l.strip()[:2000]})
+                print(f"bench_report: unreadable sample line ({e}): {l.strip()[:400]}", file=sys.stderr)
     machine = json.loads(a.machine)
 
     players = []
@@ -41,7 +49,7 @@ def main():
     def ok(rs):
         return [r for r in rs if r.get("exit", 0) == 0]
 
-    report = {"machine": machine, "figures": [], "pending": [r for r in rows if "pending" in r], "failures": []}
+    report = {"machine": machine, "figures": [], "pending": [r for r in rows if "pending" in r], "failures": list(bad)}
 
     def add(metric, unit, variant, per_player, note=""):
         fig = {"metric": metric, "unit": unit, "variant": variant, "note": note, "players": per_player}
