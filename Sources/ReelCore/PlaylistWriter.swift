@@ -115,18 +115,23 @@ public enum PlaylistWriter {
     }
 
     private static func formatSeconds(_ seconds: Double) -> String {
-        if seconds.rounded() == seconds { return String(Int(seconds)) }
+        guard seconds.isFinite else { return "-1" }
+        // Whole seconds as an integer when one holds them (a fuzzed PLS Length of 3e40 trapped).
+        if seconds.rounded() == seconds, let whole = Int(exactly: seconds) { return String(whole) }
         var s = String(format: "%.3f", seconds)
         while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
         return s
     }
 
     /// A local path relative to `directory` when the file is inside it, else absolute; paths a
-    /// line-based M3U cannot hold (line breaks, a leading `#`) are written as file URIs.
+    /// line-based M3U cannot hold (line breaks and other controls, a leading `#`) are written as file URIs.
     private static func m3uLocation(_ uri: String, directory: URL?) -> String {
-        guard let path = MediaLocator.localPath(of: uri) else { return uri }
+        guard var path = MediaLocator.localPath(of: uri) else { return uri }
+        if uri.hasSuffix("/") && !path.hasSuffix("/") { path += "/" }  // a trailing slash survives
         let written = relative(path, to: directory) ?? path
-        if written.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) || written.hasPrefix("#") || written != written.trimmingCharacters(in: .whitespaces) {
+        // Control characters too: the reader skips such lines or takes them for binary data.
+        if written.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || (0x7F...0x9F).contains($0.value) }) || written.hasPrefix("#") || written != written.trimmingCharacters(in: .whitespaces) {
             return URL(fileURLWithPath: path).absoluteString
         }
         return written

@@ -78,19 +78,40 @@ public enum XSPFParser {
         // The declaration can only be at the very start (after a byte order mark).
         var start = text.startIndex
         if text.unicodeScalars.first == "\u{FEFF}" { start = text.unicodeScalars.index(after: start) }
+        // libxml2 acts on the encoding as soon as it has read it, closed declaration or not, so
+        // the declaration is everything up to its first ">" (or the end); every `encoding` in it
+        // is checked and removed (a second one would be the first libxml2 sees).
         var rewritten = text
-        if text[start...].hasPrefix("<?xml"), let end = text[start...].range(of: "?>"),
-           let match = text[start..<end.upperBound].range(of: #"encoding\s*=\s*("[^"]*"|'[^']*')"#, options: .regularExpression) {
-            let value = text[match].split(separator: "=", maxSplits: 1)[1]
-                .trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
-            guard decodableEncodings.contains(value.lowercased()) else {
-                let shown = String(value.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-                return .failure(PlaylistDiagnostic(
-                    line: 1 + text[..<match.lowerBound].utf8.lazy.filter { $0 == 0x0A }.count,
-                    message: "the XML declaration says encoding “\(shown)”, which Reel cannot read: save the playlist as UTF-8",
-                    severity: .fatal))
+        if text[start...].hasPrefix("<?xml") {
+            let pattern = #"encoding\s*=\s*("[^"]*"|'[^']*')"#
+            while true {
+                let end = rewritten[start...].firstIndex(of: ">").map { rewritten.index(after: $0) } ?? rewritten.endIndex
+                guard let match = rewritten[start..<end].range(of: pattern, options: .regularExpression) else { break }
+                let value = rewritten[match].split(separator: "=", maxSplits: 1)[1]
+                    .trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
+                guard decodableEncodings.contains(value.lowercased()) else {
+                    let shown = String(value.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+                    return .failure(PlaylistDiagnostic(
+                        line: 1 + rewritten[..<match.lowerBound].utf8.lazy.filter { $0 == 0x0A }.count,
+                        message: "the XML declaration says encoding “\(shown)”, which Reel cannot read: save the playlist as UTF-8",
+                        severity: .fatal))
+                }
+                rewritten.replaceSubrange(match, with: "")
             }
-            rewritten.replaceSubrange(match, with: "")
+        }
+        // A processing instruction without data (`<?x?>`) makes FoundationXML call strlen on a
+        // NULL pointer (SEGV, found by fuzzing): such PIs carry nothing and are removed (their
+        // line breaks stay, so line numbers hold).
+        if rewritten.contains("?>") {
+            let emptyPI = #"<\?[^\s?>]*\s*\?>"#
+            var from = start
+            if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
+            while let match = rewritten[from...].range(of: emptyPI, options: .regularExpression) {
+                let breaks = String(rewritten[match].filter { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                let offset = rewritten.utf8.distance(from: rewritten.startIndex, to: match.lowerBound) + breaks.utf8.count
+                rewritten.replaceSubrange(match, with: breaks)
+                from = rewritten.utf8.index(rewritten.startIndex, offsetBy: offset)
+            }
         }
         if let nul = rewritten.utf8.firstIndex(of: 0) {
             let line = 1 + rewritten.utf8[..<nul].lazy.filter { $0 == 0x0A }.count

@@ -45,4 +45,27 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(fromFile.items.first?.title, "in2=" + String(repeating: "‘", count: 20))
         XCTAssertEqual(m3u.items.first?.title, "Song ‘Q’ \u{81}\u{8D}")  // 0x81, 0x8D: undefined in Windows-1252
     }
+
+    /// Fuzz findings (this branch, second run): an empty processing instruction `<?x?>` made
+    /// FoundationXML strlen a NULL pointer (SEGV); a PLS Length of 3e40 trapped the M3U8 writer
+    /// (Double → Int); a path with C1 controls or a trailing slash did not read back from M3U8.
+    func testEmptyProcessingInstructionHugeDurationAndOddPaths() {
+        let lists = URL(fileURLWithPath: "/home/u/lists", isDirectory: true)
+        let xspf = "<?x?>\n<playlist version=\"1\" xmlns=\"http://xspf.org/ns/0/\"><trackList>\n<track><location>a.mp4</location></track><?pi ?>\n<track><location>b.mp4</location></track></trackList></playlist>\n"
+        let parsed = XSPFParser.parse(text: xspf, location: lists.appendingPathComponent("a.xspf"))
+        XCTAssertEqual(parsed.items.map(\.uri), ["file:///home/u/lists/a.mp4", "file:///home/u/lists/b.mp4"])
+        XCTAssertEqual(parsed.diagnostics, [])
+
+        let pls = PlaylistParser.parse(Data("[playlist]\nFile1=http://h/a.mp4\nLength1=30666666666666666666666666666666666666666\nNumberOfEntries=1\n".utf8), location: lists.appendingPathComponent("a.pls"))
+        XCTAssertEqual(pls.items.count, 1, "\(pls.diagnostics)")
+        let written = PlaylistWriter.write(pls.items, format: .m3u8)
+        XCTAssertEqual(PlaylistParser.parse(Data(written.utf8), location: lists.appendingPathComponent("b.m3u8")).items.map(\.uri), ["http://h/a.mp4"], written)
+
+        let odd = [QueueItem(uri: "file:///home/u/lists/mpa%203%C2%8F%C2%8F%C2%8F%C2%8F%C2%8F%C2%8F%C2%8F%C2%8F%C2%8F.mp3"),
+                   QueueItem(uri: "file:///home/u/lists/dir%09tab/")]
+        let saved = PlaylistWriter.write(odd, format: .m3u8, directory: lists)
+        let again = PlaylistParser.parse(Data(saved.utf8), location: lists.appendingPathComponent("saved.m3u8"))
+        XCTAssertEqual(again.items.map(\.uri), odd.map(\.uri), saved.debugDescription)
+        XCTAssertEqual(again.diagnostics, [])
+    }
 }
