@@ -8,10 +8,9 @@
 #   RUNS=5            runs of each short measurement (startup, seek processes); long ones use LONG_RUNS
 #   LONG_RUNS=3       runs of the 10 s / 20 s measurements (CPU, gapless, HLS)
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
-#   REEL_WINDOW=0     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#                     1: reel opens its own GTK window (HOOK(issue 3): make 1 the default once the UI
-#                        lane has merged and `reel FILE --exit-at-end` shows a window).
-#   ONLY="startup cpu gapless seek hls playlist"   a subset, for quick iterations
+#   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
+#                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
+#   ONLY="startup cpu gapless seek hls playlist gateway"   a subset, for quick iterations
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
 # Peers: gst-play-1.0 always (gstreamer1.0-plugins-base-apps); mpv when installed (detected);
@@ -31,8 +30,8 @@ RUNS=${RUNS:-5}
 LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
-REEL_WINDOW=${REEL_WINDOW:-0}
-ONLY=${ONLY:-"startup cpu gapless seek hls playlist"}
+REEL_WINDOW=${REEL_WINDOW:-1}
+ONLY=${ONLY:-"startup cpu gapless seek hls playlist gateway"}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
 REEL=$root/$BUILD_DIR/$CONFIG/reel
@@ -174,13 +173,19 @@ if want hls; then
   $PY -m http.server --bind 127.0.0.1 --directory "$hls" "$port" >/dev/null 2>&1 &
   server_pid=$!
   for _ in $(seq 50); do $PY -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.m3u8')" 2>/dev/null && break; sleep 0.1; done
-  log "HLS VOD direct: 10 s over http://127.0.0.1:$port, $LONG_RUNS runs each"
-  compare hls direct "$LONG_RUNS" "$FAKE" "$FAKE" null "" -- "http://127.0.0.1:$port/index.m3u8"
-  # HOOK(issue 5): through the gateway. Once the gateway lands, run reel with its gateway switched on
-  # (e.g. `--gateway` or a header option that routes through it) over the same URL, as
-  #   run_one hls gateway reel $r -- "$REEL" --headless ... "http://127.0.0.1:$port/index.m3u8"
-  # and gateway throughput with `ReelBench gateway` (a large body through the gateway, MB/s).
-  printf '{"bench":"hls","variant":"gateway","player":"reel","pending":"the gateway (issue 5) has not landed"}\n' >> "$samples"
+  url="http://127.0.0.1:$port/index.m3u8"
+  # Direct (reel, gst-play-1.0) and through Reel's protected-stream gateway: a --header makes
+  # reel route the item through its loopback gateway (playlist rewritten, segments proxied),
+  # against the same static server. Interleaved run by run.
+  log "HLS VOD: 10 s over $url, direct and through the gateway, $LONG_RUNS runs each"
+  for ((r = 1; r <= LONG_RUNS; r++)); do
+    run_one hls direct reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" "$url"
+    run_one hls gateway reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" --header 'X-Bench: 1' "$url"
+    run_one hls direct gst-play-1.0 "$r" -- gst-play-1.0 -q --no-interactive --audiosink="$FAKE" --videosink="$FAKE" "$url"
+    if [ "$have_mpv" = 1 ]; then
+      run_one hls direct mpv "$r" -- mpv --no-config --really-quiet --ao=null --vo=null --keep-open=no "$url"
+    fi
+  done
   kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
 fi
 
@@ -189,6 +194,17 @@ if want playlist; then
   line=$(timeout -k 5 300 "$REELBENCH" playlist --segments 100000 --runs 3 2>"$work/pl.err" | tail -n 1) || true
   [ -n "$line" ] || line='{"status":"error","error":"no output"}'
   printf '{"bench":"playlist","variant":"m3u8-100k","player":"reel","result":%s}\n' "$line" >> "$samples"
+fi
+
+if want gateway; then
+  # The gateway alone: sequential 1 KiB requests (latency) and 64 MiB bodies (throughput) over
+  # loopback, direct against through the gateway, from `reel bench-gateway` (one process each run).
+  log "gateway latency and throughput: reel bench-gateway, $LONG_RUNS runs"
+  for ((r = 1; r <= LONG_RUNS; r++)); do
+    line=$(timeout -k 5 300 "$REEL" bench-gateway --json 2>"$work/gw.err" | tail -n 1) || true
+    if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "bench-gateway run $r: $(tail -c 300 "$work/gw.err")"; fi
+    printf '{"bench":"gateway","variant":"loopback","player":"reel","run":%d,"result":%s}\n' "$r" "$line" >> "$samples"
+  done
 fi
 
 # Machine and versions, then the report.
@@ -211,6 +227,7 @@ print(json.dumps({
 }))
 EOF
 )
+cp "$samples" "$OUT/samples-$stamp.jsonl"   # the raw lines, kept for a report that fails
 $PY "$here/bench_report.py" --samples "$samples" --machine "$machine" \
   --json "$OUT/bench-$stamp.json" --table "$OUT/bench-$stamp.txt"
 cp "$OUT/bench-$stamp.json" "$OUT/latest.json"

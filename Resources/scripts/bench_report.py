@@ -7,6 +7,7 @@ peer's median (below 1: Reel is faster / lighter). Nothing here is measured: it 
 import argparse
 import json
 import statistics
+import sys
 
 CLIP_STARTUP = 2.0      # clip2s.mp4
 GAPLESS_ITEMS = 20      # gapless-00..19.mp4, 1 s each
@@ -27,7 +28,14 @@ def main():
     ap.add_argument("--json", required=True)
     ap.add_argument("--table", required=True)
     a = ap.parse_args()
-    rows = [json.loads(l) for l in open(a.samples) if l.strip()]
+    rows, bad = [], []
+    for l in open(a.samples):
+        if l.strip():
+            try:
+                rows.append(json.loads(l))
+            except ValueError as e:
+                bad.append({"bench": "samples", "error": f"{e}", "line": l.strip()[:2000]})
+                print(f"bench_report: unreadable sample line ({e}): {l.strip()[:400]}", file=sys.stderr)
     machine = json.loads(a.machine)
 
     players = []
@@ -41,7 +49,7 @@ def main():
     def ok(rs):
         return [r for r in rs if r.get("exit", 0) == 0]
 
-    report = {"machine": machine, "figures": [], "pending": [r for r in rows if "pending" in r], "failures": []}
+    report = {"machine": machine, "figures": [], "pending": [r for r in rows if "pending" in r], "failures": list(bad)}
 
     def add(metric, unit, variant, per_player, note=""):
         fig = {"metric": metric, "unit": unit, "variant": variant, "note": note, "players": per_player}
@@ -127,6 +135,26 @@ def main():
             per[p] = s
     if per:
         add("HLS VOD direct, wall / content time (10 s)", "x", "direct", per)
+    gw = stats([r["wall_s"] / HLS_CONTENT for r in ok(runs("hls", "gateway", "reel"))])
+    if gw:
+        direct = per.get("reel")
+        note = f"reel direct {direct['median']:.3f}; via gateway / direct {gw['median'] / direct['median']:.2f}" if direct else ""
+        add("HLS VOD via Reel's gateway, wall / content (10 s)", "x", "gateway", {"reel": gw}, note)
+
+    # The gateway alone (reel bench-gateway): latency and throughput, through it against direct.
+    gw_runs = [r["result"] for r in rows if r["bench"] == "gateway"]
+    for r in rows:
+        if r["bench"] == "gateway" and r["result"].get("benchmark") != "gateway":
+            report["failures"].append(r)
+    gw_runs = [g for g in gw_runs if g.get("benchmark") == "gateway"]
+    if gw_runs:
+        for key, metric, unit in (("median_ms", "gateway request latency, 1 KiB, median", "ms"),
+                                  ("p95_ms", "gateway request latency, 1 KiB, p95", "ms"),
+                                  ("mib_per_s", f"gateway throughput, {gw_runs[0]['large_bytes'] >> 20} MiB bodies", "MiB/s")):
+            through = stats([g["gateway"][key] for g in gw_runs])
+            direct = stats([g["direct"][key] for g in gw_runs])
+            add(metric, unit, "loopback", {"reel": through},
+                f"direct {direct['median']:.{3 if unit == 'ms' else 0}f}; gateway / direct {through['median'] / direct['median']:.2f}")
 
     # Playlist throughput.
     for r in rows:
@@ -139,8 +167,16 @@ def main():
                     add(f"M3U8 {part} throughput ({res['segments']} segments, {res['bytes'] / 1e6:.1f} MB)", "MB/s",
                         "m3u8-100k", {"reel": stats(mbps)})
                 else:
-                    report["pending"].append({"bench": "playlist", "variant": part,
-                                              "pending": sub.get("reason") or sub.get("error") or res.get("error", "no result")})
+                    report["failures"].append({"bench": "playlist", "variant": part,
+                                               "error": sub.get("reason") or sub.get("error") or res.get("error", "no result")})
+            for fmt_name, sub in res.get("lists", {}).items():
+                inner = sub.get("result", {})
+                if inner.get("status") == "ok":
+                    mbps = [sub["bytes"] / 1e6 / t for t in inner["seconds"]]
+                    add(f"{fmt_name.upper()} queue playlist parse ({sub['entries']} entries, {sub['bytes'] / 1e6:.1f} MB)", "MB/s",
+                        fmt_name, {"reel": stats(mbps)})
+                else:
+                    report["failures"].append({"bench": "playlist", "variant": fmt_name, "error": inner.get("error", "no result")})
 
     json.dump(report, open(a.json, "w"), indent=1)
 
@@ -160,7 +196,7 @@ def main():
     def fmt(s, unit):
         if not s:
             return "—"
-        prec = 3 if unit in ("s", "x") else 1
+        prec = 3 if unit in ("s", "x") or (unit == "ms" and s["median"] < 1) else 1
         return f"{s['median']:.{prec}f} [{s['min']:.{prec}f}–{s['max']:.{prec}f}]"
 
     for f in report["figures"]:

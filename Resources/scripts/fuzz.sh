@@ -22,8 +22,7 @@ bin=$out/reel-fuzz${REEL_CORE_DIR:+-$(printf %s "$REEL_CORE_DIR" | md5sum | cut 
 
 CORE=${REEL_CORE_DIR:-Sources/ReelCore}   # another ReelCore tree can be fuzzed (e.g. a lane's checkout)
 sources() { ls "$CORE"/*.swift Tests/Fuzz/*.swift; }
-# HOOK(issue 5): when the playlist rewriter is pure Swift outside ReelCore, list its file(s) here
-# (EXTRA_SOURCES) so that Tests/Fuzz/RewriterFuzz.swift can call it.
+# Pure Swift files from outside ReelCore to fuzz with it (the HLS parser and rewriter are in ReelCore).
 EXTRA_SOURCES=${EXTRA_SOURCES:-}
 
 check() {
@@ -54,11 +53,14 @@ build() {
 DEFINES=()
 have_playlists=0
 if grep -qs "public enum PlaylistParser" "$CORE"/PlaylistParser.swift; then DEFINES+=(-D REEL_HAVE_PLAYLIST_PARSER); have_playlists=1; fi
+have_hls=0
+if grep -qs "public struct HLSPlaylistRewriter" "$CORE"/HLSPlaylistRewriter.swift; then DEFINES+=(-D REEL_HAVE_HLS); have_hls=1; fi
 
 # The registered targets: `"name": Type.run,` lines of FuzzMain.swift, plus the switched-on ones.
 targets() {
   sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzMain.swift
   if [ "$have_playlists" = 1 ]; then printf '%s\n' playlist m3u pls xspf; fi
+  if [ "$have_hls" = 1 ]; then printf '%s\n' hls rewriter; fi
 }
 
 case "${1:-}" in

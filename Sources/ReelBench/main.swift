@@ -2,7 +2,7 @@
 // command line. Each subcommand prints one JSON object on stdout; bench.sh collects them.
 //
 //   ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets 12.5,40.1,...
-//   ReelBench playlist [--segments 100000]
+//   ReelBench playlist [--segments 100000] [--entries 20000] [--runs 3]
 //   ReelBench version
 import Foundation
 import ReelCore
@@ -17,7 +17,7 @@ let status: Int32 = MainActor.assumeIsolated {
         BenchOutput.print(["gstreamer": .string(GStreamerRuntime.version)])
         return 0
     default:
-        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] | version\n".utf8))
+        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] [--entries N] [--runs N] | version\n".utf8))
         return 2
     }
 }

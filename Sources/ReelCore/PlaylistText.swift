@@ -1,7 +1,7 @@
 import Foundation
 
 /// Turns playlist bytes into text and lines, within bounds: UTF-8 with or without a BOM,
-/// UTF-16 with a BOM, Latin-1 for legacy files that are not UTF-8; LF, CRLF and CR line ends.
+/// UTF-16 with a BOM, Latin-1 (Windows-1252) for legacy files that are not UTF-8; LF, CRLF and CR line ends.
 /// Binary data is refused rather than parsed.
 enum PlaylistText {
     /// Larger playlists are refused (a 16 MiB M3U is some 200 000 entries).
@@ -29,7 +29,7 @@ enum PlaylistText {
             guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
                 return .failure(PlaylistDiagnostic(line: nil, message: "the file starts with a UTF-16 byte order mark but is not UTF-16 text", severity: .fatal))
             }
-            return checkBinary(Decoded(text: text))
+            return checkBinary(Decoded(text: text), replacementIsBinary: false)
         }
         var body = bytes[...]
         let hadBOM = bytes.starts(with: [0xEF, 0xBB, 0xBF])
@@ -39,28 +39,47 @@ enum PlaylistText {
             return .failure(PlaylistDiagnostic(line: line, message: "binary data (a NUL byte): this is not a text playlist", severity: .fatal))
         }
         if let text = String(validating: body, as: UTF8.self) {
-            return checkBinary(Decoded(text: text))
+            // Valid UTF-8: a U+FFFD in it was written on purpose (e.g. by PlaylistWriter, saving a
+            // title that was read with replacement characters); it is text, not a sign of binary.
+            return checkBinary(Decoded(text: text), replacementIsBinary: false)
         }
         if hadBOM {
             let text = String(decoding: body, as: UTF8.self)
-            return checkBinary(Decoded(text: text, diagnostics: [PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "invalid UTF-8 after a UTF-8 byte order mark; bad bytes replaced")]))
+            return checkBinary(Decoded(text: text, diagnostics: [PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "invalid UTF-8 after a UTF-8 byte order mark; bad bytes replaced")]), replacementIsBinary: true)
         }
-        // Legacy M3U: Latin-1 (every byte is a character, so this cannot fail).
-        let text = String(body.map { Character(Unicode.Scalar($0)) })
+        // Legacy M3U/PLS: Windows-1252, the Latin-1 superset such files are written in (every
+        // byte is a character, so this cannot fail). 0x80–0x9F are its punctuation (‘ ’ “ ” – …),
+        // not C1 controls: a title with smart quotes is text, not binary, and saves back as text.
+        var scalars = String.UnicodeScalarView()
+        for byte in body {
+            if (0x80...0x9F).contains(byte), let mapped = Unicode.Scalar(windows1252High[Int(byte - 0x80)]) {
+                scalars.append(mapped)
+            } else {
+                scalars.append(Unicode.Scalar(byte))
+            }
+        }
+        let text = String(scalars)
         var decoded = Decoded(text: text)
         if expectUTF8 {
-            decoded.diagnostics.append(PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "not valid UTF-8; read as Latin-1"))
+            decoded.diagnostics.append(PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "not valid UTF-8; read as Latin-1 (Windows-1252)"))
         }
-        return checkBinary(decoded)
+        return checkBinary(decoded, replacementIsBinary: true)
     }
 
+    /// Windows-1252 for bytes 0x80–0x9F; the five it leaves undefined stay C1 code points.
+    private static let windows1252High: [UInt32] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+
     /// Refuses text that is mostly control characters (a binary file without NUL bytes).
-    private static func checkBinary(_ decoded: Decoded) -> Result<Decoded, PlaylistDiagnostic> {
+    /// `replacementIsBinary`: whether U+FFFD counts, i.e. whether the decoder put it there.
+    private static func checkBinary(_ decoded: Decoded, replacementIsBinary: Bool) -> Result<Decoded, PlaylistDiagnostic> {
         var controls = 0, total = 0
         for s in decoded.text.unicodeScalars.prefix(65_536) {
             total += 1
             let v = s.value
-            if v < 0x20 && s != "\n" && s != "\r" && s != "\t" || (0x7F...0x9F).contains(v) || v == 0xFFFD { controls += 1 }
+            if v < 0x20 && s != "\n" && s != "\r" && s != "\t" || (0x7F...0x9F).contains(v) || (replacementIsBinary && v == 0xFFFD) { controls += 1 }
         }
         // More than 10 % control characters (C0, DEL, C1, replacement) is not text. A few stray
         // ones are left to the per-line check, which skips just those lines.

@@ -88,31 +88,50 @@ public enum PlaylistWriter {
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(s)
             default:
+                // C0/C1 controls and DEL are dropped: XML 1.0 cannot carry C0, and a reader takes
+                // text full of control characters for binary data (a saved queue must reopen).
                 let v = s.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF { continue }
+                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
                 out.unicodeScalars.append(s)
             }
         }
         return out
     }
 
+    /// One M3U line: line breaks become spaces; other control characters (C0, DEL, C1) are
+    /// dropped, because the reader skips lines with controls and takes text full of them for
+    /// binary data, and a saved queue must reopen (a Latin-1 PLS title byte 0x91 is U+0091).
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            switch s.value {
+            case 0x0A, 0x0D: out.append(" ")
+            case 0x09: out.append(s)
+            case 0..<0x20, 0x7F...0x9F: continue
+            default: out.append(s)
+            }
+        }
+        return String(out)
     }
 
     private static func formatSeconds(_ seconds: Double) -> String {
-        if seconds.rounded() == seconds { return String(Int(seconds)) }
+        guard seconds.isFinite else { return "-1" }
+        // Whole seconds as an integer when one holds them (a fuzzed PLS Length of 3e40 trapped).
+        if seconds.rounded() == seconds, let whole = Int(exactly: seconds) { return String(whole) }
         var s = String(format: "%.3f", seconds)
         while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
         return s
     }
 
     /// A local path relative to `directory` when the file is inside it, else absolute; paths a
-    /// line-based M3U cannot hold (line breaks, a leading `#`) are written as file URIs.
+    /// line-based M3U cannot hold (line breaks and other controls, a leading `#`) are written as file URIs.
     private static func m3uLocation(_ uri: String, directory: URL?) -> String {
-        guard let path = MediaLocator.localPath(of: uri) else { return uri }
+        guard var path = MediaLocator.localPath(of: uri) else { return uri }
+        if uri.hasSuffix("/") && !path.hasSuffix("/") { path += "/" }  // a trailing slash survives
         let written = relative(path, to: directory) ?? path
-        if written.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) || written.hasPrefix("#") || written != written.trimmingCharacters(in: .whitespaces) {
+        // Control characters too: the reader skips such lines or takes them for binary data.
+        if written.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || (0x7F...0x9F).contains($0.value) }) || written.hasPrefix("#") || written != written.trimmingCharacters(in: .whitespaces) {
             return URL(fileURLWithPath: path).absoluteString
         }
         return written

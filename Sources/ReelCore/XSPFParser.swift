@@ -18,8 +18,17 @@ public enum XSPFParser {
             result.diagnostics = [PlaylistDiagnostic(line: lineNumber(of: "<!ENTITY", in: text), message: "XML entity declarations are not allowed in a playlist", severity: .fatal)]
             return result
         }
+        // XMLParser gets UTF-8: the text is already decoded, so the declaration's encoding must not
+        // make libxml2 switch decoders (encoding="UTF-7" crashed it: Tests/Fuzz/corpus/xspf/regress-*).
+        let xml: String
+        switch utf8Document(text) {
+        case .success(let rewritten): xml = rewritten
+        case .failure(let diagnostic):
+            result.diagnostics = [diagnostic]
+            return result
+        }
         let delegate = XSPFParserDelegate()
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(xml.utf8))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = delegate
@@ -52,6 +61,63 @@ public enum XSPFParser {
         result.title = delegate.playlistTitle
         result.diagnostics = builder.diagnostics
         return result
+    }
+
+    /// Encodings whose bytes `PlaylistParser` has already decoded correctly into `text` (UTF-8,
+    /// UTF-16 with a BOM, Latin-1 for files that are not UTF-8) and ASCII, their subset.
+    static let decodableEncodings: Set<String> = [
+        "utf-8", "utf8", "utf-16", "utf-16le", "utf-16be", "utf16", "us-ascii", "ascii",
+        "iso-8859-1", "iso8859-1", "iso_8859-1", "latin1", "latin-1", "l1", "iso-ir-100", "cp819",
+    ]
+
+    /// The document as XMLParser must see it: without the XML declaration's `encoding` (the text
+    /// is decoded already and goes to the parser as UTF-8). A declared encoding Reel has not
+    /// decoded (UTF-7, EBCDIC, Shift_JIS…) is refused, and so is a NUL character (not XML; it
+    /// would also make libxml2 guess UTF-16 from the first bytes).
+    static func utf8Document(_ text: String) -> Result<String, PlaylistDiagnostic> {
+        // The declaration can only be at the very start (after a byte order mark).
+        var start = text.startIndex
+        if text.unicodeScalars.first == "\u{FEFF}" { start = text.unicodeScalars.index(after: start) }
+        // libxml2 acts on the encoding as soon as it has read it, closed declaration or not, so
+        // the declaration is everything up to its first ">" (or the end); every `encoding` in it
+        // is checked and removed (a second one would be the first libxml2 sees).
+        var rewritten = text
+        if text[start...].hasPrefix("<?xml") {
+            let pattern = #"encoding\s*=\s*("[^"]*"|'[^']*')"#
+            while true {
+                let end = rewritten[start...].firstIndex(of: ">").map { rewritten.index(after: $0) } ?? rewritten.endIndex
+                guard let match = rewritten[start..<end].range(of: pattern, options: .regularExpression) else { break }
+                let value = rewritten[match].split(separator: "=", maxSplits: 1)[1]
+                    .trimmingCharacters(in: .whitespacesAndNewlines).dropFirst().dropLast()
+                guard decodableEncodings.contains(value.lowercased()) else {
+                    let shown = String(value.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+                    return .failure(PlaylistDiagnostic(
+                        line: 1 + rewritten[..<match.lowerBound].utf8.lazy.filter { $0 == 0x0A }.count,
+                        message: "the XML declaration says encoding “\(shown)”, which Reel cannot read: save the playlist as UTF-8",
+                        severity: .fatal))
+                }
+                rewritten.replaceSubrange(match, with: "")
+            }
+        }
+        // A processing instruction without data (`<?x?>`) makes FoundationXML call strlen on a
+        // NULL pointer (SEGV, found by fuzzing): such PIs carry nothing and are removed (their
+        // line breaks stay, so line numbers hold).
+        if rewritten.contains("?>") {
+            let emptyPI = #"<\?[^\s?>]*\s*\?>"#
+            var from = start
+            if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
+            while let match = rewritten[from...].range(of: emptyPI, options: .regularExpression) {
+                let breaks = String(rewritten[match].filter { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                let offset = rewritten.utf8.distance(from: rewritten.startIndex, to: match.lowerBound) + breaks.utf8.count
+                rewritten.replaceSubrange(match, with: breaks)
+                from = rewritten.utf8.index(rewritten.startIndex, offsetBy: offset)
+            }
+        }
+        if let nul = rewritten.utf8.firstIndex(of: 0) {
+            let line = 1 + rewritten.utf8[..<nul].lazy.filter { $0 == 0x0A }.count
+            return .failure(PlaylistDiagnostic(line: line, message: "a NUL character: not an XML playlist", severity: .fatal))
+        }
+        return .success(rewritten)
     }
 
     private static func lineNumber(of needle: String, in text: String) -> Int? {

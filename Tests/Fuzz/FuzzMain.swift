@@ -19,7 +19,10 @@ enum FuzzTargets {
         targets["pls"] = PlaylistFuzz.runPLS
         targets["xspf"] = PlaylistFuzz.runXSPF
         #endif
-        // HOOK(issue 5): targets["rewriter"] = RewriterFuzz.run (HLS media/master playlist rewriter; see README)
+        #if REEL_HAVE_HLS  // the gateway lane's HLS parser and rewriter, in ReelCore (fuzz.sh checks)
+        targets["hls"] = HLSParserFuzz.run
+        targets["rewriter"] = RewriterFuzz.run
+        #endif
         return targets
     }()
 

@@ -90,4 +90,47 @@ final class XSPFParserTests: XCTestCase {
         XCTAssertTrue(text.contains("XML error"), text)
         XCTAssertTrue(text.contains("1 track(s) before it were kept"), text)
     }
+
+    /// Fuzz finding: encoding="UTF-7" in the declaration made libxml2 (through XMLParser) SIGSEGV.
+    /// The text is decoded before XMLParser sees it; an encoding Reel did not decode is refused.
+    func testUndecodableDeclaredEncodingIsRefusedNotCrashing() throws {
+        let reproducer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fuzz/corpus/xspf/regress-utf7-encoding-segv.xspf").standardizedFileURL
+        let data = try Data(contentsOf: reproducer)
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).contains("encoding=\"UTF-7\""))
+        // The reproducer as the fuzz target fed it (it also holds a NUL, which PlaylistParser refuses first).
+        let direct = XSPFParser.parse(text: String(decoding: data, as: UTF8.self), location: local)
+        XCTAssertEqual(direct.items, [])
+        XCTAssertEqual(direct.diagnostics.map(\.severity), [.fatal])
+        XCTAssertEqual(direct.diagnostics.first?.line, 1)
+        XCTAssertEqual(direct.diagnostics.first?.message, "the XML declaration says encoding “UTF-7”, which Reel cannot read: save the playlist as UTF-8")
+        for input in [Data(doc("<track><location>a.mp4</location></track>").replacingOccurrences(of: "UTF-8", with: "UTF-7").utf8),
+                      Data("<?xml version='1.0' encoding = 'ebcdic-cp-us'?>\n<playlist/>".utf8)] {
+            let result = PlaylistParser.parse(input, location: local)
+            XCTAssertEqual(result.format, .xspf)
+            XCTAssertEqual(result.items, [])
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.fatal], "\(result.diagnostics)")
+            XCTAssertEqual(result.diagnostics.first?.line, 1)
+            XCTAssertTrue(result.diagnostics.first?.message.contains("which Reel cannot read: save the playlist as UTF-8") == true, "\(result.diagnostics)")
+        }
+        // Through the whole reader: a NUL after a decodable declaration is refused, not parsed.
+        let nul = XSPFParser.parse(text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<playlist>\u{0}</playlist>", location: local)
+        XCTAssertEqual(nul.diagnostics, [PlaylistDiagnostic(line: 2, message: "a NUL character: not an XML playlist", severity: .fatal)])
+    }
+
+    /// Encodings Reel decodes itself load whatever the declaration says; the text reaches
+    /// XMLParser as UTF-8 (a Latin-1 file's “é” stays “é”, not mojibake).
+    func testDecodedEncodingsLoad() {
+        let latin1 = Data("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<playlist version=\"1\" xmlns=\"http://xspf.org/ns/0/\"><trackList><track><location>a.mp4</location><title>Caf\u{E9}</title></track></trackList></playlist>\n".unicodeScalars.map { UInt8($0.value) })
+        let latinResult = PlaylistParser.parse(latin1, location: local)
+        XCTAssertEqual(latinResult.items.map(\.title), ["Café"])
+        XCTAssertEqual(latinResult.items.map(\.uri), ["file:///media/lists/a.mp4"])
+        XCTAssertFalse(latinResult.diagnostics.contains { $0.severity == .fatal }, "\(latinResult.diagnostics)")
+        let utf16 = doc("<track><location>b.mp4</location><title>日本語</title></track>").replacingOccurrences(of: "UTF-8", with: "UTF-16")
+        let utf16Result = PlaylistParser.parse(Data([0xFF, 0xFE]) + utf16.data(using: .utf16LittleEndian)!, location: local)
+        XCTAssertEqual(utf16Result.items.map(\.title), ["日本語"])
+        XCTAssertEqual(utf16Result.diagnostics, [])
+        let single = doc("<track><location>c.mp4</location></track>").replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding = 'utf8'")
+        XCTAssertEqual(PlaylistParser.parse(Data(single.utf8), location: local).items.map(\.uri), ["file:///media/lists/c.mp4"])
+    }
 }
