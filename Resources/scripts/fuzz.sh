@@ -88,7 +88,7 @@ for t in $list; do
   # SWIFT_BACKTRACE off: Swift's crash handler and ASan fight over the crashed process.
   if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} REEL_FUZZ_TARGET=$t "$bin" "$out/corpus/$t" "Tests/Fuzz/corpus/$t" \
       -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-      $parallel -print_final_stats=1 \
+      $parallel -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
       -artifact_prefix="$out/artifacts/$t-" ${FUZZ_FLAGS:-} > "$out/$t.log" 2>&1; then
     echo "fuzz: $t FAILED; log $out/$t.log; input in $out/artifacts/" >&2
     grep -E "fuzz property failed|Fatal error|ERROR: |SUMMARY" "$out/$t.log" | head -n 5 >&2 || true

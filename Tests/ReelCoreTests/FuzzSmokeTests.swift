@@ -13,7 +13,11 @@ final class FuzzSmokeTests: XCTestCase {
         let targets = ProcessRunner.run("/bin/bash", [script, "--list"], timeout: 30).lines
         XCTAssertGreaterThanOrEqual(targets.count, 4, "targets: \(targets)")
         // The first build compiles ReelCore with the sanitizers: minutes on 2 busy cores.
-        let run = ProcessRunner.run("/bin/bash", [script, "all", seconds], timeout: 900, currentDirectory: TestMedia.packageRoot)
+        // A fixed seed inside make test, so that CI explores the same inputs each run (the long
+        // run, `make fuzz`, is random).
+        let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "1"
+        let run = ProcessRunner.run("/bin/bash", [script, "all", seconds], timeout: 900, environment: ["FUZZ_SEED": seed],
+                                    currentDirectory: TestMedia.packageRoot)
         XCTAssertFalse(run.timedOut, "fuzz.sh hung: \(run.stderr)")
         XCTAssertEqual(run.status, 0, run.stderr)
         for t in targets {
