@@ -7,6 +7,8 @@ public enum ProcessRunner {
         public var stdout: String
         public var stderr: String
         public var timedOut: Bool
+        /// True when the process died of a signal (then `status` is the signal's number).
+        public var signaled = false
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
     }
 
@@ -50,7 +52,8 @@ public enum ProcessRunner {
         process.waitUntilExit()
         group.wait()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
-                      stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut)
+                      stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut,
+                      signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// The built `reel` executable next to the test bundle.
