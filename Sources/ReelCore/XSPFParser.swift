@@ -99,11 +99,12 @@ public enum XSPFParser {
                 rewritten.replaceSubrange(match, with: "")
             }
         }
-        // A processing instruction without data (`<?x?>`) makes FoundationXML call strlen on a
-        // NULL pointer (SEGV, found by fuzzing): such PIs carry nothing and are removed (their
+        // A processing instruction without data (`<?x?>`, also nested: `<?x<?ved?>`) makes
+        // FoundationXML call strlen on a NULL pointer (SEGV, found by fuzzing). No processing
+        // instruction after the declaration means anything to XSPF, so all are removed (their
         // line breaks stay, so line numbers hold).
         if rewritten.contains("?>") {
-            let emptyPI = #"<\?[^\s?>]*\s*\?>"#
+            let emptyPI = #"(?s)<\?.*?\?>"#
             var from = start
             if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
             while let match = rewritten[from...].range(of: emptyPI, options: .regularExpression) {
