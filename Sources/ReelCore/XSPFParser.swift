@@ -107,11 +107,15 @@ public enum XSPFParser {
             let emptyPI = #"(?s)<\?.*?\?>"#
             var from = start
             if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
+            let floor = rewritten.utf8.distance(from: rewritten.startIndex, to: from)
             while let match = rewritten[from...].range(of: emptyPI, options: .regularExpression) {
                 let breaks = String(rewritten[match].filter { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-                let offset = rewritten.utf8.distance(from: rewritten.startIndex, to: match.lowerBound) + breaks.utf8.count
+                let lower = rewritten.utf8.distance(from: rewritten.startIndex, to: match.lowerBound)
                 rewritten.replaceSubrange(match, with: breaks)
-                from = rewritten.utf8.index(rewritten.startIndex, offsetBy: offset)
+                // Resume one character early: a '<' just before the removed PI can splice with
+                // what follows into a new one (`<<?a?>?a?>`, found by fuzzing).
+                let back = lower > floor ? rewritten.utf8.index(rewritten.startIndex, offsetBy: lower) : rewritten.utf8.index(rewritten.startIndex, offsetBy: floor)
+                from = back > rewritten.startIndex && lower > floor ? rewritten.index(before: back) : back
             }
         }
         if let nul = rewritten.utf8.firstIndex(of: 0) {

@@ -133,4 +133,12 @@ final class XSPFParserTests: XCTestCase {
         let single = doc("<track><location>c.mp4</location></track>").replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding = 'utf8'")
         XCTAssertEqual(PlaylistParser.parse(Data(single.utf8), location: local).items.map(\.uri), ["file:///media/lists/c.mp4"])
     }
+
+    func testASplicedProcessingInstructionDoesNotCrash() {
+        // `<<?å?>?å?>`: removing the first PI splices '<' and the rest into a new, empty PI,
+        // which FoundationXML dereferences as NULL (found by the fuzz smoke run on a fresh clone).
+        let bytes: [UInt8] = [0x3c, 0x3c, 0x3f, 0xe5, 0x3f, 0x3e, 0x3f, 0xe5, 0x3f, 0x3e]
+        let result = PlaylistParser.parse(Data(bytes), location: URL(fileURLWithPath: "/tmp/spliced.xspf"))
+        XCTAssertTrue(result.items.isEmpty)
+    }
 }
