@@ -1,6 +1,5 @@
 /// What remote controls (the IPC socket, MPRIS) drive: the operations of a player with a queue.
-/// A plain player with an item list adopts it now (ReelApp's `PlayerCommandTarget`); the queue
-/// controller adopts it when it lands. Everything runs on the main thread.
+/// The session's queue controller adopts it (ReelApp's `QueueCommandTarget`).
 @MainActor
 public protocol PlaybackCommandTarget: AnyObject {
     /// The current state, taken in one piece.

@@ -28,10 +28,6 @@ public enum GLibMainLoop {
         let deadline = Date().addingTimeInterval(seconds)
         run(until: { Date() >= deadline }, timeout: seconds + 1)
     }
-
-    /// Runs a GLib main loop until `quit()` is called on it.
-    @MainActor
-    public static func runLoop(_ loop: OpaquePointer) { g_main_loop_run(loop) }
 }
 
 /// Runs closures on the main thread from any thread, in the order they were posted, through a
