@@ -16,6 +16,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func optional(_ i: Int?) -> JSONValue { i.map { .int($0) } ?? .null }
     public static func optional(_ d: Double?) -> JSONValue { d.map { .double($0) } ?? .null }
 
+    /// A double as JSON: at most three decimals, trailing zeros dropped but one digit kept after
+    /// the point ("0.0", never "0." — 0.0004 rounds to that), non-finite values as null.
+    static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded() && abs(d) < 1e15 { return String(format: "%.1f", d) }
+        var s = String(format: "%.3f", d)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s += "0" }
+        return s == "-0.0" ? "0.0" : s
+    }
+
     /// Compact, one line, keys in the order given.
     public func serialized() -> String {
         var out = ""
@@ -28,10 +39,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
-        case .double(let d):
-            if !d.isFinite { out += "null" }
-            else if d == d.rounded() && abs(d) < 1e15 { out += String(format: "%.1f", d) }
-            else { out += String(format: "%.3f", d).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression) }
+        case .double(let d): out += JSONValue.number(d)
         case .string(let s): JSONValue.escape(s, into: &out)
         case .array(let items):
             out += "["

@@ -38,8 +38,9 @@ final class BadInputQueueTests: XCTestCase {
         XCTAssertFalse(result.timedOut, "reel must not hang on bad input")
         XCTAssertEqual(result.status, 1, "exit status 1: some items failed. stderr: \(result.stderr)")
 
-        let events = result.lines.compactMap { line -> Event? in
-            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let name = o["event"] as? String else { return nil }
+        XCTAssertEqual(result.malformedJSONLines, [], "every event line is JSON")
+        let events = result.jsonObjects.compactMap { o -> Event? in
+            guard let name = o["event"] as? String else { return nil }
             return Event(name: name, item: o["item"] as? Int, object: o)
         }
         for (index, item) in items.enumerated() {

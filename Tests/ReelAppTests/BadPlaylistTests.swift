@@ -45,7 +45,8 @@ final class BadPlaylistTests: XCTestCase {
         XCTAssertFalse(result.timedOut, "reel must not hang on a bad playlist. stderr: \(result.stderr)", file: file, line: line)
         XCTAssertEqual(result.status, 1, "exit status 1 (a playlist error), not a crash. stderr: \(result.stderr)", file: file, line: line)
         XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr, file: file, line: line)
-        let events = result.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(result.malformedJSONLines, [], "every event line is JSON", file: file, line: line)
+        let events = result.jsonObjects
         let run = Run(result: result, events: events)
         XCTAssertFalse(run.named("error").isEmpty, "an error event for the playlist", file: file, line: line)
         for error in run.named("error") {

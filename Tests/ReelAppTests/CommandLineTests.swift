@@ -5,7 +5,8 @@ import XCTest
 /// `reel --headless --events` as QA scripts use it: the built binary, real media, real pipelines.
 final class CommandLineTests: XCTestCase {
     private func events(_ result: ProcessRunner.Result) -> [[String: Any]] {
-        result.lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        XCTAssertEqual(result.malformedJSONLines, [], "every event line is JSON")
+        return result.jsonObjects
     }
 
     func testHeadlessEventsOnAShortClipEndWithTheEndAndExitZero() throws {

@@ -30,9 +30,8 @@ final class QueuePlaybackTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: exe) else { throw XCTSkip("build reel first (swift build): \(exe)") }
         let r = ProcessRunner.run(exe, ["--headless", "--events", "--audio-sink", "fakesink sync=true"] + args, timeout: timeout)
         XCTAssertFalse(r.timedOut, "reel timed out; stderr: \(r.stderr)")
-        let events = r.lines.compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-        }
+        XCTAssertEqual(r.malformedJSONLines, [], "every event line is JSON")
+        let events = r.jsonObjects
         return Run(status: r.status, events: events, stderr: r.stderr)
     }
 

@@ -10,9 +10,19 @@ public enum ProcessRunner {
         /// True when the process died of a signal (then `status` is the signal's number).
         public var signaled = false
         public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        /// stdout's lines as JSON objects (`--events`), skipping lines that are not JSON objects.
+        public var jsonObjects: [[String: Any]] {
+            lines.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        }
+        /// stdout's lines that look like JSON (start with "{") but do not parse: tests assert
+        /// there are none, so that a malformed event line fails loudly instead of being dropped.
+        public var malformedJSONLines: [String] {
+            lines.filter { $0.hasPrefix("{") && ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]) == nil }
+        }
     }
 
-    /// Runs `executable` with `arguments`; kills it after `timeout` seconds.
+    /// Runs `executable` with `arguments`; kills it after `timeout` seconds, first printing its
+    /// threads' stacks (StackDump) so that a hang leaves evidence.
     public static func run(_ executable: String, _ arguments: [String], timeout: Double = 60,
                            environment: [String: String]? = nil, currentDirectory: URL? = nil) -> Result {
         let process = Process()
@@ -42,6 +52,7 @@ public enum ProcessRunner {
         while process.isRunning {
             if Date() > deadline {
                 timedOut = true
+                StackDump.log(process.processIdentifier, reason: "\(URL(fileURLWithPath: executable).lastPathComponent) overran its \(Int(timeout)) s bound")
                 process.terminate()
                 usleep(200_000)
                 if process.isRunning { kill(process.processIdentifier, SIGKILL) }
