@@ -13,6 +13,8 @@ PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
   python3-gi python3-gst-1.0
+  # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
+  gdb
 )
 
 missing=()

@@ -25,7 +25,7 @@ public final class BackgroundProcess {
     public var stderr: String { (try? String(contentsOf: errURL, encoding: .utf8)) ?? "" }
 
     /// Waits up to `timeout` seconds for the exit; then SIGTERM, then SIGKILL. Returns the status
-    /// and whether it had to be killed.
+    /// and whether it had to be killed (then its stacks are printed first, see StackDump).
     @discardableResult
     public func finish(timeout: Double = 10) -> (status: Int32, killed: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
@@ -33,6 +33,7 @@ public final class BackgroundProcess {
         var killed = false
         if process.isRunning {
             killed = true
+            StackDump.log(process.processIdentifier, reason: "did not exit within \(Int(timeout)) s")
             process.terminate()
             let hard = Date().addingTimeInterval(2)
             while process.isRunning && Date() < hard { usleep(20_000) }
