@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import ReelCore
+import Synchronization
 
 /// Owns the one reference to playbin3 and the callback registrations on it. Callbacks receive a
 /// retained `CallbackBridge` as user_data (released by GLib's destroy notify); none captures context.
@@ -86,7 +87,31 @@ final class PipelineHandle: @unchecked Sendable {
     /// typefind waits in urisourcebin's `type_found` for a lock the state change holds). A
     /// deadlocked reaper then costs one thread and one pipeline, never the main thread.
     func shutdown() {
-        guard !isShutDown else { return }
+        guard let doomed = detach() else { return }
+        Thread.detachNewThread {
+            gst_element_set_state(doomed.element, GST_STATE_NULL)
+            // Callbacks in flight held these; none can start after the NULL state.
+            for p in doomed.retained { Unmanaged<StreamingShared>.fromOpaque(p).release() }
+            gst_object_unref(doomed.element)
+        }
+    }
+
+    /// Detaches Reel from a pipeline that stopped at an item's end without EOS (see Player's
+    /// end-stall watchdog) and keeps it, untouched, until the process exits: taking such a
+    /// playbin3 to NULL crashes GStreamer 1.22 (a NULL dereference in `gst_object_replace` under
+    /// uridecodebin3's state change, seen in one teardown in two). Its threads are parked, so
+    /// the cost is memory, about one pipeline's worth per stall.
+    func abandon() {
+        guard let doomed = detach() else { return }
+        PipelineHandle.abandoned.withLock { $0.append(doomed) }
+    }
+
+    /// Pipelines given up by `abandon`, kept referenced (never unreffed, never changed in state).
+    private static let abandoned = Mutex<[Doomed]>([])
+
+    /// Disconnects the signals and the bus watch; returns what the caller now owns, once.
+    private func detach() -> Doomed? {
+        guard !isShutDown else { return nil }
         isShutDown = true
         for id in signalIDs { reel_signal_disconnect(element, id) }
         signalIDs.removeAll()
@@ -97,12 +122,7 @@ final class PipelineHandle: @unchecked Sendable {
         }
         let doomed = Doomed(element: element, retained: retainedShared)
         retainedShared.removeAll()
-        Thread.detachNewThread {
-            gst_element_set_state(doomed.element, GST_STATE_NULL)
-            // Callbacks in flight held these; none can start after the NULL state.
-            for p in doomed.retained { Unmanaged<StreamingShared>.fromOpaque(p).release() }
-            gst_object_unref(doomed.element)
-        }
+        return doomed
     }
 
     deinit {

@@ -63,6 +63,11 @@ public final class Player {
     /// side only then, so that an error from the next item cannot arrive before the current
     /// item has even started (it would be blamed on the wrong item).
     private var deferredNext: String?
+    /// The end-stall watchdog's last position and since when it has not moved.
+    private var stallWatch: (position: Double, since: ContinuousClock.Instant)?
+    /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
+    /// given a fresh one rather than this one.
+    private var pipelineStalled = false
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -96,8 +101,9 @@ public final class Player {
     private func replacePipeline() {
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
-        pipeline.shutdown()
+        if pipelineStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
+        pipelineStalled = false
         pipelineState = .null
         requestedTarget = .null
         try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
@@ -116,7 +122,7 @@ public final class Player {
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
         cancelPrerollWatchdog()
-        pipeline.shutdown()
+        if pipelineStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
     }
 
@@ -164,7 +170,7 @@ public final class Player {
         let uri = MediaLocator.uri(for: input)
         // A failed item's pipeline, or one still opening its item (typefinding), is replaced
         // rather than reused; a prerolled one is reused (cheaper, and safe).
-        if case .failed = status { replacePipeline() } else if currentURI != nil && !prerolled { replacePipeline() }
+        if case .failed = status { replacePipeline() } else if pipelineStalled || (currentURI != nil && !prerolled) { replacePipeline() }
         loadGeneration += 1
         resetItemState()
         currentURI = uri
@@ -214,6 +220,7 @@ public final class Player {
     private func resetItemState() {
         status = .unknown
         prerolled = false
+        stallWatch = nil
         duration = nil
         mediaInfo = MediaInfo()
         collectionInfo = MediaInfo()
@@ -254,6 +261,12 @@ public final class Player {
         if case .failed = status {
             intent = .playing  // the next item plays
             updateTimeControl()
+            return
+        }
+        if isAtEnd, pipelineStalled, let uri = currentURI {
+            // The pipeline that stalled at the end is not trusted with a seek: reload the item.
+            intent = .playing
+            load(uri)
             return
         }
         if isAtEnd {
@@ -724,6 +737,8 @@ public final class Player {
         emit(.playedToEnd)
         guard generation == loadGeneration else { return }  // an observer loaded something else
         switch endAction {
+        case .replay where pipelineStalled:
+            if let uri = currentURI { load(uri) }
         case .replay:
             isAtEnd = false
             performSeek(to: rate < 0 ? (duration ?? 0) : 0, rate: rate, mode: .accurate, user: false)
@@ -831,13 +846,43 @@ public final class Player {
     }
 
     private func onTimer() {
-        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { return }
+        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { stallWatch = nil; return }
         var pos: Int = 0
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
+        if watchForEndStall(at: seconds) { return }
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds
         for tick in ticks { emit(.progress(position: seconds, duration: duration, tick: tick)) }
+    }
+
+    // MARK: End-stall watchdog
+
+    /// GStreamer 1.22's playbin3 can stop at the very end of an item and never post EOS when
+    /// the next URI, taken at about-to-finish, fails to open (an HTTP 404 seen about one run in
+    /// twenty): the streaming threads wait for a switch that never comes. When playback has sat
+    /// within the last half second of a known duration for `endStallTimeout` while playing (not
+    /// buffering, not live), the item is treated as played to its end, the pending switch is
+    /// dropped, and the next load replaces the pipeline, so the next item opens afresh and
+    /// reports its own error. Returns true when it fired.
+    private func watchForEndStall(at position: Double) -> Bool {
+        guard configuration.endStallTimeout > 0, rate > 0, bufferingPercent == nil, !mediaInfo.isLive,
+              let duration, position >= duration - 0.5 else { stallWatch = nil; return false }
+        let now = ContinuousClock.now
+        guard let watch = stallWatch, abs(watch.position - position) < 0.001 else {
+            stallWatch = (position, now)
+            return false
+        }
+        guard now - watch.since >= .milliseconds(Int64(configuration.endStallTimeout * 1000)) else { return false }
+        stallWatch = nil
+        pipelineStalled = true
+        deferredNext = nil
+        shared.state.withLock {
+            $0.next = nil
+            $0.switched = nil
+        }
+        onEnd()
+        return true
     }
 }

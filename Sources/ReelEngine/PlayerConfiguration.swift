@@ -18,6 +18,11 @@ public struct PlayerConfiguration: Sendable {
     /// Seconds a local file may take to start (preroll) before it fails as damaged; 0 disables.
     /// Guards against GStreamer losing a demuxer's error (see Player's preroll watchdog).
     public var localPrerollTimeout: Double = 10
+    /// Seconds playback may sit still at an item's very end (the last half second) without EOS
+    /// before the item counts as played and the next load gets a fresh pipeline; 0 disables.
+    /// Guards against playbin3 1.22 stopping at the end when the URI that about-to-finish took
+    /// fails to open (see Player's end-stall watchdog).
+    public var endStallTimeout: Double = 3
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {
