@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
+        // TLS for the gateway's upstream client (trusting a private CA) and the tests' HTTPS fixture.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
@@ -40,6 +42,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "CGtk"]),
         .target(name: "ReelApp", dependencies: [
@@ -56,6 +59,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelCore", "ReelTestSupport"]),

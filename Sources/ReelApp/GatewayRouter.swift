@@ -131,7 +131,7 @@ final class GatewayRouter: Sendable {
 
     private func startedGateway() throws -> Gateway {
         if let g = state.withLock({ $0.gateway }) { return g }
-        let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath))
+        let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath, trustedCertificatesPath: settings.caFile))
         gateway.setErrorHandler { [weak self] id, error in
             self?.state.withLock { s in
                 // Keep the first error, unless a not-authorized one comes later (it explains the rest).

@@ -36,6 +36,11 @@ struct ProtectedStreamOptions: ParsableArguments {
                                valueName: "FILE"))
     var httpLog: String?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "Trust the PEM certificates in FILE for https network items, besides the system's (a private CA). Such items play through the gateway.",
+        valueName: "FILE"))
+    var caFile: String?
+
     func validate() throws { _ = try settings() }
 
     /// The options as settings; throws a `ValidationError` naming the bad option.
@@ -61,6 +66,13 @@ struct ProtectedStreamOptions: ParsableArguments {
         s.placement = tokenPlacement.value
         s.finished = finished
         s.httpLogPath = httpLog
+        if let caFile {
+            guard FileManager.default.isReadableFile(atPath: caFile),
+                  let pem = try? String(contentsOfFile: caFile, encoding: .utf8), pem.contains("-----BEGIN CERTIFICATE-----") else {
+                throw ValidationError("--ca-file: '\(caFile)' is not a readable PEM file with a certificate in it.")
+            }
+            s.caFile = caFile
+        }
         for h in s.headers { h.registerSecret() }
         return s
     }

@@ -12,7 +12,9 @@ struct ProtectedStreamSettings: Sendable {
     var placement: TokenPlacement = .header
     var finished = false
     var httpLogPath: String?
+    /// PEM certificates the gateway trusts for https upstreams besides the system's.
+    var caFile: String?
 
     /// Whether network items go through the gateway at all.
-    var isActive: Bool { !headers.isEmpty || tokenFile != nil || tokenURL != nil || finished || httpLogPath != nil }
+    var isActive: Bool { !headers.isEmpty || tokenFile != nil || tokenURL != nil || finished || httpLogPath != nil || caFile != nil }
 }

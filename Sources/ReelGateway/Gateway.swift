@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import ReelCore
 import Synchronization
 
@@ -33,9 +34,13 @@ public final class Gateway: Sendable {
         public var maximumPlaylistBytes: Int
         /// Event loop threads (the server and the upstream client share them).
         public var threads: Int
+        /// `--ca-file FILE`: PEM certificates trusted for https upstreams in addition to the
+        /// system's (a private CA, a test lab's self-signed server).
+        public var trustedCertificatesPath: String?
 
         public init(httpLogPath: String? = nil, connectTimeout: Double = 10, readTimeout: Double = 30,
-                    maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1) {
+                    maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1, trustedCertificatesPath: String? = nil) {
+            self.trustedCertificatesPath = trustedCertificatesPath
             self.httpLogPath = httpLogPath
             self.connectTimeout = connectTimeout
             self.readTimeout = readTimeout
@@ -82,6 +87,9 @@ public final class Gateway: Sendable {
                            read: .milliseconds(Int64(configuration.readTimeout * 1000))),
             decompression: .disabled)
         clientConfiguration.connectionPool = .init(idleTimeout: .seconds(30))
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let path = configuration.trustedCertificatesPath { tls.additionalTrustRoots = [.file(path)] }
+        clientConfiguration.tlsConfiguration = tls
         let client = HTTPClient(eventLoopGroup: group, configuration: clientConfiguration)
         let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
         do {

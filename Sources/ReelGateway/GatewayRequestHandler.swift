@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import NIOSSL
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -330,6 +331,14 @@ final class GatewayRequestHandler: Sendable {
 
     private func networkError(_ error: any Error, url: URL) -> PlaybackError {
         let text = "\(error)"
+        if error is NIOSSLError || text.contains("CERTIFICATE_VERIFY_FAILED") {
+            let host = url.host ?? "the server"
+            let why = text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("unableToValidateCertificate")
+                ? "its certificate is not trusted (give the issuing CA with --ca-file)"
+                : "the TLS handshake failed"
+            return PlaybackError(kind: .network, message: "The secure connection to \(host) failed: \(why) (\(Redactor.redactURL(url.absoluteString)))",
+                                 debug: text, uri: url.absoluteString)
+        }
         let kind: PlaybackErrorKind = text.lowercased().contains("timeout") || text.contains("deadline") ? .timeout : .network
         return PlaybackError(kind: kind, message: "\(ErrorMapper.userMessage(kind, context: .init(uri: url.absoluteString))) (\(Redactor.redactURL(url.absoluteString)))",
                              debug: text, uri: url.absoluteString)

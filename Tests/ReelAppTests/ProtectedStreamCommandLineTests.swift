@@ -88,6 +88,36 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.contains("cli-secret-91e2") })
     }
 
+    func testAnHTTPSStreamWithAPrivateCAPlaysWithCAFileAndFailsClearlyWithout() throws {
+        TestMedia.ensureGenerated()
+        let tls = try XCTUnwrap(TLSFixture.shared, "openssl made no certificate")
+        let server = try HTTPFixtureServer(tls: tls)
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.requireHeader("X-Reel-Key", "tls-secret-3c7a")
+        let master = server.url("/hls/vod/master.m3u8").absoluteString
+        XCTAssertTrue(master.hasPrefix("https://127.0.0.1:"))
+        let args = ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+                    "--header", "X-Reel-Key: tls-secret-3c7a"]
+        let played = ProcessRunner.run(ProcessRunner.reelExecutable, args + ["--ca-file", tls.certificatePath, master], timeout: 60)
+        XCTAssertEqual(played.status, 0, played.stderr)
+        XCTAssertEqual(played.malformedJSONLines, [])
+        XCTAssertEqual(played.jsonObjects.filter { $0["event"] as? String == "end" }.count, 1, played.stdout)
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("/segment00002.ts") }, "the stream played to its last segment")
+        for r in server.requests { XCTAssertEqual(r.header("X-Reel-Key"), "tls-secret-3c7a", "\(r)") }
+
+        server.clearRequests()
+        let refused = ProcessRunner.run(ProcessRunner.reelExecutable, args + [master], timeout: 60)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("not trusted") && refused.stderr.contains("--ca-file"), refused.stderr)
+        XCTAssertTrue(server.requests.isEmpty, "nothing was sent over the untrusted connection")
+        XCTAssertFalse(refused.stdout.contains("tls-secret-3c7a") || refused.stderr.contains("tls-secret-3c7a"))
+
+        let bad = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--ca-file", "/nonexistent.pem", master], timeout: 30)
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderr.contains("--ca-file"), bad.stderr)
+    }
+
     func testTheBinaryReportsNotAuthorizedWithoutTheRightHeader() throws {
         TestMedia.ensureGenerated()
         let server = try HTTPFixtureServer()

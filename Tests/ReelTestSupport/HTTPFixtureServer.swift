@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 /// A real HTTP/1.1 server on a loopback address for tests (NIO). It serves routes from memory
@@ -94,24 +95,30 @@ public final class HTTPFixtureServer: Sendable {
 
     public let host: String
     public let port: Int
+    /// "http", or "https" for a server made with a `TLSFixture`.
+    public let scheme: String
     let state = Mutex(State())
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
-    /// Binds to `host` (a loopback address) on a random port and starts serving.
-    public init(host: String = "127.0.0.1") throws {
+    /// Binds to `host` (a loopback address) on a random port and starts serving; https with
+    /// `tls`'s certificate when given.
+    public init(host: String = "127.0.0.1", tls: TLSFixture? = nil) throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let box = HTTPFixtureServerBox()
+        let tlsContext = tls?.context
         let channel = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tlsContext { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tlsContext)) }
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(HTTPFixtureHandler(server: box))
                 }
             }
             .bind(host: host, port: 0).wait()
         self.host = host
+        self.scheme = tls == nil ? "http" : "https"
         self.port = channel.localAddress?.port ?? 0
         self.group = group
         self.channel = channel
@@ -123,8 +130,8 @@ public final class HTTPFixtureServer: Sendable {
         try? group.syncShutdownGracefully()
     }
 
-    /// `http://host:port`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    /// `http://host:port` (https for a TLS server).
+    public var baseURL: String { "\(scheme)://\(host):\(port)" }
     public func url(_ path: String) -> URL { URL(string: baseURL + (path.hasPrefix("/") ? path : "/" + path))! }
 
     // MARK: Configuration
