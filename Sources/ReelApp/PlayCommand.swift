@@ -53,6 +53,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the queue (after --shuffle) as a playlist before playing: .m3u8 or .xspf.", valueName: "FILE"))
     var savePlaylist: String?
 
+    @Option(help: ArgumentHelp("Try a network item this many more times when it fails on the network or with a server error (5xx); 0 never.", valueName: "N"))
+    var retries: Int = 2
+
+    @Flag(help: "Also retry network items that stalled until the network timeout.")
+    var retryTimeouts = false
+
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
@@ -70,6 +76,7 @@ struct PlayCommand: ParsableCommand {
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
+        if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
         if let savePlaylist, PlaylistWriter.Format(fileName: savePlaylist) == nil {
             throw ValidationError("--save-playlist: use a .m3u8 or .xspf file name.")
         }
@@ -84,6 +91,7 @@ struct PlayCommand: ParsableCommand {
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings())
+        options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS) drives them.

@@ -19,6 +19,8 @@ struct PlaybackOptions: Sendable {
     var startIndex: Int?
     /// Save the queue (after shuffling) as M3U8 or XSPF before playing.
     var savePlaylist: String?
+    /// How often a network item that failed on the network or with a 5xx is tried again.
+    var retryPolicy = RetryPolicy()
     var remote = RemoteOptions()
     var protected = ProtectedStreamSettings()
 }

@@ -51,6 +51,7 @@ final class PlaybackSession {
             printer?.print(.error(error), item: nil)
         }
         let controller = QueueController(player: player, queue: queue)
+        controller.retryPolicy = options.retryPolicy
         let router = GatewayRouter(settings: options.protected)
         controller.router = router
         defer {

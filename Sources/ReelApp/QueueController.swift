@@ -15,6 +15,10 @@ import ReelEngine
 /// per-entry headers, since the HTTP source's headers cannot change inside a gapless switch,
 /// and for local files that are missing or empty, which fail at once on load.
 ///
+/// A network item that fails with a network or server error is loaded again after a back-off
+/// (`retryPolicy`, reported as `.retrying`), resuming where it stopped when it had started;
+/// only the last failure is reported as `.error` and counted.
+///
 /// A damaged local file whose demuxer error GStreamer 1.22 loses never prerolls: the player's
 /// own preroll watchdog (`PlayerConfiguration.localPrerollTimeout`) fails it as `corrupt`, and
 /// the queue moves on as for any other failure.
@@ -33,6 +37,8 @@ public final class QueueController {
     public var gapless = true {
         didSet { refreshPreroll() }
     }
+    /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
+    public var retryPolicy = RetryPolicy()
 
     private var observers: [(id: Int, fn: Observer)] = []
     private var nextObserverID = 0
@@ -48,6 +54,12 @@ public final class QueueController {
     /// account of a refusal.
     var router: GatewayRouter?
     private var playableURIs: [QueueItem.ID: String] = [:]
+    /// Retries made for the current item since it was last loaded by anything but a retry.
+    private var retries: (id: QueueItem.ID, count: Int, resumeAt: Double?)?
+    /// Bumped by every load that is not a retry: a retry scheduled before it is void.
+    private var loadGeneration = 0
+    /// A retry's load: its `.itemChanged` is not passed on (the item did not change).
+    private var retryLoad: QueueItem.ID?
 
     public init(player: Player, queue: PlayQueue = PlayQueue()) {
         self.player = player
@@ -199,8 +211,15 @@ public final class QueueController {
         return true
     }
 
-    private func loadCurrent() {
+    private func loadCurrent(retry: Bool = false) {
         guard let item = queue.current else { return }
+        if retry {
+            retryLoad = item.id
+        } else {
+            loadGeneration += 1
+            retries = nil
+            retryLoad = nil
+        }
         isFinished = false
         pendingLoads.append(item.id)
         let uri: String
@@ -298,6 +317,10 @@ public final class QueueController {
                 id = nil
             }
             eventItemID = id
+            if let id, id == retryLoad {
+                retryLoad = nil
+                return  // the same item again, after a `.retrying`
+            }
             let item = id.flatMap(queue.item)
             emit(.itemChanged(index: eventIndex, uri: uri, title: item?.displayTitle ?? title), item: eventIndex)
         case .playedToEnd:
@@ -310,6 +333,13 @@ public final class QueueController {
                 // queue moves without reloading.
                 queue.finishCurrent(.played)
             }
+        case .status(.failed(let error)) where nextRetry(after: error) != nil:
+            break  // the `.retrying` that follows the error says it all
+        case .error(let error) where scheduleRetry(after: error):
+            break
+        case .status(.readyToPlay):
+            emit(event, item: eventIndex)
+            resumeAfterRetry()
         case .error(let error):
             emit(event, item: eventIndex)
             failedCount += 1
@@ -324,6 +354,40 @@ public final class QueueController {
         default:
             emit(event, item: eventIndex)
         }
+    }
+
+    // MARK: Retries
+
+    /// Schedules another load of the current item when `retryPolicy` says the failure is worth
+    /// it; returns false when it is not (the failure then counts as the item's).
+    private func scheduleRetry(after error: PlaybackError) -> Bool {
+        guard let (id, count) = nextRetry(after: error) else { return false }
+        // Resume where it stopped, for a seekable item that had been playing a while.
+        let position = player.position
+        let resumeAt = player.mediaInfo.isSeekable && !player.mediaInfo.isLive && position > 1 ? position : retries?.resumeAt
+        retries = (id, count, resumeAt)
+        let delay = retryPolicy.delay(beforeRetry: count)
+        emit(.retrying(attempt: count, delay: delay, error: error), item: eventIndex)
+        let generation = loadGeneration
+        MainQueue.shared.after(delay) { [weak self] in
+            guard let self, self.loadGeneration == generation, self.queue.currentID == id else { return }
+            self.loadCurrent(retry: true)
+        }
+        return true
+    }
+
+    /// The item and retry number another try would be, or nil when the failure is final.
+    private func nextRetry(after error: PlaybackError) -> (QueueItem.ID, Int)? {
+        guard let id = eventItemID, id == queue.currentID, let item = queue.item(id), MediaLocator.isNetwork(item.uri) else { return nil }
+        let count = (retries?.id == id ? retries?.count ?? 0 : 0) + 1
+        return retryPolicy.shouldRetry(error, failures: count, isNetworkItem: true) ? (id, count) : nil
+    }
+
+    /// After a retried item is ready again: back to where it had got to.
+    private func resumeAfterRetry() {
+        guard let r = retries, r.id == eventItemID, let at = r.resumeAt else { return }
+        retries?.resumeAt = nil
+        player.seek(to: at, mode: .keyframe)
     }
 
     /// The current item ended (or failed): the next one, or the end of the queue.

@@ -81,6 +81,7 @@ final class WindowSession {
             Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
         }
         controller = QueueController(player: player, queue: prepared.queue)
+        controller.retryPolicy = options.retryPolicy
         router = GatewayRouter(settings: options.protected)
         controller.router = router
         controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }

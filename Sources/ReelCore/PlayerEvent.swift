@@ -15,6 +15,10 @@ public enum PlayerEvent: Sendable, Equatable {
     case playedToEnd
     /// The current item failed; the status also turns `.failed`.
     case error(PlaybackError)
+    /// The current network item failed in a way worth another try (`RetryPolicy`): it is loaded
+    /// again after `delay` seconds. `attempt` counts the retries (1 for the first); no `.error`
+    /// is reported for a failure that is retried, only for the last one.
+    case retrying(attempt: Int, delay: Double, error: PlaybackError)
     /// The queue ran out of items (or a single item ended with nothing after it).
     case finished(played: Int, failed: Int)
 }
@@ -35,6 +39,7 @@ extension PlayerEvent {
         case .buffering: "buffering"
         case .playedToEnd: "end"
         case .error: "error"
+        case .retrying: "retry"
         case .finished: "finished"
         }
     }

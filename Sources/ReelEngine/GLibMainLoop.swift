@@ -52,6 +52,21 @@ public final class MainQueue: Sendable {
         }
     }
 
+    /// Runs `work` on the main thread after `seconds` (a GLib timeout on the default context).
+    public func after(_ seconds: Double, _ work: @escaping @Sendable @MainActor () -> Void) {
+        let ms = UInt32(max(0, min(86_400_000, seconds * 1000)))
+        g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+            let box = Unmanaged<WorkBox>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.work() }
+            return 0
+        }, Unmanaged.passRetained(WorkBox(work)).toOpaque(), { data in Unmanaged<WorkBox>.fromOpaque(data!).release() })
+    }
+
+    private final class WorkBox: Sendable {
+        let work: @Sendable @MainActor () -> Void
+        init(_ work: @escaping @Sendable @MainActor () -> Void) { self.work = work }
+    }
+
     private func drain() {
         scheduled.withLock { $0 = false }
         let work = pending.withLock { items -> [@Sendable @MainActor () -> Void] in

@@ -49,6 +49,12 @@ final class BadInputQueueTests: XCTestCase {
             XCTAssertEqual(errors.first?.errorCode, item.code, "item \(index) (\(item.input))")
             XCTAssertFalse(events.contains { $0.name == "end" && $0.item == index }, "item \(index) did not play")
         }
+        // The connection reset and the garbage answer are network failures: tried twice more
+        // (--retries 2 by default) before they count; the rest are final at once.
+        for index in items.indices {
+            let retries = events.filter { $0.name == "retry" && $0.item == index }.count
+            XCTAssertEqual(retries, items[index].code == "network" ? 2 : 0, "item \(index) (\(items[index].input))")
+        }
         let last = items.count
         XCTAssertTrue(events.contains { $0.name == "item" && $0.item == last }, "the queue reached the good clip")
         XCTAssertTrue(events.contains { $0.name == "end" && $0.item == last }, "the good clip played to its end")

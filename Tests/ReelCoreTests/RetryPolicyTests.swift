@@ -7,7 +7,8 @@ final class RetryPolicyTests: XCTestCase {
         func e(_ k: PlaybackErrorKind) -> PlaybackError { PlaybackError(kind: k, message: "x") }
         let table: [(PlaybackErrorKind, Int, Bool, Bool)] = [
             (.network, 1, true, true), (.network, 2, true, true), (.network, 3, true, false),
-            (.timeout, 1, true, true), (.serverError, 1, true, true),
+            (.timeout, 1, true, false),  // a stall already cost the whole timeout: not by default
+            (.serverError, 1, true, true), (.serverError, 3, true, false),
             (.network, 1, false, false),  // local items are never retried
             (.notFound, 1, true, false), (.notAuthorized, 1, true, false), (.corrupt, 1, true, false),
             (.unsupportedFormat, 1, true, false),
@@ -16,6 +17,10 @@ final class RetryPolicyTests: XCTestCase {
             XCTAssertEqual(p.shouldRetry(e(kind), failures: failures, isNetworkItem: network), expected, "\(kind) \(failures) \(network)")
         }
         XCTAssertFalse(RetryPolicy.none.shouldRetry(e(.network), failures: 1, isNetworkItem: true))
+        let withTimeouts = RetryPolicy(maxRetries: 1, kinds: [.network, .timeout, .notFound])
+        XCTAssertTrue(withTimeouts.shouldRetry(e(.timeout), failures: 1, isNetworkItem: true))
+        XCTAssertFalse(withTimeouts.shouldRetry(e(.notFound), failures: 1, isNetworkItem: true), "never retryable, whatever kinds says")
+        XCTAssertFalse(withTimeouts.shouldRetry(e(.serverError), failures: 1, isNetworkItem: true), "not in kinds")
     }
 
     func testBackoff() {

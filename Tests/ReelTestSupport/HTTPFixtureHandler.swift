@@ -25,22 +25,46 @@ final class HTTPFixtureHandler: ChannelInboundHandler {
             guard let head, let server = server.server.withLock({ $0 }) else { return }
             self.head = nil
             var answer = server.answer(head)
-            if let size = answer.streamSize, head.method == .GET {
-                answer.headers.replaceOrAdd(name: "Content-Length", value: String(size))
-                context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
-                streaming = (size, 0, head.isKeepAlive)
-                pump(context: context, server: server)
+            if let delay = answer.delay {
+                answer.delay = nil
+                let late = answer
+                let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+                context.eventLoop.scheduleTask(in: .milliseconds(Int64(delay * 1000))) {
+                    let (handler, context) = bound.value
+                    handler.send(late, for: head, context: context)
+                }
                 return
             }
-            answer.headers.replaceOrAdd(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
-            if !head.isKeepAlive { answer.headers.replaceOrAdd(name: "Connection", value: "close") }
+            send(answer, for: head, context: context)
+        }
+    }
+
+    private func send(_ original: HTTPFixtureServer.Answer, for head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard let server = server.server.withLock({ $0 }) else { return }
+        var answer = original
+        if let size = answer.streamSize, head.method == .GET {
+            answer.headers.replaceOrAdd(name: "Content-Length", value: String(size))
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
-            if let body = answer.body, head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-            let keepAlive = head.isKeepAlive
+            streaming = (size, 0, head.isKeepAlive)
+            pump(context: context, server: server)
+            return
+        }
+        answer.headers.replaceOrAdd(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
+        if let cut = answer.cutAfter, var body = answer.body, head.method == .GET {
+            // Lost mid-download: part of the declared body, then the connection closes.
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
+            let part = body.readSlice(length: cut) ?? body
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-                if !keepAlive { channel.close(promise: nil) }
-            }
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(part)))).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        if !head.isKeepAlive { answer.headers.replaceOrAdd(name: "Connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
+        if let body = answer.body, head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        let keepAlive = head.isKeepAlive
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if !keepAlive { channel.close(promise: nil) }
         }
     }
 

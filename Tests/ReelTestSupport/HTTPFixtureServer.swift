@@ -91,6 +91,18 @@ public final class HTTPFixtureServer: Sendable {
         var authorized = 0
         var exempt: Set<String> = []
         var streamed = 0
+        /// Per path: what the next requests get instead of a plain answer, in order.
+        var missteps: [String: [Misstep]] = [:]
+    }
+
+    /// A scripted failure for one request (see `misbehave`).
+    public enum Misstep: Sendable {
+        /// Answer this status (503, 500…) instead.
+        case status(Int)
+        /// Answer this status after `seconds` (a slow failure: playback goes on meanwhile).
+        case delayedStatus(Int, seconds: Double)
+        /// Declare the whole body but close the connection after this many bytes of it.
+        case cut(afterBytes: Int)
     }
 
     public let host: String
@@ -161,6 +173,10 @@ public final class HTTPFixtureServer: Sendable {
         state.withLock { $0.rotation = ($0.authorized + count, token) }
     }
 
+    /// The next requests for `path` get these missteps, one each, in order; later ones are
+    /// answered normally (a flaky server, a connection lost mid-download).
+    public func misbehave(_ path: String, _ steps: [Misstep]) { state.withLock { $0.missteps[path] = steps } }
+
     /// Paths served without the auth check (e.g. a redirect target on purpose).
     public func exemptFromAuth(_ path: String) { state.withLock { _ = $0.exempt.insert(path) } }
 
@@ -187,6 +203,10 @@ public final class HTTPFixtureServer: Sendable {
         var headers: HTTPHeaders
         var body: ByteBuffer?
         var streamSize: Int?
+        /// Send only this many body bytes (the head still declares them all), then close.
+        var cutAfter: Int?
+        /// Seconds to wait before answering.
+        var delay: Double?
     }
 
     func answer(_ head: HTTPRequestHead) -> Answer {
@@ -212,6 +232,20 @@ public final class HTTPFixtureServer: Sendable {
                     s.rotation = nil
                 }
             }
+            var cut: Int?
+            if let step = s.missteps[path]?.first {
+                s.missteps[path]?.removeFirst()
+                switch step {
+                case .status(let code):
+                    return Answer(status: HTTPResponseStatus(statusCode: code), headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "status \(code)\n"))
+                case .delayedStatus(let code, let seconds):
+                    var answer = Answer(status: HTTPResponseStatus(statusCode: code), headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "status \(code)\n"))
+                    answer.delay = seconds
+                    return answer
+                case .cut(let bytes):
+                    cut = bytes
+                }
+            }
             guard let route = s.routes[path] else {
                 return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))
             }
@@ -229,7 +263,9 @@ public final class HTTPFixtureServer: Sendable {
                 return HTTPFixtureServer.ranged(data, contentType: type, range: head.headers["Range"].first)
             case .file(let url, let type):
                 guard let data = try? Data(contentsOf: url) else { return Answer(status: .notFound, headers: [:], body: nil) }
-                return HTTPFixtureServer.ranged(data, contentType: type, range: head.headers["Range"].first)
+                var answer = HTTPFixtureServer.ranged(data, contentType: type, range: head.headers["Range"].first)
+                if let cut, (answer.body?.readableBytes ?? 0) > cut { answer.cutAfter = cut }
+                return answer
             }
         }
         let headers = head.headers.map { (name: $0.name, value: $0.value) }
