@@ -77,17 +77,28 @@ if [ "$what" = all ]; then list=$(targets); else list=$what; fi
 parallel=""
 [ "${JOBS:-1}" -gt 1 ] && parallel="-fork=$JOBS"
 status=0
+# FUZZ_RUNS=N: a fixed number of inputs per target from the committed corpus only (with
+# FUZZ_SEED: the same inputs on every machine for the same code; make test's smoke run). Without
+# it: for SECONDS, growing the corpus kept under .build.
+budget="-max_total_time=$seconds"
+[ -n "${FUZZ_RUNS:-}" ] && budget="-runs=$FUZZ_RUNS"
 for t in $list; do
   mkdir -p "$out/corpus/$t" "$out/artifacts" "Tests/Fuzz/corpus/$t"
-  echo "fuzz: $t for ${seconds}s" >&2
+  work="$out/corpus/$t"
+  if [ -n "${FUZZ_RUNS:-}" ]; then
+    work="$out/smoke/$t"; rm -rf "$work"; mkdir -p "$work"
+    echo "fuzz: $t for $FUZZ_RUNS inputs" >&2
+  else
+    echo "fuzz: $t for ${seconds}s" >&2
+  fi
   # -max_len: playlists are text; 64 KiB lets a fuzzer build large ones without wasting time.
   # -detect_leaks=0: swift-corelibs-foundation keeps bounded caches (compiled regexes, URL parsers)
   # that LeakSanitizer reports as leaks (200k NSRegularExpressions in a loop: RSS flat); growth is
   # what `make soak` watches instead.
   # shellcheck disable=SC2086
   # SWIFT_BACKTRACE off: Swift's crash handler and ASan fight over the crashed process.
-  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} REEL_FUZZ_TARGET=$t "$bin" "$out/corpus/$t" "Tests/Fuzz/corpus/$t" \
-      -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
+  if ! SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} REEL_FUZZ_TARGET=$t "$bin" "$work" "Tests/Fuzz/corpus/$t" \
+      $budget -max_len=65536 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
       $parallel -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
       -artifact_prefix="$out/artifacts/$t-" ${FUZZ_FLAGS:-} > "$out/$t.log" 2>&1; then
     echo "fuzz: $t FAILED; log $out/$t.log; input in $out/artifacts/" >&2

@@ -103,26 +103,50 @@ public enum XSPFParser {
         // FoundationXML call strlen on a NULL pointer (SEGV, found by fuzzing). No processing
         // instruction after the declaration means anything to XSPF, so all are removed (their
         // line breaks stay, so line numbers hold).
-        if rewritten.contains("?>") {
-            let emptyPI = #"(?s)<\?.*?\?>"#
-            var from = start
-            if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
-            let floor = rewritten.utf8.distance(from: rewritten.startIndex, to: from)
-            while let match = rewritten[from...].range(of: emptyPI, options: .regularExpression) {
-                let breaks = String(rewritten[match].filter { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-                let lower = rewritten.utf8.distance(from: rewritten.startIndex, to: match.lowerBound)
-                rewritten.replaceSubrange(match, with: breaks)
-                // Resume one character early: a '<' just before the removed PI can splice with
-                // what follows into a new one (`<<?a?>?a?>`, found by fuzzing).
-                let back = lower > floor ? rewritten.utf8.index(rewritten.startIndex, offsetBy: lower) : rewritten.utf8.index(rewritten.startIndex, offsetBy: floor)
-                from = back > rewritten.startIndex && lower > floor ? rewritten.index(before: back) : back
-            }
-        }
+        // (Bytes, not Characters: a combining mark after "?>" makes ">" part of another Character,
+        // and String.contains("?>") then misses a PI that libxml2 sees; found by fuzzing.)
+        var from = start
+        if rewritten[start...].hasPrefix("<?xml"), let end = rewritten[start...].firstIndex(of: ">") { from = rewritten.index(after: end) }
+        rewritten = withoutProcessingInstructions(rewritten, from: rewritten.utf8.distance(from: rewritten.startIndex, to: from))
         if let nul = rewritten.utf8.firstIndex(of: 0) {
             let line = 1 + rewritten.utf8[..<nul].lazy.filter { $0 == 0x0A }.count
             return .failure(PlaylistDiagnostic(line: line, message: "a NUL character: not an XML playlist", severity: .fatal))
         }
         return .success(rewritten)
+    }
+
+    /// `text` without any `<?…?>` from UTF-8 offset `floor` on, keeping each one's line breaks
+    /// (so line numbers hold); repeated until none is left, since removing one can splice a new
+    /// one together (`<<?a?>?a?>`, found by fuzzing). It works on bytes: `<`, `?`, `>` and line
+    /// breaks are ASCII, which never occur inside a multi-byte UTF-8 sequence, so no cut can
+    /// fall inside a character. (An earlier version counted String indices across removals and
+    /// crashed when a removal joined "\r" and "\n" into one Character, found by fuzzing.)
+    static func withoutProcessingInstructions(_ text: String, from floor: Int) -> String {
+        let lt = UInt8(ascii: "<"), question = UInt8(ascii: "?"), gt = UInt8(ascii: ">")
+        var bytes = Array(text.utf8)
+        var changed = true
+        while changed {
+            changed = false
+            var out: [UInt8] = Array(bytes[..<min(floor, bytes.count)])
+            out.reserveCapacity(bytes.count)
+            var i = min(floor, bytes.count)
+            while i < bytes.count {
+                if bytes[i] == lt, i + 1 < bytes.count, bytes[i + 1] == question {
+                    var j = i + 2
+                    while j + 1 < bytes.count, !(bytes[j] == question && bytes[j + 1] == gt) { j += 1 }
+                    if j + 1 < bytes.count {
+                        out += bytes[i..<j + 2].filter { $0 == 0x0A || $0 == 0x0D }
+                        i = j + 2
+                        changed = true
+                        continue
+                    }
+                }
+                out.append(bytes[i])
+                i += 1
+            }
+            bytes = out
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func lineNumber(of needle: String, in text: String) -> Int? {

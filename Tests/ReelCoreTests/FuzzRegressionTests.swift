@@ -1,5 +1,5 @@
 import Foundation
-import ReelCore
+@testable import ReelCore
 import XCTest
 
 /// Inputs the fuzzers (Resources/scripts/fuzz.sh) found, kept as plain tests.
@@ -67,5 +67,42 @@ final class FuzzRegressionTests: XCTestCase {
         let again = PlaylistParser.parse(Data(saved.utf8), location: lists.appendingPathComponent("saved.m3u8"))
         XCTAssertEqual(again.items.map(\.uri), odd.map(\.uri), saved.debugDescription)
         XCTAssertEqual(again.diagnostics, [])
+    }
+}
+
+/// Processing instructions in XSPF, removed before FoundationXML sees them (it crashes on some).
+final class XSPFProcessingInstructionTests: XCTestCase {
+    func testRemovalKeepsLineBreaksAndNeverSplitsACharacter() {
+        let cases: [(String, Int, String)] = [
+            ("<a/><?x?><b/>", 0, "<a/><b/>"),
+            ("<?x\n y?>\n<a/>", 0, "\n\n<a/>"),
+            ("<<?a?>?a?>", 0, "", ),                 // a removal splices a new PI together
+            ("\r<?x?>\n", 0, "\r\n"),                // "\r" and "\n" become one Character
+            ("é<?x?>é", 0, "éé"),
+            ("<?xml version=\"1.0\"?><?x?><a/>", 21, "<?xml version=\"1.0\"?><a/>"),  // the declaration stays
+            ("<?unterminated <a/>", 0, "<?unterminated <a/>"),
+            ("<?>", 0, "<?>"),
+            ("<??>", 0, ""),
+        ]
+        for (input, floor, expected) in cases {
+            XCTAssertEqual(XSPFParser.withoutProcessingInstructions(input, from: floor), expected, input.debugDescription)
+        }
+    }
+
+    /// Fuzz findings: "String index is out of bounds" in the old index arithmetic (CI smoke run),
+    /// and a PI whose "?>" is followed by a combining mark (U+0656), which String.contains("?>")
+    /// missed, so FoundationXML got the PI and crashed (SEGV in strlen).
+    func testTheFuzzCrashersParseToAnError() {
+        let inputs: [[UInt8]] = [
+            [0x3c, 0x3f, 0x0d, 0x3c, 0x3f, 0x2e, 0x1b, 0x3f, 0x3e, 0x3c, 0x3f, 0x6d, 0x0a, 0x00, 0x78, 0x5b,
+             0x6d, 0x3c, 0x78, 0x3f, 0x3e, 0x65, 0x00, 0x3f, 0x3e, 0x53],
+            [0x3c, 0x3f, 0xdd, 0x3f, 0x3e, 0xd9, 0x96, 0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd, 0xf9, 0x78, 0xff, 0x7e, 0x03, 0x3c, 0xc3],
+        ]
+        for bytes in inputs {
+            let parsed = XSPFParser.parse(text: String(decoding: bytes, as: UTF8.self), location: URL(fileURLWithPath: "/tmp/a.xspf"))
+            XCTAssertTrue(parsed.items.isEmpty)
+            XCTAssertFalse(parsed.diagnostics.isEmpty, "a clear diagnostic, not a crash")
+        }
+        XCTAssertEqual(XSPFParser.withoutProcessingInstructions("<?x?>\u{0656}<a/>", from: 0), "\u{0656}<a/>")
     }
 }
