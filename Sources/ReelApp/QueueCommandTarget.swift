@@ -24,11 +24,19 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         case .one: .track
         case .all: .playlist
         }
-        return PlaybackSnapshot(items: items, index: controller.currentIndex, position: player.position, duration: player.duration,
+        var snapshot = PlaybackSnapshot(items: items, index: controller.currentIndex, position: player.position, duration: player.duration,
                                 status: player.status, timeControl: player.timeControlStatus, wantsToPlay: player.intent == .playing,
                                 isStopped: stopped || player.intent == .stopped, rate: player.rate, volume: player.volume,
                                 muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
                                 loop: loop, shuffle: controller.isShuffled)
+        snapshot.behindLiveEdge = player.behindLiveEdge
+        return snapshot
+    }
+
+    func seekToLiveEdge() -> Bool {
+        guard player.mediaInfo.isLive, player.seekableRange != nil else { return false }
+        player.seekToLiveEdge()
+        return true
     }
 
     func play() {

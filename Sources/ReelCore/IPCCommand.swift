@@ -22,6 +22,8 @@ public enum IPCCommand: Sendable, Equatable {
     /// nil toggles.
     case mute(Bool?)
     case next, previous
+    /// `["live-edge"]`: a live item jumps to its live edge.
+    case liveEdge
     case jump(Int)
     /// What a screenshot shows: the video frame, or the window as the user sees it.
     public enum CaptureSource: String, Sendable {
@@ -49,6 +51,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .volume: "volume"
         case .mute: "mute"
         case .next: "next"
+        case .liveEdge: "live-edge"
         case .previous: "previous"
         case .jump: "jump"
         case .screenshot: "screenshot"
@@ -59,14 +62,14 @@ public enum IPCCommand: Sendable, Equatable {
     }
 
     /// Every command name the parser accepts (aliases included).
-    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "rate",
+    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "rate",
                                "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "screenshot",
                                "screenshot-to-file", "quit", "get_property", "set_property"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
-                                    "title", "media-info", "seekable", "seeking", "idle", "loop", "shuffle"]
+                                    "title", "media-info", "seekable", "behind-live-edge", "seeking", "idle", "loop", "shuffle"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
                                                          "index", "playlist-pos", "loop", "shuffle"]
 }

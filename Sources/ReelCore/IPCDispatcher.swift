@@ -83,6 +83,8 @@ public final class IPCDispatcher {
         case .skip(let delta):
             guard t.snapshot.index != nil else { throw IPCError(.unavailable, "Nothing is loaded.") }
             t.skip(by: delta)
+        case .liveEdge:
+            guard t.seekToLiveEdge() else { throw IPCError(.unavailable, "The item is not live (or has no seekable window yet).") }
         case .rate(let r):
             guard t.setRate(r) else { throw IPCError(.unavailable, "The rate \(r) was refused (nothing loaded yet, or the source cannot play at it).") }
         case .volume(let v): t.setVolume(v / 100)
@@ -128,6 +130,7 @@ public final class IPCDispatcher {
                             ("audioCodec", .optional(m.audioCodec)), ("title", .optional(m.title)), ("live", .bool(m.isLive)),
                             ("seekable", .bool(m.isSeekable))])
         case "seekable": return .bool(s.mediaInfo.isSeekable)
+        case "behind-live-edge": return .optional(s.behindLiveEdge)
         case "seeking": return .bool(s.isSeeking)
         case "idle": return .bool(s.index == nil)
         case "loop": return .string(s.loop.rawValue)

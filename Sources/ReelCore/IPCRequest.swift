@@ -121,6 +121,7 @@ public struct IPCRequest: Sendable, Equatable {
             }
             return .mute(b)
         case "next", "playlist-next": try arity(0...0); return .next
+        case "live-edge": try arity(0...0); return .liveEdge
         case "previous", "playlist-prev": try arity(0...0); return .previous
         case "jump":
             try arity(1...1)

@@ -12,6 +12,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func stop()
     func seek(to seconds: Double, mode: SeekMode)
     func skip(by seconds: Double)
+    /// Jumps to the live edge of a live item; false when the item is not live.
+    func seekToLiveEdge() -> Bool
     /// Returns false when the rate was refused (the old rate stays).
     func setRate(_ rate: Double) -> Bool
     /// Linear volume, 0…1.
@@ -43,5 +45,6 @@ extension PlaybackCommandTarget {
     }
 
     public func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { mode == .none }
+    public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }
 }

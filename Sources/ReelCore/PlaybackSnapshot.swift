@@ -31,6 +31,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var isSeeking: Bool
     public var loop: LoopMode
     public var shuffle: Bool
+    /// Seconds behind the live edge, for a live item with a seekable window.
+    public var behindLiveEdge: Double?
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

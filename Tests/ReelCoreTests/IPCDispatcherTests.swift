@@ -19,6 +19,7 @@ private final class RecordingTarget: PlaybackCommandTarget {
     func stop() { calls.append("stop") }
     func seek(to seconds: Double, mode: SeekMode) { calls.append("seek \(seconds) \(mode.rawValue)") }
     func skip(by seconds: Double) { calls.append("skip \(seconds)") }
+    func seekToLiveEdge() -> Bool { calls.append("live-edge"); return state.mediaInfo.isLive }
     func setRate(_ rate: Double) -> Bool { calls.append("rate \(rate)"); return rate > 0 }
     func setVolume(_ volume: Double) { calls.append("volume \(volume)") }
     func setMuted(_ muted: Bool) { calls.append("muted \(muted)"); state.muted = muted }
@@ -62,6 +63,15 @@ final class IPCDispatcherTests: XCTestCase {
             XCTAssertEqual(noNext["request_id"] as? String, "p")
             XCTAssertEqual(try ipcReply(d, #"{"command":["rate",-2]}"#)["error"] as? String, "unavailable", "a refused rate is an error")
             XCTAssertEqual(try ipcReply(d, #"{"command":["jump",9]}"#)["error"] as? String, "unavailable")
+            // The live edge: refused on a VOD item, done on a live one; how far behind is a property.
+            XCTAssertEqual(try ipcReply(d, #"{"command":["live-edge"]}"#)["error"] as? String, "unavailable")
+            XCTAssertTrue(try ipcReply(d, #"{"command":["get_property","behind-live-edge"]}"#)["data"] is NSNull)
+            t.state.mediaInfo.isLive = true
+            t.state.behindLiveEdge = 7.5
+            XCTAssertEqual(try ipcReply(d, #"{"command":["live-edge"]}"#)["error"] as? String, "success")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["get_property","behind-live-edge"]}"#)["data"] as? Double, 7.5)
+            XCTAssertEqual(try ipcReply(d, #"{"command":["live-edge",1]}"#)["error"] as? String, "invalid-argument")
+            XCTAssertEqual(t.calls.suffix(2), ["live-edge", "live-edge"])
             let bad = try ipcReply(d, "{{{")
             XCTAssertEqual(bad["error"] as? String, "invalid-json")
             XCTAssertTrue(bad["request_id"] is NSNull)

@@ -26,6 +26,7 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":["seek","-5","relative+keyframes"]}"#, .seek(-5, .relative, .keyframe)),
             (#"{"command":["seek",50,"absolute-percent"]}"#, .seek(50, .absolutePercent, .accurate)),
             (#"{"command":["skip",-10]}"#, .skip(-10)),
+            (#"{"command":["live-edge"]}"#, .liveEdge),
             (#"{"command":["rate",-1]}"#, .rate(-1)),
             (#"{"command":["volume",55]}"#, .volume(55)),
             (#"{"command":["mute"]}"#, .mute(nil)),
