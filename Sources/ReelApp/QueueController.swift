@@ -40,8 +40,7 @@ public final class QueueController {
     /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
     public var retryPolicy = RetryPolicy()
 
-    private var observers: [(id: Int, fn: Observer)] = []
-    private var nextObserverID = 0
+    private var observers = ObserverList<Observer>()
     private var playerObserver: Int?
     /// Items handed to `player.load` whose `.itemChanged` has not arrived yet, in order.
     private var pendingLoads: [QueueItem.ID] = []
@@ -79,16 +78,14 @@ public final class QueueController {
 
     @discardableResult
     public func addObserver(_ observer: @escaping Observer) -> Int {
-        nextObserverID += 1
-        observers.append((nextObserverID, observer))
-        return nextObserverID
+        observers.add(observer)
     }
 
-    public func removeObserver(_ id: Int) { observers.removeAll { $0.id == id } }
+    public func removeObserver(_ id: Int) { observers.remove(id) }
 
     private func emit(_ event: PlayerEvent, item: Int?) {
         let event = router?.refine(event, uri: player.currentURI) ?? event
-        for o in observers { o.fn(event, item) }
+        for o in observers.all { o(event, item) }
     }
 
     // MARK: Reading

@@ -45,8 +45,7 @@ public final class Player {
     private var bufferingPercent: Int?
     private var lastPosition: Double = 0
     private var ticker = ProgressTicker()
-    private var observers: [(id: Int, fn: Observer)] = []
-    private var nextObserverID = 0
+    private var observers = ObserverList<Observer>()
     private var pendingEvents: [PlayerEvent] = []
     private var delivering = false
     private var loadGeneration = 0
@@ -143,12 +142,10 @@ public final class Player {
     /// Adds an observer; it sees every later event, in order, on the main thread.
     @discardableResult
     public func addObserver(_ observer: @escaping Observer) -> Int {
-        nextObserverID += 1
-        observers.append((nextObserverID, observer))
-        return nextObserverID
+        observers.add(observer)
     }
 
-    public func removeObserver(_ id: Int) { observers.removeAll { $0.id == id } }
+    public func removeObserver(_ id: Int) { observers.remove(id) }
 
     private func emit(_ event: PlayerEvent) {
         pendingEvents.append(event)
@@ -157,7 +154,7 @@ public final class Player {
         defer { delivering = false }
         while !pendingEvents.isEmpty {
             let e = pendingEvents.removeFirst()
-            for o in observers { o.fn(e) }
+            for o in observers.all { o(e) }
         }
     }
 
@@ -208,11 +205,7 @@ public final class Player {
         resetItemState()
         currentURI = nil
         awaitingOwnStreamStart = false
-        deferredNext = nil
-        shared.state.withLock {
-            $0.next = nil
-            $0.switched = nil
-        }
+        dropPendingSwitch()
         setPipeline(.null)
         updateTimeControl()
     }
@@ -877,12 +870,17 @@ public final class Player {
         guard now - watch.since >= .milliseconds(Int64(configuration.endStallTimeout * 1000)) else { return false }
         stallWatch = nil
         pipelineStalled = true
+        dropPendingSwitch()
+        onEnd()
+        return true
+    }
+
+    /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.
+    private func dropPendingSwitch() {
         deferredNext = nil
         shared.state.withLock {
             $0.next = nil
             $0.switched = nil
         }
-        onEnd()
-        return true
     }
 }
