@@ -33,11 +33,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A local file that does not open within this many seconds counts as damaged.", valueName: "SECONDS"))
     var openTimeout: Double = 3
 
-    @Option(name: .customLong("header"), help: ArgumentHelp("An HTTP header for network items, \"Name: value\" (repeatable).", valueName: "HEADER"))
-    var headers: [String] = []
-
     @Flag(help: "Print nothing on stderr while checking.")
     var quiet = false
+
+    /// The same options as `reel play`: protected network items are checked through the gateway,
+    /// so headers and tokens reach every request of an HLS stream, not only the first.
+    @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Give at least one FILE, URL or playlist to check.") }
@@ -45,16 +46,6 @@ struct CheckCommand: ParsableCommand {
         do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
         if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
-        for h in headers where Self.header(h) == nil { throw ValidationError("--header: '\(Redactor.redactText(h))' is not \"Name: value\".") }
-    }
-
-    static func header(_ text: String) -> (String, String)? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        guard !name.isEmpty, !name.contains(" ") else { return nil }
-        if Redactor.isSecretHeader(name) { Redactor.register(secret: value) }
-        return (name, value)
     }
 
     func run() throws {
@@ -62,7 +53,7 @@ struct CheckCommand: ParsableCommand {
         let options = CheckRunner.Options(
             inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
-            decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, headers: headers.compactMap(Self.header),
+            decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(),
             log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
         let result: CheckReport
         do {

@@ -19,16 +19,22 @@ final class CheckRunner {
         var itemTimeout: Double
         /// How long a local file may take to open (probe, first frame) before it counts as damaged.
         var openTimeout: Double
-        var headers: [(String, String)]
+        /// Headers, tokens and the rest for network items (through the gateway when active).
+        var protected: ProtectedStreamSettings
         var log: (String) -> Void
     }
 
     private let options: Options
+    private let router: GatewayRouter
 
-    init(options: Options) { self.options = options }
+    init(options: Options) {
+        self.options = options
+        router = GatewayRouter(settings: options.protected)
+    }
 
     func run() throws -> CheckReport {
         let started = Date()
+        defer { router.shutdown() }
         let dir = options.reportDirectory
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
@@ -85,13 +91,19 @@ final class CheckRunner {
         // The probe first (GstDiscoverer, a few ms locally): what cannot be opened at all fails
         // here with a typed error. It also sidesteps a playbin3 race in which a demuxer's error
         // during autoplugging is lost and the pipeline never prerolls. Items that need headers
-        // are left to the player, which sends them.
-        if options.headers.isEmpty {
+        // and tokens go through the gateway, the probe's requests too.
+        let playURI: String
+        do { playURI = try router.uri(for: entry.input) } catch {
+            item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
+            return item
+        }
+        defer { router.release(playURI) }  // its gateway URLs stop working once it is checked
+        do {
             let isLocal = MediaLocator.localPath(of: uri) != nil
-            let probe = MediaProbe.probe(uri, timeout: isLocal ? options.openTimeout : min(options.itemTimeout, 20))
+            let probe = MediaProbe.probe(playURI, timeout: isLocal ? options.openTimeout : min(options.itemTimeout, 20))
             item.container = probe.container
             if let error = probe.error {
-                item.error = error
+                item.error = router.refine(error, uri: playURI)
                 item.duration = probe.duration
                 item.frames = options.positions.map { .init(requested: $0.description, problem: "not captured: the item failed") }
                 return item
@@ -117,7 +129,7 @@ final class CheckRunner {
             }
         }
         let loadedAt = Date()
-        player.load(entry.input, headers: options.headers, title: entry.title)
+        player.load(playURI, title: entry.title)
         // Local files preroll in milliseconds; a stall is damage (see the probe above), not a slow network.
         let isLocal = MediaLocator.localPath(of: uri) != nil
         let startTimeout = isLocal ? min(options.itemTimeout, max(10, options.openTimeout)) : options.itemTimeout
@@ -129,7 +141,7 @@ final class CheckRunner {
         }
         record(player, into: &item)
         if let readyAt, item.width != nil { item.timeToFirstFrame = readyAt.timeIntervalSince(loadedAt) }
-        if case .failed(let e) = player.status { item.error = e }
+        if case .failed(let e) = player.status { item.error = router.refine(e, uri: playURI) }
         if let tag = player.mediaInfo.title, !tag.isEmpty, entry.title == nil { item.title = tag }
 
         // Frames at the requested positions.

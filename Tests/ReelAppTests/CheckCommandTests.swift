@@ -108,6 +108,36 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(items[1]["ok"] as? Bool, true, "audio-only is not a failure")
     }
 
+    func testAProtectedHLSStreamIsCheckedThroughTheGatewayWithTheHeaderOnEveryRequest() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.requireHeader("X-Reel-Key", "check-secret-4b1e")
+        let master = server.url("/hls/vod/master.m3u8").absoluteString
+        let dir = TestMedia.temporaryDirectory("reel-check-hls")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (r, report) = runCheck([master], extra: ["--header", "X-Reel-Key: check-secret-4b1e", "--at", "1,4"], in: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let item = try XCTUnwrap((report?["items"] as? [[String: Any]])?.first)
+        XCTAssertEqual(item["ok"] as? Bool, true, "\(item)")
+        XCTAssertEqual(item["decodedToEnd"] as? Bool, true)
+        XCTAssertEqual(item["input"] as? String, master, "the report names the stream, not the gateway")
+        XCTAssertEqual((item["frames"] as? [[String: Any]])?.compactMap { $0["file"] as? String }.count, 2)
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("segment00002.ts") }, "decoded to the last segment")
+        for request in server.requests { XCTAssertEqual(request.header("X-Reel-Key"), "check-secret-4b1e", "\(request)") }
+        let json = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)
+        XCTAssertFalse(json.contains("check-secret-4b1e") || r.stderr.contains("check-secret-4b1e"))
+
+        // Without the header: the gateway's account (HTTP 401), not a vague "wrong type".
+        let dir2 = TestMedia.temporaryDirectory("reel-check-hls-401")
+        defer { try? FileManager.default.removeItem(at: dir2) }
+        let (refused, report2) = runCheck([master], extra: ["--header", "X-Reel-Key: wrong", "--frames-only"], in: dir2)
+        XCTAssertEqual(refused.status, 1)
+        let error = try XCTUnwrap((report2?["items"] as? [[String: Any]])?.first?["error"] as? [String: Any])
+        XCTAssertEqual(error["code"] as? String, "not-authorized", "\(error)")
+    }
+
     func testBadArgumentsAreRefusedBeforeAnythingRuns() {
         let dir = TestMedia.temporaryDirectory("reel-check-args")
         defer { try? FileManager.default.removeItem(at: dir) }
