@@ -118,6 +118,39 @@ static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdo
     gdk_event_free(e);
 }
 static inline guint reel_button1_mask(void) { return GDK_BUTTON1_MASK; }
+/// Like reel_widget_send_pointer, but into the widget's own input-only child window when it has
+/// one (GtkRange: its slider takes events there), with (x, y) relative to the widget.
+static inline void reel_widget_send_pointer_input(GtkWidget *w, GdkEventType type, gdouble x, gdouble y, guint button, guint state) {
+    GdkWindow *parent = gtk_widget_get_window(w);
+    if (parent == NULL) return;
+    GdkWindow *target = NULL;
+    for (GList *l = gdk_window_peek_children(parent); l != NULL; l = l->next) {
+        gpointer owner = NULL;
+        gdk_window_get_user_data(GDK_WINDOW(l->data), &owner);
+        if (owner == (gpointer)w) { target = GDK_WINDOW(l->data); break; }
+    }
+    if (target == NULL) { reel_widget_send_pointer(w, type, x, y, button, state); return; }
+    GtkAllocation a; gtk_widget_get_allocation(w, &a);
+    gint tx = 0, ty = 0; gdk_window_get_position(target, &tx, &ty);
+    gdouble lx = x + a.x - tx, ly = y + a.y - ty;   /* into the input window's coordinates */
+    GdkDisplay *display = gtk_widget_get_display(w);
+    GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display));
+    gint ox = 0, oy = 0; gdk_window_get_origin(target, &ox, &oy);
+    GdkEvent *e = gdk_event_new(type);
+    if (type == GDK_MOTION_NOTIFY) {
+        e->motion.window = g_object_ref(target);
+        e->motion.x = lx; e->motion.y = ly; e->motion.x_root = ox + lx; e->motion.y_root = oy + ly;
+        e->motion.state = state; e->motion.time = GDK_CURRENT_TIME;
+    } else {
+        e->button.window = g_object_ref(target);
+        e->button.x = lx; e->button.y = ly; e->button.x_root = ox + lx; e->button.y_root = oy + ly;
+        e->button.button = button; e->button.state = state; e->button.time = GDK_CURRENT_TIME;
+    }
+    gdk_event_set_device(e, pointer);
+    gdk_event_set_source_device(e, pointer);
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+}
 
 // ---- X11 ------------------------------------------------------------------------------------------
 /// The X11 window id of a realized widget's GdkWindow, made native first. 0 when not on X11.

@@ -338,6 +338,19 @@ public final class PlayerWindow: SignalReceiver {
         reel_widget_send_pointer(video, GDK_MOTION_NOTIFY, x, y, 0, 0)
     }
 
+    /// Synthetic pointer input on the seek bar at `fraction` of its width (tests): a press,
+    /// a motion with the first button held (a drag) or a release.
+    public enum SeekBarPointer { case press, drag, release }
+    public func sendPointerToSeekBar(_ kind: SeekBarPointer, at fraction: Double) {
+        let r = seekBarRect
+        let x = Double(r.width) * fraction, y = Double(r.height) / 2
+        switch kind {
+        case .press: reel_widget_send_pointer_input(controls.seekWidget, GDK_BUTTON_PRESS, x, y, 1, 0)
+        case .drag: reel_widget_send_pointer_input(controls.seekWidget, GDK_MOTION_NOTIFY, x, y, 0, reel_button1_mask())
+        case .release: reel_widget_send_pointer_input(controls.seekWidget, GDK_BUTTON_RELEASE, x, y, 1, reel_button1_mask())
+        }
+    }
+
     /// Selects a playlist row (as a click would).
     public func selectPlaylistRow(_ index: Int) { playlist.select(index) }
 }

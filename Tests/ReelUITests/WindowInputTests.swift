@@ -101,6 +101,28 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
+    func testDraggingTheSeekBarShowsTheTargetAndSeeksOnRelease() throws {
+        try withWindow(state: WindowHarness.sample(position: 0)) { h in
+            h.window.sendPointerToSeekBar(.press, at: 0.2)
+            UIRuntime.settle()
+            for f in stride(from: 0.25, through: 0.6, by: 0.05) {
+                h.window.sendPointerToSeekBar(.drag, at: f)
+                UIRuntime.spin(for: 0.02)
+            }
+            UIRuntime.spin(for: 0.2)
+            let seeksWhileDragging = h.actions.filter { if case .seek = $0 { true } else { false } }
+            XCTAssertEqual(seeksWhileDragging, [], "no seek while the handle is held")
+            let shown = try XCTUnwrap(TimeFormat.parse(h.window.timeTexts.elapsed), h.window.timeTexts.elapsed)
+            XCTAssertEqual(shown, 6, accuracy: 1.0, "the elapsed label shows the drag target (60 % of 10 s)")
+            h.window.sendPointerToSeekBar(.release, at: 0.6)
+            XCTAssertTrue(UIRuntime.run(until: { h.actions.contains { if case .seek = $0 { true } else { false } } }, timeout: 3), "\(h.actions)")
+            UIRuntime.spin(for: 0.2)
+            let seeks = h.actions.compactMap { if case .seek(let t) = $0 { t } else { nil } }
+            XCTAssertEqual(seeks.count, 1, "one seek, on release: \(h.actions)")
+            XCTAssertEqual(seeks.first ?? 0, 6, accuracy: 1.0)
+        }
+    }
+
     func testPlaylistDoubleClickPlaysDeleteRemoves() throws {
         var s = WindowHarness.sample()
         s.isPlaylistVisible = true
