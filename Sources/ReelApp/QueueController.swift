@@ -176,6 +176,7 @@ public final class QueueController {
         if wasCurrent {
             if changed, queue.current != nil { loadCurrent() } else { unloadPlayer() }
         }
+        releaseRouting(id)
         refreshPreroll()
     }
 
@@ -187,6 +188,13 @@ public final class QueueController {
     public func clear() {
         queue.clear()
         unloadPlayer()
+        for id in Array(playableURIs.keys) { releaseRouting(id) }
+    }
+
+    /// An item left the queue: its gateway registration goes too (its URLs answer 404 from now on).
+    private func releaseRouting(_ id: QueueItem.ID) {
+        guard let uri = playableURIs.removeValue(forKey: id) else { return }
+        router?.release(uri)
     }
 
     public var repeatMode: RepeatMode {
