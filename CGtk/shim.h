@@ -295,6 +295,26 @@ static inline gchar **reel_selection_uris(GtkSelectionData *sel) {
     return lines;
 }
 static inline void reel_drag_finish(GdkDragContext *ctx, gboolean success, guint time) { gtk_drag_finish(ctx, success, FALSE, time); }
+/// Tests: delivers `data` as a drop of type `target` ("text/uri-list", "text/plain;charset=utf-8")
+/// to `w`'s "drag-data-received" handlers. The GtkSelectionData is real, made by GTK through a
+/// private X selection this process owns (XTEST cannot drive an XDND drag under Xvfb here); the
+/// drag context is NULL, as no drag took place. Returns FALSE when no data came back.
+static void reel_test_drop_get(GtkClipboard *c, GtkSelectionData *sel, guint info, gpointer data) {
+    (void)c; (void)info;
+    gtk_selection_data_set(sel, gtk_selection_data_get_target(sel), 8, (const guchar *)data, (gint)strlen((const char *)data));
+}
+static void reel_test_drop_clear(GtkClipboard *c, gpointer data) { (void)c; g_free(data); }
+static inline gboolean reel_widget_simulate_drop(GtkWidget *w, const gchar *target, const gchar *text) {
+    GtkClipboard *clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(w), gdk_atom_intern_static_string("REEL_TEST_DROP"));
+    GtkTargetEntry entry = { (gchar *)target, 0, 0 };
+    if (!gtk_clipboard_set_with_data(clipboard, &entry, 1, reel_test_drop_get, reel_test_drop_clear, g_strdup(text))) return FALSE;
+    GtkSelectionData *sel = gtk_clipboard_wait_for_contents(clipboard, gdk_atom_intern(target, FALSE));
+    gtk_clipboard_clear(clipboard);
+    if (sel == NULL) return FALSE;
+    g_signal_emit_by_name(w, "drag-data-received", NULL, 10, 10, sel, 0, (guint)GDK_CURRENT_TIME);
+    gtk_selection_data_free(sel);
+    return TRUE;
+}
 
 // ---- dialogs ----------------------------------------------------------------------------------------
 /// A modal "Open Files" chooser (multiple selection). Transfer none (floating toplevel; destroy it).

@@ -351,6 +351,13 @@ public final class PlayerWindow: SignalReceiver {
         }
     }
 
+    /// Delivers `text` to the window as a drop of `target` ("text/uri-list" or
+    /// "text/plain;charset=utf-8"), through GTK's own selection data (tests; see the shim).
+    @discardableResult
+    public func simulateDrop(_ text: String, target: String = "text/uri-list") -> Bool {
+        reel_widget_simulate_drop(window, target, text) != 0
+    }
+
     /// Selects a playlist row (as a click would).
     public func selectPlaylistRow(_ index: Int) { playlist.select(index) }
 }

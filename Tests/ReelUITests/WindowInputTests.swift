@@ -123,6 +123,25 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
+    func testDroppedFilesAndURLsOpen() throws {
+        try withWindow { h in
+            // A file manager's drop: a URI list (CRLF, a comment line allowed by RFC 2483).
+            XCTAssertTrue(h.window.simulateDrop("# from a file manager\r\nfile:///media/a%20b.mp4\r\nhttps://example.com/live/master.m3u8\r\n"))
+            XCTAssertTrue(UIRuntime.run(until: { !h.actions.isEmpty }, timeout: 3))
+            XCTAssertEqual(h.actions, [.openFiles(["file:///media/a%20b.mp4", "https://example.com/live/master.m3u8"])])
+            h.actions.removeAll()
+            // A browser's drop of a link as plain text.
+            XCTAssertTrue(h.window.simulateDrop("https://example.com/clip.mp4", target: "text/plain;charset=utf-8"))
+            XCTAssertTrue(UIRuntime.run(until: { !h.actions.isEmpty }, timeout: 3))
+            XCTAssertEqual(h.actions, [.openFiles(["https://example.com/clip.mp4"])])
+            h.actions.removeAll()
+            // Nothing usable: no action.
+            XCTAssertTrue(h.window.simulateDrop("   \n", target: "text/plain;charset=utf-8"))
+            UIRuntime.spin(for: 0.2)
+            XCTAssertEqual(h.actions, [])
+        }
+    }
+
     func testPlaylistDoubleClickPlaysDeleteRemoves() throws {
         var s = WindowHarness.sample()
         s.isPlaylistVisible = true
