@@ -27,13 +27,13 @@ public final class BackgroundProcess {
     /// Waits up to `timeout` seconds for the exit; then SIGTERM, then SIGKILL. Returns the status
     /// and whether it had to be killed (then its stacks are printed first, see StackDump).
     @discardableResult
-    public func finish(timeout: Double = 10) -> (status: Int32, killed: Bool) {
+    public func finish(timeout: Double = 10, dumpStacks: Bool = true) -> (status: Int32, killed: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         var killed = false
         if process.isRunning {
             killed = true
-            StackDump.log(process.processIdentifier, reason: "did not exit within \(Int(timeout)) s")
+            if dumpStacks { StackDump.log(process.processIdentifier, reason: "did not exit within \(Int(timeout)) s") }
             process.terminate()
             let hard = Date().addingTimeInterval(2)
             while process.isRunning && Date() < hard { usleep(20_000) }
