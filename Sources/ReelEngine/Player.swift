@@ -100,7 +100,7 @@ public final class Player {
     private func replacePipeline() {
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
-        if pipelineStalled { pipeline.abandon() } else { pipeline.shutdown() }
+        if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
         pipelineStalled = false
         pipelineState = .null
@@ -121,7 +121,7 @@ public final class Player {
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
         cancelPrerollWatchdog()
-        if pipelineStalled { pipeline.abandon() } else { pipeline.shutdown() }
+        if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
     }
 
@@ -873,6 +873,12 @@ public final class Player {
         dropPendingSwitch()
         onEnd()
         return true
+    }
+
+    /// Stalled at an item's end: the watchdog fired, or playback has sat still in the last half
+    /// second for over half a second (a quit before the watchdog fires must not reap it either).
+    private var pipelineLooksStalled: Bool {
+        pipelineStalled || (stallWatch.map { ContinuousClock.now - $0.since > .milliseconds(500) } ?? false)
     }
 
     /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.
