@@ -67,6 +67,8 @@ public final class Player {
     /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
     /// given a fresh one rather than this one.
     private var pipelineStalled = false
+    /// How many times the preroll watchdog gave the current item more time (the probe opened it).
+    private var prerollExtensions = 0
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -213,6 +215,7 @@ public final class Player {
     private func resetItemState() {
         status = .unknown
         prerolled = false
+        prerollExtensions = 0
         stallWatch = nil
         duration = nil
         mediaInfo = MediaInfo()
@@ -814,15 +817,36 @@ public final class Player {
         if watchdogID != 0 { g_source_remove(watchdogID); watchdogID = 0 }
     }
 
+    /// The watchdog's second opinion: the file is probed on another thread (GstDiscoverer, its
+    /// own pipeline). A file the probe opens is only slow (a loaded machine), and gets more time,
+    /// up to `maxPrerollExtensions` times; one it cannot open fails with the probe's error.
     private func onPrerollWatchdog() {
         watchdogID = 0
         guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
         if case .failed = status { return }
+        let generation = loadGeneration, bridge = self.bridge
+        let timeout = max(2, min(10, configuration.localPrerollTimeout))
+        Thread.detachNewThread {
+            let verdict = MediaProbe.probe(uri, timeout: timeout).error
+            MainQueue.shared.async { bridge?.player?.onPrerollProbe(verdict, generation: generation) }
+        }
+    }
+
+    private static let maxPrerollExtensions = 5
+
+    private func onPrerollProbe(_ probeError: PlaybackError?, generation: Int) {
+        guard generation == loadGeneration, let uri = currentURI, !prerolled else { return }
+        if case .failed = status { return }
+        if probeError == nil && prerollExtensions < Self.maxPrerollExtensions {
+            prerollExtensions += 1
+            armPrerollWatchdog(local: true)
+            return
+        }
         let path = MediaLocator.localPath(of: uri)
         let size = path.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber)?.int64Value }
-        fail(ErrorMapper.map(domain: ErrorMapper.Domain.stream.rawValue, code: 9,
-                             message: "The media did not start within \(Int(configuration.localPrerollTimeout)) s", debug: "preroll watchdog",
-                             context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
+        fail(probeError ?? ErrorMapper.map(domain: ErrorMapper.Domain.stream.rawValue, code: 9,
+                                           message: "The media did not start within \(Int(configuration.localPrerollTimeout)) s", debug: "preroll watchdog",
+                                           context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
     }
 
     // MARK: Progress
