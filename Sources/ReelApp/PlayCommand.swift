@@ -96,7 +96,12 @@ struct PlayCommand: ParsableCommand {
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)
-        let status = MainActor.assumeIsolated { PlaybackSession(options: options).run() }
+        let status = MainActor.assumeIsolated {
+            // A named session that outlives run(): its closures hold it weakly (the optimiser
+            // warned that a temporary here is released as soon as the call returns).
+            let session = PlaybackSession(options: options)
+            return withExtendedLifetime(session) { session.run() }
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }
