@@ -98,16 +98,13 @@ final class CheckRunner {
             return item
         }
         defer { router.release(playURI) }  // its gateway URLs stop working once it is checked
-        do {
-            let isLocal = MediaLocator.localPath(of: uri) != nil
-            let probe = MediaProbe.probe(playURI, timeout: isLocal ? options.openTimeout : min(options.itemTimeout, 20))
-            item.container = probe.container
-            if let error = probe.error {
-                item.error = router.refine(error, uri: playURI)
-                item.duration = probe.duration
-                item.frames = options.positions.map { .init(requested: $0.description, problem: "not captured: the item failed") }
-                return item
-            }
+        let probe = MediaProbe.probe(playURI, timeout: MediaLocator.localPath(of: uri) != nil ? options.openTimeout : min(options.itemTimeout, 20))
+        item.container = probe.container
+        if let error = probe.error {
+            item.error = router.refine(error, uri: playURI)
+            item.duration = probe.duration
+            item.frames = options.positions.map { .init(requested: $0.description, problem: "not captured: the item failed") }
+            return item
         }
         let player: Player
         do {
