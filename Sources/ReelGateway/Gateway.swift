@@ -87,6 +87,10 @@ public final class Gateway: Sendable {
                            read: .milliseconds(Int64(configuration.readTimeout * 1000))),
             decompression: .disabled)
         clientConfiguration.connectionPool = .init(idleTimeout: .seconds(30))
+        // A refused connection or a failed TLS handshake is reported at once, not retried until
+        // the connect timeout: the queue's own RetryPolicy retries items, and an untrusted
+        // certificate will not become trusted by trying again.
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         var tls = TLSConfiguration.makeClientConfiguration()
         if let path = configuration.trustedCertificatesPath { tls.additionalTrustRoots = [.file(path)] }
         clientConfiguration.tlsConfiguration = tls
