@@ -72,10 +72,10 @@ final class RetryTests: XCTestCase {
 
     func testADownloadLostMidwayResumesWhereItStopped() throws {
         // The first response stops at 60 % of the 10 s file. The HTTP source reconnects with a
-        // Range; that request is answered 503 two seconds later, while playback (in real time)
+        // Range; that request is answered 503 four seconds later, while playback (in real time)
         // has gone on from what had arrived. Reel retries and seeks back to where it had got to.
         let size = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: TestMedia.path("color10s.mp4"))[.size] as? Int)
-        server.misbehave("/long.mp4", [.cut(afterBytes: size * 6 / 10), .delayedStatus(503, seconds: 2)])
+        server.misbehave("/long.mp4", [.cut(afterBytes: size * 6 / 10), .delayedStatus(503, seconds: 4)])
         let r = ProcessRunner.run(ProcessRunner.reelExecutable,
                                   ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
                                    server.url("/long.mp4").absoluteString], timeout: 60)
