@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import ReelCore
+import Synchronization
 
 /// One player over playbin3. Owns the pipeline, turns bus messages into `PlayerEvent`s and runs
 /// commands. Lives on the main thread (the GLib default main context); every event is delivered
@@ -123,6 +124,7 @@ public final class Player {
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
         cancelPrerollWatchdog()
+        Self.awaitProbes(timeout: 3)
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
     }
@@ -826,10 +828,22 @@ public final class Player {
         if case .failed = status { return }
         let generation = loadGeneration, bridge = self.bridge
         let timeout = max(2, min(10, configuration.localPrerollTimeout))
+        Self.probesInFlight.withLock { $0 += 1 }
         Thread.detachNewThread {
             let verdict = MediaProbe.probe(uri, timeout: timeout).error
+            Self.probesInFlight.withLock { $0 -= 1 }
             MainQueue.shared.async { bridge?.player?.onPrerollProbe(verdict, generation: generation) }
         }
+    }
+
+    /// Watchdog probes still running (each on its own thread, inside GStreamer).
+    private nonisolated static let probesInFlight = Mutex(0)
+
+    /// Waits (at most `timeout` seconds) for watchdog probes to finish, so that a process that
+    /// ends right after a probe started does not exit with a thread inside GStreamer.
+    private static func awaitProbes(timeout: Double) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        while probesInFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline { usleep(5_000) }
     }
 
     private static let maxPrerollExtensions = 5

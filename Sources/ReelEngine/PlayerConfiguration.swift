@@ -15,9 +15,11 @@ public struct PlayerConfiguration: Sendable {
     /// Seconds an HTTP connection or read may stall before the item fails with a `.timeout`
     /// error (souphttpsrc's `timeout`; 1…3600, GStreamer's default is 15).
     public var networkTimeout: UInt32 = 15
-    /// Seconds a local file may take to start (preroll) before it fails as damaged; 0 disables.
-    /// Guards against GStreamer losing a demuxer's error (see Player's preroll watchdog).
-    public var localPrerollTimeout: Double = 10
+    /// Seconds a local file may take to start (preroll) before the watchdog probes it; 0
+    /// disables. Guards against GStreamer losing a demuxer's error (see Player's preroll
+    /// watchdog): a file the probe cannot open fails, one it opens gets more time (a slow
+    /// machine), so the bound can be short.
+    public var localPrerollTimeout: Double = 5
     /// Seconds playback may sit still at an item's very end (the last half second) without EOS
     /// before the item counts as played and the next load gets a fresh pipeline; 0 disables.
     /// Guards against playbin3 1.22 stopping at the end when the URI that about-to-finish took
