@@ -1,9 +1,13 @@
 import Foundation
+import ReelEngine
 
 /// The entry point: `main.swift` calls `ReelApp.main()` and nothing else.
 public enum ReelApp {
     public static func main() {
         ExitTrace.installIfRequested()
+        // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
+        // (bounded) before the process does.
+        atexit { Player.awaitBackgroundProbes(timeout: 3) }
         ReelCommand.main()
     }
 }

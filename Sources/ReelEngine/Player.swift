@@ -124,7 +124,6 @@ public final class Player {
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
         cancelPrerollWatchdog()
-        Self.awaitProbes(timeout: 3)
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
     }
@@ -840,8 +839,9 @@ public final class Player {
     private nonisolated static let probesInFlight = Mutex(0)
 
     /// Waits (at most `timeout` seconds) for watchdog probes to finish, so that a process that
-    /// ends right after a probe started does not exit with a thread inside GStreamer.
-    private static func awaitProbes(timeout: Double) {
+    /// ends right after a probe started does not exit with a thread inside GStreamer. For the
+    /// process's exit path (never the main loop's work: it blocks).
+    public nonisolated static func awaitBackgroundProbes(timeout: Double) {
         let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
         while probesInFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline { usleep(5_000) }
     }
