@@ -9,9 +9,10 @@ PACKAGES=(
   # run
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-gtk3 gstreamer1.0-x gstreamer1.0-gl
-  # media generation, tests, benchmarks
+  # media generation, tests, benchmarks (rsvg-convert is ImageMagick's SVG delegate for the icon test)
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
+  librsvg2-bin desktop-file-utils xxd
   python3-gi python3-gst-1.0
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
