@@ -3,8 +3,9 @@ import Foundation
 import ReelCore
 import ReelEngine
 
-/// `reel inspect FILE|URL [--json]`: what is in a media file (streams, codecs, duration) or, once
-/// the parsers land, a playlist or HLS manifest.
+/// `reel inspect FILE|URL [--json]`: what is in a media file (streams, codecs, duration), a
+/// playlist (its entries as resolved) or an HLS manifest (variants and renditions; segments,
+/// duration, live / VOD / EVENT and encryption).
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -20,7 +21,7 @@ struct InspectCommand: ParsableCommand {
     var timeout: Double = 15
 
     func run() throws {
-        if let playlist = Self.inspectPlaylist(input, timeout: timeout) {
+        if let playlist = Self.inspectPlaylist(input) {
             print(json ? playlist.json.serialized() : playlist.text)
             if !playlist.ok { throw ExitCode(1) }
             return
@@ -33,28 +34,26 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
-    /// What `inspectPlaylist` returns: the JSON object (with `"type"`: "hls-master", "hls-media",
-    /// "m3u", "pls" or "xspf") and the text form.
-    struct PlaylistReport {
-        var json: JSONValue
-        var text: String
-        var ok: Bool
-    }
-
-    /// HOOK (issues 4 and 5): when `input` is a playlist, describe it and return the report; return
-    /// nil for anything else, which is then probed as media.
-    /// - HLS master (issue 5's M3U8 parser): variants (bandwidth, resolution, codecs) and renditions.
-    /// - HLS media playlist: target duration, segment count, total duration, live/VOD/EVENT, encryption.
-    /// - M3U/PLS/XSPF (issue 4's parsers): the entries as resolved against the playlist's location.
-    /// Network playlists are fetched through the gateway with the session's headers.
-    /// Until the parsers land, a playlist is reported as not inspectable rather than mis-probed.
-    static func inspectPlaylist(_ input: String, timeout: Double) -> PlaylistReport? {
-        let lower = (URL(string: input)?.path ?? input).lowercased()
-        let kinds = [".m3u8": "hls", ".m3u": "m3u", ".pls": "pls", ".xspf": "xspf"]
-        guard let kind = kinds.first(where: { lower.hasSuffix($0.key) })?.value else { return nil }
-        let message = "Inspecting \(kind) playlists needs the playlist parsers, which are not in this build."
-        return PlaylistReport(json: .object([("type", .string(kind)), ("uri", .string(Redactor.redactURL(MediaLocator.uri(for: input)))),
-                                             ("ok", .bool(false)), ("error", .object([("code", .string("unsupported-format")), ("message", .string(message))]))]),
-                              text: "\(MediaLocator.displayName(of: MediaLocator.uri(for: input))): \(message)", ok: false)
+    /// When `input` names a playlist (.m3u, .m3u8, .pls, .xspf), reads or fetches it and
+    /// describes it (`PlaylistInspection`); nil for anything else, which is probed as media. An
+    /// `.m3u8` that turns out to be an HLS playlist is described as one, never expanded.
+    static func inspectPlaylist(_ input: String) -> PlaylistInspection? {
+        guard PlaylistParser.looksLikePlaylist(input) else { return nil }
+        let uri = MediaLocator.uri(for: input)
+        let name = MediaLocator.displayName(of: uri)
+        let type = PlaylistFormat.fromExtension(input)?.rawValue ?? "playlist"
+        if let path = MediaLocator.localPath(of: uri) {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            guard FileManager.default.isReadableFile(atPath: path),
+                  let data = try? Data(contentsOf: url, options: .mappedIfSafe) else {
+                return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: "the playlist file does not exist or cannot be read")
+            }
+            return PlaylistInspection.inspect(data, location: url)
+        }
+        guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return nil }
+        switch PlaylistFetcher.fetch(url) {
+        case .data(let data, let finalURL): return PlaylistInspection.inspect(data, location: finalURL)
+        case .failed(let why): return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: why)
+        }
     }
 }

@@ -39,4 +39,143 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("not-found"), missing.stderr)
     }
+
+    // MARK: Playlists
+
+    private func inspect(_ input: String) throws -> (ProcessRunner.Result, [String: Any]) {
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", input], timeout: 30)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertEqual(r.lines.count, 1, "one JSON object: \(r.stdout) \(r.stderr)")
+        let o = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout + r.stderr)
+        return (r, o)
+    }
+
+    private func write(_ name: String, _ text: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func testHLSMasterListsItsVariantsResolved() throws {
+        let (r, o) = try inspect(TestMedia.path("hls/vod/master.m3u8"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(o["type"] as? String, "hls-master")
+        let variants = try XCTUnwrap(o["variants"] as? [[String: Any]])
+        XCTAssertEqual(variants.map { $0["bandwidth"] as? Int }, [1_200_000, 400_000])
+        XCTAssertEqual(variants.map { $0["resolution"] as? String }, ["640x360", "320x180"])
+        XCTAssertEqual(variants[0]["codecs"] as? [String], ["avc1.42c01e", "mp4a.40.2"])
+        XCTAssertEqual(variants[1]["uri"] as? String, TestMedia.url("hls/vod/lo/index.m3u8").absoluteString, "resolved against the master")
+        XCTAssertEqual((o["renditions"] as? [Any])?.count, 0)
+
+        let text = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", TestMedia.path("hls/vod/master.m3u8")], timeout: 30)
+        XCTAssertEqual(text.status, 0)
+        XCTAssertTrue(text.stdout.contains("HLS master playlist, 2 variants"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1200000 bit/s, 640x360, avc1.42c01e,mp4a.40.2"), text.stdout)
+    }
+
+    func testHLSMediaPlaylistsSayVODLiveEventAndEncryption() throws {
+        let (vodRun, vod) = try inspect(TestMedia.path("hls/vod/hi/index.m3u8"))
+        XCTAssertEqual(vodRun.status, 0)
+        XCTAssertEqual(vod["type"] as? String, "hls-media")
+        XCTAssertEqual(vod["kind"] as? String, "VOD")
+        XCTAssertEqual(vod["live"] as? Bool, false)
+        XCTAssertEqual(vod["segments"] as? Int, 3)
+        XCTAssertEqual(vod["targetDuration"] as? Double, 2)
+        XCTAssertEqual(try XCTUnwrap(vod["duration"] as? Double), 5.967, accuracy: 0.001)
+        XCTAssertEqual(vod["encrypted"] as? Bool, false)
+
+        let (_, aes) = try inspect(TestMedia.path("hls/aes/index.m3u8"))
+        XCTAssertEqual(aes["encrypted"] as? Bool, true)
+        XCTAssertEqual(aes["encryption"] as? [String], ["AES-128"])
+
+        let dir = TestMedia.temporaryDirectory("reel-inspect")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let window = "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:120\n#EXTINF:4,\na.ts\n#EXTINF:4,\nb.ts\n"
+        let (_, live) = try inspect(try write("live.m3u8", window, in: dir))
+        XCTAssertEqual(live["kind"] as? String, "live")
+        XCTAssertEqual(live["live"] as? Bool, true)
+        XCTAssertEqual(live["mediaSequence"] as? Int, 120)
+        XCTAssertEqual(live["segments"] as? Int, 2)
+        let (_, event) = try inspect(try write("event.m3u8", window.replacingOccurrences(of: "#EXTM3U\n", with: "#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n"), in: dir))
+        XCTAssertEqual(event["kind"] as? String, "EVENT")
+        XCTAssertEqual(event["playlistType"] as? String, "EVENT")
+
+        let text = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", TestMedia.path("hls/aes/index.m3u8")], timeout: 30)
+        XCTAssertTrue(text.stdout.contains("HLS media playlist, VOD"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("segments:        3 from sequence 0"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("encryption:      AES-128"), text.stdout)
+
+        let (badRun, bad) = try inspect(try write("bad.m3u8", "#EXTM3U\n#EXTINF:2,\nsegment.ts\n#EXT-X-ENDLIST\n", in: dir))
+        XCTAssertEqual(badRun.status, 1, "a media playlist without a target duration is refused")
+        XCTAssertEqual((bad["error"] as? [String: Any])?["code"] as? String, "invalid-playlist")
+    }
+
+    func testM3UPLSAndXSPFEntriesAsResolved() throws {
+        let dir = TestMedia.temporaryDirectory("reel-inspect-lists")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let m3u = try write("list.m3u", """
+            #EXTM3U
+            #EXTINF:10,Colours
+            media/color10s.mp4
+            #EXTINF:abc,Broken
+            #EXTREEL:header=Authorization: Bearer s3cr3t-token
+            https://cdn.example.com/a%20b.mp4?sig=s3cr3t-sig
+            """, in: dir)
+        let (r, o) = try inspect(m3u)
+        XCTAssertEqual(r.status, 1, "a malformed line makes the playlist not clean")
+        XCTAssertEqual(o["type"] as? String, "m3u")
+        let entries = try XCTUnwrap(o["entries"] as? [[String: Any]])
+        XCTAssertEqual(entries.count, 2)
+        XCTAssertEqual(entries[0]["uri"] as? String, dir.appendingPathComponent("media/color10s.mp4").absoluteString, "relative to the playlist")
+        XCTAssertEqual(entries[0]["title"] as? String, "Colours")
+        XCTAssertEqual(entries[0]["duration"] as? Double, 10)
+        XCTAssertEqual(entries[1]["options"] as? [String], ["header"], "option names, never values")
+        let problems = try XCTUnwrap(o["problems"] as? [[String: Any]])
+        XCTAssertEqual(problems.first?["line"] as? Int, 4)
+        XCTAssertFalse(r.stdout.contains("s3cr3t"), "no secret reaches the output: \(r.stdout)")
+
+        let pls = try write("list.pls", "[playlist]\nFile1=one.mp4\nTitle1=One\nFile2=http://host.example/two.mp4\nNumberOfEntries=2\nVersion=2\n", in: dir)
+        let (plsRun, plsReport) = try inspect(pls)
+        XCTAssertEqual(plsRun.status, 0, plsRun.stdout)
+        XCTAssertEqual(plsReport["type"] as? String, "pls")
+        XCTAssertEqual((plsReport["entries"] as? [[String: Any]])?.map { $0["uri"] as? String },
+                       [dir.appendingPathComponent("one.mp4").absoluteString, "http://host.example/two.mp4"])
+
+        let xspf = try write("list.xspf", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <playlist version="1" xmlns="http://xspf.org/ns/0/"><title>Review</title><trackList>
+            <track><location>clips/x.mp4</location><title>X</title><duration>2500</duration></track>
+            </trackList></playlist>
+            """, in: dir)
+        let (xspfRun, xspfReport) = try inspect(xspf)
+        XCTAssertEqual(xspfRun.status, 0, xspfRun.stdout)
+        XCTAssertEqual(xspfReport["title"] as? String, "Review")
+        let track = try XCTUnwrap((xspfReport["entries"] as? [[String: Any]])?.first)
+        XCTAssertEqual(track["uri"] as? String, dir.appendingPathComponent("clips/x.mp4").absoluteString)
+        XCTAssertEqual(track["duration"] as? Double, 2.5)
+
+        let text = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", xspf], timeout: 30)
+        XCTAssertTrue(text.stdout.contains("XSPF playlist “Review”, 1 entry"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("#0: X  [0:02]"), text.stdout)
+
+        let (missingRun, missing) = try inspect(dir.appendingPathComponent("nowhere.m3u").path)
+        XCTAssertEqual(missingRun.status, 1)
+        XCTAssertEqual((missing["error"] as? [String: Any])?["code"] as? String, "invalid-playlist")
+    }
+
+    func testANetworkMasterIsFetchedAndItsVariantsResolvedAgainstItsURL() throws {
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/show/master.m3u8", .file(TestMedia.url("hls/vod/master.m3u8"), contentType: "application/vnd.apple.mpegurl"))
+        let (r, o) = try inspect(server.url("/show/master.m3u8").absoluteString)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(o["type"] as? String, "hls-master")
+        XCTAssertEqual((o["variants"] as? [[String: Any]])?.map { $0["uri"] as? String },
+                       [server.url("/show/hi/index.m3u8").absoluteString, server.url("/show/lo/index.m3u8").absoluteString])
+
+        server.serve("/gone.m3u8", .status(404))
+        let (goneRun, gone) = try inspect(server.url("/gone.m3u8").absoluteString)
+        XCTAssertEqual(goneRun.status, 1)
+        XCTAssertTrue(((gone["error"] as? [String: Any])?["message"] as? String ?? "").contains("404"), "\(gone)")
+    }
 }
