@@ -1,28 +1,28 @@
 import Foundation
 import ReelCore
 
-/// Turns `reel check`'s arguments into the items to check.
+/// Turns `reel check`'s arguments into the items to check: files and URLs as they are,
+/// playlists expanded in place exactly as `reel play` expands them (`QueueBuilder`: relative
+/// entries resolved, HLS kept as one stream, a network playlist may not name local files). A
+/// playlist line that could not be read becomes a failed row naming the playlist and the line,
+/// so that the report says what was lost as well as what played.
 enum CheckInputs {
     struct Entry: Sendable {
         var input: String
         var title: String?
-        /// Set when the entry cannot be checked at all (e.g. an unreadable playlist).
+        /// The playlist entry's own options (headers, bucket…), for the gateway.
+        var options: [String: [String]] = [:]
+        /// Set when the entry cannot be checked at all (an unreadable playlist or line).
         var error: PlaybackError?
     }
 
-    static func expand(_ inputs: [String]) -> [Entry] {
+    /// - Parameter expandNetworkPlaylists: false with protected-stream options (a network input
+    ///   is then a stream for the gateway, never fetched here without its headers).
+    static func expand(_ inputs: [String], expandNetworkPlaylists: Bool = true) -> [Entry] {
         inputs.flatMap { input -> [Entry] in
-            if let entries = expandPlaylist(input) { return entries }
-            return [Entry(input: input)]
+            let built = QueueBuilder.build([input], expandNetworkPlaylists: expandNetworkPlaylists)
+            return built.items.map { Entry(input: $0.uri, title: $0.title, options: $0.options) }
+                + built.errors.map { Entry(input: input, title: nil, error: $0) }
         }
-    }
-
-    /// HOOK (issue 4, playlists): return the playlist's entries, resolved against the playlist's
-    /// location, when `input` is an M3U/M3U8 (non-HLS)/PLS/XSPF playlist; an entry with `error`
-    /// (kind .invalidPlaylist) when it cannot be parsed; nil when `input` is not a playlist, so
-    /// that it is checked as a media item. HLS playlists are media items: return nil for them.
-    /// Until the parsers land, every input is a media item.
-    static func expandPlaylist(_ input: String) -> [Entry]? {
-        nil
     }
 }

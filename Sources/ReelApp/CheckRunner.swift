@@ -39,7 +39,7 @@ final class CheckRunner {
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
         var items: [CheckReport.Item] = []
-        for (index, entry) in CheckInputs.expand(options.inputs).enumerated() {
+        for (index, entry) in CheckInputs.expand(options.inputs, expandNetworkPlaylists: !options.protected.isActive).enumerated() {
             let item = check(entry, index: index, framesDir: framesDir)
             options.log(item.ok ? "ok      \(index) \(item.title)" : "FAILED  \(index) \(item.title): \(item.error?.code ?? "?"): \(item.error?.message ?? "")")
             items.append(item)
@@ -92,8 +92,13 @@ final class CheckRunner {
         // here with a typed error. It also sidesteps a playbin3 race in which a demuxer's error
         // during autoplugging is lost and the pipeline never prerolls. Items that need headers
         // and tokens go through the gateway, the probe's requests too.
+        let entryOptions: ProtectedEntryOptions
+        do { entryOptions = try ProtectedEntryOptions(options: entry.options) } catch {
+            item.error = PlaybackError(kind: .invalidPlaylist, message: error.description, uri: uri)
+            return item
+        }
         let playURI: String
-        do { playURI = try router.uri(for: entry.input) } catch {
+        do { playURI = try router.uri(for: entry.input, entry: entryOptions) } catch {
             item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
             return item
         }

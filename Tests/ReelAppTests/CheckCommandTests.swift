@@ -138,6 +138,53 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(error["code"] as? String, "not-authorized", "\(error)")
     }
 
+    func testAPlaylistIsExpandedAndEveryEntryReportedIncludingItsBrokenLines() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.requireHeader("X-Entry-Key", "entry-secret-77c2")
+        let dir = TestMedia.temporaryDirectory("reel-check-list")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent("media"), withDestinationURL: TestMedia.directory)
+        // Relative entries, a missing and a corrupt file, a line that cannot be read, and an HLS
+        // stream whose header comes from its own playlist entry (so it goes through the gateway).
+        let list = dir.appendingPathComponent("review.m3u")
+        try Data("""
+            #EXTM3U
+            #EXTINF:2,Good clip
+            media/clip2s.mp4
+            media/no-such-file.mp4
+            #EXTINF:abc,Bad duration
+            media/corrupt.mp4
+            #EXTREEL:header=X-Entry-Key: entry-secret-77c2
+            \(server.url("/hls/vod/master.m3u8").absoluteString)
+            """.utf8).write(to: list)
+        let reportDir = dir.appendingPathComponent("report")
+        let (r, report) = runCheck([list.path], extra: ["--at", "1"], in: reportDir)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let items = try XCTUnwrap(report?["items"] as? [[String: Any]], r.stderr)
+        XCTAssertEqual(items.count, 5, "four entries and the unreadable line: \(items)")
+        func code(_ i: Int) -> String? { (items[i]["error"] as? [String: Any])?["code"] as? String }
+        XCTAssertEqual(items[0]["title"] as? String, "Good clip")
+        XCTAssertEqual(items[0]["ok"] as? Bool, true, "\(items[0])")
+        XCTAssertEqual(items[0]["input"] as? String, dir.appendingPathComponent("media/clip2s.mp4").absoluteString, "resolved against the playlist")
+        XCTAssertEqual(code(1), "not-found")
+        XCTAssertEqual(code(2), "corrupt")
+        XCTAssertEqual(items[3]["ok"] as? Bool, true, "the entry's own header reached the stream: \(items[3])")
+        XCTAssertEqual(items[3]["decodedToEnd"] as? Bool, true)
+        XCTAssertFalse(server.requests.isEmpty)
+        for request in server.requests { XCTAssertEqual(request.header("X-Entry-Key"), "entry-secret-77c2", "\(request)") }
+        XCTAssertEqual(code(4), "invalid-playlist")
+        let message = (items[4]["error"] as? [String: Any])?["message"] as? String ?? ""
+        XCTAssertTrue(message.hasPrefix("review.m3u: line 5:"), message)
+        let summary = try XCTUnwrap(report?["summary"] as? [String: Any])
+        XCTAssertEqual(summary["ok"] as? Int, 2)
+        XCTAssertEqual(summary["failed"] as? Int, 3)
+        let json = try String(contentsOf: reportDir.appendingPathComponent("report.json"), encoding: .utf8)
+        XCTAssertFalse(json.contains("entry-secret-77c2") || r.stderr.contains("entry-secret-77c2"))
+    }
+
     func testBadArgumentsAreRefusedBeforeAnythingRuns() {
         let dir = TestMedia.temporaryDirectory("reel-check-args")
         defer { try? FileManager.default.removeItem(at: dir) }
