@@ -186,8 +186,13 @@ final class GatewayRequestHandler: Sendable {
 
     private func makeRequest(url: URL, kind: HLSURIKind?, credentials: Bool, token: String?, item: GatewayItem, head: HTTPRequestHead) -> HTTPClientRequest {
         var target = url.absoluteString
-        if credentials, let token, item.placement.usesQuery {
-            target = URIReference.settingQueryParameter(TokenPlacement.parameterName, to: token, in: target)
+        if credentials, let token {
+            // The provider's token replaces any `Authorization` parameter the URL already had
+            // (a stale one from the item's URL or a playlist): in the query when placed there,
+            // otherwise it is only removed, and the header carries the token.
+            target = item.placement.usesQuery
+                ? URIReference.settingQueryParameter(TokenPlacement.parameterName, to: token, in: target)
+                : URIReference.removingQueryParameter(TokenPlacement.parameterName, from: target)
         }
         var request = HTTPClientRequest(url: target)
         request.method = head.method == .HEAD ? .HEAD : .GET

@@ -312,6 +312,81 @@ final class GatewayProtectedStreamTests: XCTestCase {
         XCTAssertFalse(master.text.contains("token"), master.text)
     }
 
+    func testForbiddenIsTreatedLikeUnauthorizedOneRefreshThenAClearError() async throws {
+        let dir = TestMedia.temporaryDirectory("reel-gw-403")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tokens.json")
+        func write(_ token: String) throws {
+            try Data(#"{"tokens":[{"bucket":"sports","token":"\#(token)"}]}"#.utf8).write(to: file)
+        }
+        try write("Bearer forbidden-one-AAAA")
+        server.refuseWith(403)
+        server.requireHeader("Authorization", "Bearer forbidden-one-AAAA")
+        server.rotateToken(afterRequests: 2, to: "Bearer forbidden-two-BBBB")
+        let provider = TokenProvider.file(file.path, bucket: "sports")
+        let (_, url) = gateway.register(GatewayItem(url: server.url("/hls/aes/index.m3u8"), tokenProvider: provider, placement: .header))
+        _ = try await provider.token()
+        try write("Bearer forbidden-two-BBBB")
+        let fetched = try await GatewayTestClient.crawl(url)
+        XCTAssertEqual(fetched.map(\.1), [200, 200, 200, 200, 200], "the player never saw the 403")
+        XCTAssertEqual(server.requests.filter { $0.status == 403 }.count, 1, "\(server.requests)")
+        XCTAssertEqual(provider.loadCount, 2, "one refresh")
+        XCTAssertTrue(recorder.errors.isEmpty)
+
+        // A token that stays refused: 403 to the player and a not-authorized error naming the status.
+        server.clearRequests()
+        let (_, refused) = gateway.register(GatewayItem(url: server.url("/hls/aes/index.m3u8"), tokenProvider: .fixed("Bearer never-good-CCCC"), placement: .header))
+        let response = try await GatewayTestClient.fetch(refused)
+        XCTAssertEqual(response.status, 403)
+        XCTAssertEqual(server.requests.map(\.status), [403, 403])
+        XCTAssertEqual(recorder.errors.first?.kind, .notAuthorized)
+        XCTAssertEqual(recorder.errors.first?.httpStatus, 403)
+        XCTAssertTrue(recorder.errors.first?.message.contains("403") == true, "\(recorder.errors)")
+        XCTAssertFalse("\(recorder.errors)".contains("never-good-CCCC"))
+    }
+
+    /// Segment URIs with queries of their own (signatures, a stale `Authorization`): every
+    /// upstream request keeps the other parameters and carries exactly the provider's token —
+    /// in the query, or, with header placement, only in the header.
+    func testSegmentsWithTheirOwnQueriesKeepThemAndCarryExactlyTheCurrentToken() async throws {
+        let playlist = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXTINF:2,
+            hls/vod/hi/segment00000.ts?sig=abc%2F1&Authorization=stale-one
+            #EXTINF:2,
+            hls/vod/hi/segment00001.ts?Authorization=stale-two&exp=99
+            #EXTINF:1.967,
+            hls/vod/hi/segment00002.ts
+            #EXT-X-ENDLIST
+
+            """
+        server.serve("/signed.m3u8", .data(Data(playlist.utf8), contentType: "application/vnd.apple.mpegurl"))
+        let token = "fresh token/42"
+
+        server.requireQueryToken(token)
+        let (_, queryURL) = gateway.register(GatewayItem(url: server.url("/signed.m3u8"), tokenProvider: .fixed(token), placement: .query))
+        let queryCrawl = try await GatewayTestClient.crawl(queryURL)
+        XCTAssertEqual(queryCrawl.map(\.1), [200, 200, 200, 200])
+        XCTAssertEqual(server.requests.map(\.uri), [
+            "/signed.m3u8?Authorization=fresh%20token%2F42",
+            "/hls/vod/hi/segment00000.ts?sig=abc%2F1&Authorization=fresh%20token%2F42",
+            "/hls/vod/hi/segment00001.ts?exp=99&Authorization=fresh%20token%2F42",
+            "/hls/vod/hi/segment00002.ts?Authorization=fresh%20token%2F42",
+        ])
+
+        server.requireQueryToken(nil)
+        server.requireHeader("Authorization", token)
+        server.clearRequests()
+        let (_, headerURL) = gateway.register(GatewayItem(url: server.url("/signed.m3u8"), tokenProvider: .fixed(token), placement: .header))
+        let headerCrawl = try await GatewayTestClient.crawl(headerURL)
+        XCTAssertEqual(headerCrawl.map(\.1), [200, 200, 200, 200])
+        XCTAssertEqual(server.requests.map(\.uri), [
+            "/signed.m3u8", "/hls/vod/hi/segment00000.ts?sig=abc%2F1", "/hls/vod/hi/segment00001.ts?exp=99", "/hls/vod/hi/segment00002.ts",
+        ], "the stale parameters are removed; the header carries the token")
+        XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == token })
+    }
+
     func testBothPlacements() async throws {
         server.requireQueryToken("both-token-1234")
         server.requireHeader("Authorization", "both-token-1234")

@@ -90,6 +90,8 @@ public final class HTTPFixtureServer: Sendable {
         var rotation: (after: Int, next: String)?
         var authorized = 0
         var exempt: Set<String> = []
+        /// What a request without the required credentials gets: 401 (default) or 403.
+        var refusal: HTTPResponseStatus = .unauthorized
         var streamed = 0
         /// Per path: what the next requests get instead of a plain answer, in order.
         var missteps: [String: [Misstep]] = [:]
@@ -168,6 +170,10 @@ public final class HTTPFixtureServer: Sendable {
     /// Every request must carry `Authorization=<token>` in its query (nil: no requirement).
     public func requireQueryToken(_ token: String?) { state.withLock { $0.requiredQueryToken = token } }
 
+    /// Answer requests that lack the credentials with this status (401 by default; 403 for
+    /// servers that say "forbidden" for an expired token).
+    public func refuseWith(_ status: Int) { state.withLock { $0.refusal = HTTPResponseStatus(statusCode: status) } }
+
     /// After `count` more authorized requests, expect `token` instead (header and/or query).
     public func rotateToken(afterRequests count: Int, to token: String) {
         state.withLock { $0.rotation = ($0.authorized + count, token) }
@@ -224,7 +230,7 @@ public final class HTTPFixtureServer: Sendable {
                     }
                     if values != [token] { ok = false }
                 }
-                if !ok { return Answer(status: .unauthorized, headers: ["Content-Type": "text/plain", "WWW-Authenticate": "Bearer"], body: ByteBuffer(string: "unauthorized\n")) }
+                if !ok { return Answer(status: s.refusal, headers: ["Content-Type": "text/plain", "WWW-Authenticate": "Bearer"], body: ByteBuffer(string: "unauthorized\n")) }
                 s.authorized += 1
                 if let rotation = s.rotation, s.authorized >= rotation.after {
                     if s.requiredHeader != nil { s.requiredHeader!.value = rotation.next }
