@@ -268,6 +268,19 @@ static inline gint reel_selection_row_index(GtkSelectionData *sel) {
     return index;
 }
 
+/// The tooltip GTK shows for the row under widget point (x, y) of a tree view whose tooltip
+/// column is `column` (the same lookup GTK's tooltip query makes), or NULL. Transfer full: g_free.
+static inline gchar *reel_tree_view_tooltip_at(GtkTreeView *view, gint x, gint y, gint column) {
+    GtkTreeModel *model = NULL;
+    GtkTreePath *path = NULL;
+    GtkTreeIter iter;
+    gchar *text = NULL;
+    if (!gtk_tree_view_get_tooltip_context(view, &x, &y, FALSE, &model, &path, &iter)) return NULL;
+    gtk_tree_model_get(model, &iter, column, &text, -1);
+    gtk_tree_path_free(path);
+    return text;
+}
+
 /// The height of the first row (0 when empty).
 static inline gint reel_tree_view_row_height(GtkTreeView *view) {
     GtkTreePath *p = gtk_tree_path_new_first();
@@ -294,7 +307,8 @@ static inline gchar **reel_selection_uris(GtkSelectionData *sel) {
     g_free(text);
     return lines;
 }
-static inline void reel_drag_finish(GdkDragContext *ctx, gboolean success, guint time) { gtk_drag_finish(ctx, success, FALSE, time); }
+/// Ends a drop; a NULL context (a test's simulated drop, no drag took place) is ignored.
+static inline void reel_drag_finish(GdkDragContext *ctx, gboolean success, guint time) { if (ctx) gtk_drag_finish(ctx, success, FALSE, time); }
 /// Tests: delivers `data` as a drop of type `target` ("text/uri-list", "text/plain;charset=utf-8")
 /// to `w`'s "drag-data-received" handlers. The GtkSelectionData is real, made by GTK through a
 /// private X selection this process owns (XTEST cannot drive an XDND drag under Xvfb here); the
@@ -312,6 +326,31 @@ static inline gboolean reel_widget_simulate_drop(GtkWidget *w, const gchar *targ
     gtk_clipboard_clear(clipboard);
     if (sel == NULL) return FALSE;
     g_signal_emit_by_name(w, "drag-data-received", NULL, 10, 10, sel, 0, (guint)GDK_CURRENT_TIME);
+    gtk_selection_data_free(sel);
+    return TRUE;
+}
+
+/// Tests: drops row `from` of `view` at widget point (x, y), as a drag within the view would:
+/// the "GTK_TREE_MODEL_ROW" selection is real (made by GTK through a private X selection, as
+/// above) and reaches the view's "drag-data-received" handlers with a NULL drag context.
+static void reel_test_row_get(GtkClipboard *c, GtkSelectionData *sel, guint info, gpointer data) {
+    (void)c; (void)info;
+    GtkTreeView *view = GTK_TREE_VIEW(g_object_get_data(G_OBJECT(data), "reel-test-view"));
+    GtkTreePath *path = gtk_tree_path_new_from_indices(GPOINTER_TO_INT(g_object_get_data(G_OBJECT(data), "reel-test-row")), -1);
+    gtk_tree_set_row_drag_data(sel, gtk_tree_view_get_model(view), path);
+    gtk_tree_path_free(path);
+}
+static void reel_test_row_clear(GtkClipboard *c, gpointer data) { (void)c; (void)data; }
+static inline gboolean reel_tree_view_simulate_row_drop(GtkTreeView *view, gint from, gint x, gint y) {
+    GtkClipboard *clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(GTK_WIDGET(view)), gdk_atom_intern_static_string("REEL_TEST_ROW"));
+    GtkTargetEntry entry = { (gchar *)"GTK_TREE_MODEL_ROW", 0, 0 };
+    g_object_set_data(G_OBJECT(view), "reel-test-view", view);
+    g_object_set_data(G_OBJECT(view), "reel-test-row", GINT_TO_POINTER(from));
+    if (!gtk_clipboard_set_with_data(clipboard, &entry, 1, reel_test_row_get, reel_test_row_clear, view)) return FALSE;
+    GtkSelectionData *sel = gtk_clipboard_wait_for_contents(clipboard, gdk_atom_intern_static_string("GTK_TREE_MODEL_ROW"));
+    gtk_clipboard_clear(clipboard);
+    if (sel == NULL) return FALSE;
+    g_signal_emit_by_name(view, "drag-data-received", NULL, x, y, sel, 0, (guint)GDK_CURRENT_TIME);
     gtk_selection_data_free(sel);
     return TRUE;
 }

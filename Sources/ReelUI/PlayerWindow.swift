@@ -154,6 +154,9 @@ public final class PlayerWindow: SignalReceiver {
     public var playlistRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: playlist.view) }
     public var playlistRowHeight: Int { Int(reel_tree_view_row_height(reel_gtk_tree_view(playlist.view))) }
     public var playlistSelection: Int { playlist.selectedIndex }
+    /// The tooltip (Pango markup) GTK shows over the playlist at (x, y) in the panel's own coordinates.
+    public func playlistTooltip(x: Int, y: Int) -> String? { playlist.tooltip(x: x, y: y) }
+
     public func focusPlaylist() { gtk_widget_grab_focus(playlist.view) }
 
     private func rect(of widget: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int, width: Int, height: Int) {
@@ -356,6 +359,11 @@ public final class PlayerWindow: SignalReceiver {
     @discardableResult
     public func simulateDrop(_ text: String, target: String = "text/uri-list") -> Bool {
         reel_widget_simulate_drop(window, target, text) != 0
+    }
+
+    /// Drops playlist row `from` at (x, y) in the panel's own coordinates, as a drag would.
+    public func simulatePlaylistRowDrop(from: Int, x: Int, y: Int) -> Bool {
+        reel_tree_view_simulate_row_drop(reel_gtk_tree_view(playlist.view), Int32(from), Int32(x), Int32(y)) != 0
     }
 
     /// Selects a playlist row (as a click would).

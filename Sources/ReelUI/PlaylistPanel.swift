@@ -10,7 +10,7 @@ final class PlaylistPanel: SignalReceiver {
     let view: UnsafeMutablePointer<GtkWidget>
     var emit: (UIAction) -> Void = { _ in }
     private let store: OpaquePointer
-    private var rows: [PlaylistRow]? = nil
+    private(set) var rows: [PlaylistRow]? = nil
 
     private enum Tag: Int { case activated, dragData, key }
 
@@ -77,6 +77,12 @@ final class PlaylistPanel: SignalReceiver {
     /// Escapes text for Pango markup (tooltips are markup).
     private static func markupEscape(_ text: String) -> String {
         guard let p = g_markup_escape_text(text, -1) else { return text }
+        defer { g_free(p) }
+        return String(cString: p)
+    }
+
+    func tooltip(x: Int, y: Int) -> String? {
+        guard let p = reel_tree_view_tooltip_at(reel_gtk_tree_view(view), Int32(x), Int32(y), 3) else { return nil }
         defer { g_free(p) }
         return String(cString: p)
     }

@@ -135,6 +135,32 @@ final class QueuePlaybackTests: XCTestCase {
         XCTAssertNotEqual(badLoop.status, 0)
     }
 
+    /// `--loop=all` goes round the queue, `--loop=one` repeats the item; neither ends by itself,
+    /// so the run is watched until the pattern shows and then stopped (SIGTERM, a clean quit).
+    func testLoopAllGoesRoundAndLoopOneRepeatsTheItem() throws {
+        let inputs = [media("gapless-00.mp4"), media("gapless-01.mp4")]
+        for (mode, expected) in [("all", [0, 1, 0, 1, 0]), ("one", [0, 0, 0])] {
+            let p = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                          ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--loop=\(mode)"] + inputs)
+            func played() -> [(index: Int, name: String)] {
+                p.stdout.split(separator: "\n").compactMap { line -> (Int, String)? in
+                    guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                          o["event"] as? String == "item", let i = o["item"] as? Int, let uri = o["uri"] as? String else { return nil }
+                    return (i, MediaLocator.displayName(of: uri))
+                }
+            }
+            let deadline = Date().addingTimeInterval(30)
+            while played().count < expected.count && Date() < deadline && p.process.isRunning { usleep(50_000) }
+            XCTAssertTrue(p.process.isRunning, "--loop=\(mode) does not end by itself: \(p.stderr)")
+            p.process.terminate()
+            p.finish(timeout: 10)
+            let seen = Array(played().prefix(expected.count))
+            XCTAssertEqual(seen.map(\.index), expected, "--loop=\(mode): \(p.stdout)")
+            XCTAssertEqual(seen.map(\.name), expected.map { ["gapless-00.mp4", "gapless-01.mp4"][$0] })
+            XCTAssertFalse(p.stdout.contains("\"finished\""), "--loop=\(mode) never finishes the queue")
+        }
+    }
+
     func testNetworkPlaylistMayNotPointAtLocalFiles() throws {
         // A real HTTP server on 127.0.0.1 serving a playlist and one clip.
         try FileManager.default.copyItem(atPath: media("gapless-06.mp4"), toPath: dir.appendingPathComponent("six.mp4").path)
