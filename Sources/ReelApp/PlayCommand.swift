@@ -62,8 +62,8 @@ struct PlayCommand: ParsableCommand {
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
-    @Flag(help: "Publish MPRIS 2 on the session bus (media keys, playerctl).")
-    var mpris = false
+    @Flag(inversion: .prefixedNo, help: "Publish MPRIS 2 on the session bus (media keys, desktop shells, playerctl). Default: on with a window, off with --headless.")
+    var mpris: Bool?
     @Option(help: ArgumentHelp("Where screenshots go (default: the current directory).", valueName: "DIR"))
     var screenshotDir: String?
     @Option(help: ArgumentHelp("Save every item's frame when playback passes these positions (seconds or %, comma-separated).", valueName: "POSITIONS"))
@@ -92,9 +92,9 @@ struct PlayCommand: ParsableCommand {
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings())
         options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
-        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris, screenshotDirectory: screenshotDir,
+        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? !headless, mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
-        // Headless runs exit at the end, unless something outside (socket, MPRIS) drives them.
+        // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)
         let status = MainActor.assumeIsolated {
             // A named session that outlives run(): its closures hold it weakly (the optimiser

@@ -8,7 +8,7 @@ import ReelEngine
 /// every item played to its end and every playlist read cleanly).
 @MainActor
 final class PlaybackSession {
-    private let options: PlaybackOptions
+    private var options: PlaybackOptions
     private var printer: EventPrinter?
     private var loop: OpaquePointer?
     private var finished = false
@@ -26,6 +26,9 @@ final class PlaybackSession {
         if !options.headless {
             if let status = WindowSession.run(options: options) { return status }
             Diagnostics.say("no display (DISPLAY is unset or unreachable): playing headless")
+            // As with --headless: exit at the end unless a socket or --mpris drives the session.
+            options.headless = true
+            options.exitAtEnd = options.exitAtEnd || !options.remote.keepsSessionAlive
         }
         let prepared: QueuePreparation.Prepared
         switch QueuePreparation.prepare(options) {

@@ -77,4 +77,72 @@ final class MPRISTests: XCTestCase {
         XCTAssertEqual(end.status, 0)
         eventually("gone from the bus") { !ProcessRunner.run("/usr/bin/playerctl", ["-l"], timeout: 5).stdout.contains(name) }
     }
+
+    private func gdbus(_ name: String, _ args: [String]) -> ProcessRunner.Result {
+        ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.mpris.MediaPlayer2.\(name)",
+                                             "--object-path", "/org/mpris/MediaPlayer2"] + args, timeout: 10)
+    }
+
+    /// The rest of the Player interface through real clients: Pause, LoopStatus and Shuffle
+    /// (playerctl), Rate and the Can* properties (gdbus), OpenUri (playerctl open), each change
+    /// announced with PropertiesChanged; and the window's default: MPRIS on without --mpris.
+    func testPauseLoopShuffleRateOpenUriAndTheCanProperties() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run under dbus-run-session (make test does)")
+        }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display: run under xvfb-run (make test does)") }
+        // A window (no --headless) publishes MPRIS without being asked: media keys just work.
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                          TestMedia.path("color10s.mp4"), TestMedia.path("clip2s.mp4")])
+        defer { reel.process.terminate(); reel.finish(timeout: 10) }
+        let name = "reel.instance\(reel.process.processIdentifier)"
+        eventually("the windowed player on the bus") { ProcessRunner.run("/usr/bin/playerctl", ["-l"], timeout: 5).stdout.contains(name) }
+        eventually("Playing") { playerctl(name, ["status"]) == "Playing" }
+        eventually("the length (seekable once it is known)") { !playerctl(name, ["metadata", "mpris:length"]).isEmpty }
+
+        let all = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2.Player"])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        for expected in ["'CanGoNext': <true>", "'CanGoPrevious': <false>", "'CanPlay': <true>", "'CanPause': <true>",
+                         "'CanSeek': <true>", "'CanControl': <true>", "'LoopStatus': <'None'>", "'Shuffle': <false>", "'Rate': <1.0>"] {
+            XCTAssertTrue(all.stdout.contains(expected), "\(expected) in \(all.stdout)")
+        }
+        let root = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2"])
+        XCTAssertTrue(root.stdout.contains("'Identity': <'Reel'>") && root.stdout.contains("'DesktopEntry': <'reel'>"), root.stdout)
+
+        let follow = try BackgroundProcess("/usr/bin/playerctl", ["-p", name, "--follow", "loop"])
+        defer { follow.process.terminate(); follow.finish() }
+        eventually("follower ready") { follow.stdout.contains("None") }
+
+        _ = playerctl(name, ["pause"])
+        eventually("Pause") { playerctl(name, ["status"]) == "Paused" }
+        _ = playerctl(name, ["pause"])
+        XCTAssertEqual(playerctl(name, ["status"]), "Paused", "Pause on a paused player keeps it paused")
+
+        _ = playerctl(name, ["loop", "Playlist"])
+        eventually("LoopStatus Playlist") { playerctl(name, ["loop"]) == "Playlist" }
+        eventually("PropertiesChanged(LoopStatus)") { follow.stdout.contains("Playlist") }
+        _ = playerctl(name, ["loop", "Track"])
+        eventually("LoopStatus Track") { playerctl(name, ["loop"]) == "Track" }
+        _ = playerctl(name, ["shuffle", "On"])
+        eventually("Shuffle on") { playerctl(name, ["shuffle"]) == "On" }
+        _ = playerctl(name, ["shuffle", "Off"])
+        eventually("Shuffle off") { playerctl(name, ["shuffle"]) == "Off" }
+
+        let set = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", "<2.0>"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        eventually("Rate 2") {
+            gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate"]).stdout.contains("<2.0>")
+        }
+
+        // OpenUri: the URI plays.
+        _ = playerctl(name, ["open", URL(fileURLWithPath: TestMedia.path("gapless-03.mp4")).absoluteString])
+        eventually("the opened URI plays") {
+            playerctl(name, ["metadata", "xesam:title"]) == "gapless-03.mp4" && playerctl(name, ["status"]) == "Playing"
+        }
+        let bad = gdbus(name, ["--method", "org.mpris.MediaPlayer2.Player.OpenUri", "not a uri"])
+        XCTAssertNotEqual(bad.status, 0, "a malformed URI is refused")
+        XCTAssertTrue(bad.stderr.contains("InvalidArgs"), bad.stderr)
+        XCTAssertTrue(reel.process.isRunning, "no crash")
+    }
 }
