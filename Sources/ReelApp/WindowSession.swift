@@ -273,10 +273,16 @@ final class WindowSession {
 
     // MARK: Captures
 
+    /// Named like every other capture (`CaptureFileName.defaultTemplate`: index, title, position;
+    /// `-window` for the window), so `s`, Ctrl+S, the socket and `--screenshot-at` agree.
     private func capturePath(kind: String) -> URL {
         try? FileManager.default.createDirectory(at: captureDirectory, withIntermediateDirectories: true)
-        let name = (state.title ?? "reel").replacingOccurrences(of: "/", with: "_")
-        return captureDirectory.appendingPathComponent("\(name)-\(kind)-\(TimeFormat.fileStamp(player.position)).png")
+        let title = CaptureFileName.title(for: player.currentURI ?? "reel", tagTitle: player.mediaInfo.title)
+        let template = CaptureFileName.defaultTemplate
+        let name = kind == "window"
+            ? (try? CaptureFileName.renderWindow(template, index: controller?.currentIndex, title: title, position: player.position))
+            : (try? CaptureFileName.render(template, index: controller?.currentIndex, title: title, position: player.position))
+        return captureDirectory.appendingPathComponent(name ?? "reel-\(kind).png")
     }
 
     private func saveCapture(_ png: Data, kind: String) {

@@ -23,6 +23,15 @@ public enum CaptureFileName {
         _ = try render(template, index: 0, title: "x", position: 0)
     }
 
+    /// The file name for a capture of the whole window: the template's name with `-window`
+    /// before the extension (`004-Big_Buck_Bunny-00h01m02s500-window.png`), so a frame and a
+    /// window captured at the same moment never overwrite each other.
+    public static func renderWindow(_ template: String, index: Int?, title: String?, position: Double) throws -> String {
+        let name = try render(template, index: index, title: title, position: position)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name + "-window" }
+        return name[..<dot] + "-window" + name[dot...]
+    }
+
     /// The file name for a frame of item `index` (nil: no queue, rendered as 0) at `position` seconds.
     public static func render(_ template: String, index: Int?, title: String?, position: Double) throws -> String {
         guard !template.isEmpty else { throw TemplateError(message: "The capture file name template is empty.") }

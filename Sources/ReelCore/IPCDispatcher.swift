@@ -177,7 +177,7 @@ public final class IPCDispatcher {
         let before = target.snapshot
         guard before.index != nil || source == .window else { completion(.failure(IPCError(.unavailable, "Nothing is loaded."))); return }
         let directory = screenshotDirectory
-        let template = source == .window ? self.template.replacingOccurrences(of: ".png", with: "-window.png") : self.template
+        let template = self.template
         let capture: (@escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) -> Void =
             source == .window ? target.captureWindow : target.captureFrame
         capture { [weak self] result in
@@ -193,7 +193,10 @@ public final class IPCDispatcher {
                 } else {
                     do {
                         let title = CaptureFileName.title(for: s.current?.uri ?? "", tagTitle: s.mediaInfo.title)
-                        let name = try CaptureFileName.render(template, index: s.index, title: title, position: frame.time ?? s.position)
+                        let position = frame.time ?? s.position
+                        let name = source == .window
+                            ? try CaptureFileName.renderWindow(template, index: s.index, title: title, position: position)
+                            : try CaptureFileName.render(template, index: s.index, title: title, position: position)
                         file = directory.appendingPathComponent(name)
                     } catch {
                         completion(.failure(IPCError(.invalidArgument, "\(error)")))

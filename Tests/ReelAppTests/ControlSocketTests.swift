@@ -120,4 +120,62 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(c2.request(["quit"], id: 2)?["error"] as? String, "success")
         XCTAssertEqual(next.finish().status, 0)
     }
+
+    /// A windowed reel driven over the socket: the transport commands reach the player (load,
+    /// append, play, toggle, stop, skip), and `screenshot … window` saves the window as the user
+    /// sees it, named by the documented template with `-window`.
+    func testAWindowedSessionOverTheSocketTransportAndWindowCapture() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display: run under xvfb-run (make test does)") }
+        let dir = TestMedia.temporaryDirectory("reel-ipc-window")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let shots = dir.appendingPathComponent("shots", isDirectory: true)
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, "--screenshot-dir", shots.path,
+                                          TestMedia.path("clip2s.mp4")])
+        defer { reel.process.terminate(); reel.finish(timeout: 10) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
+        func get(_ name: String, _ id: Int) -> Any? { c.request(["get_property", name], id: id)?["data"] }
+        func eventually(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(10)
+            while !condition() && Date() < deadline { usleep(50_000) }
+            XCTAssertTrue(condition(), "timed out waiting for \(what)")
+        }
+
+        // load replaces the queue; append adds to it.
+        XCTAssertEqual(c.request(["load", TestMedia.path("color10s.mp4")], id: 1)?["error"] as? String, "success")
+        eventually("color10s is the item") { (get("uri", 2) as? String)?.hasSuffix("color10s.mp4") == true }
+        XCTAssertEqual(c.request(["append", TestMedia.path("clip2s.mp4")], id: 3)?["error"] as? String, "success")
+        XCTAssertEqual(get("playlist-count", 4) as? Int, 2)
+        XCTAssertEqual(c.request(["play"], id: 5)?["error"] as? String, "success")
+        eventually("playing") { get("time-control", 6) as? String == "playing" }
+        XCTAssertEqual(c.request(["toggle"], id: 7)?["error"] as? String, "success")
+        eventually("toggle pauses") { get("pause", 8) as? Bool == true && get("time-control", 9) as? String == "paused" }
+        XCTAssertEqual(c.request(["seek", 4.5, "absolute+exact"], id: 10)?["error"] as? String, "success")
+        eventually("at 4.5 s") { abs((get("position", 11) as? Double ?? 0) - 4.5) < 0.05 && get("seeking", 12) as? Bool == false }
+        XCTAssertEqual(c.request(["skip", -2], id: 13)?["error"] as? String, "success")
+        eventually("skip −2 s lands at 2.5 s") { abs((get("position", 14) as? Double ?? 0) - 2.5) < 0.1 && get("seeking", 15) as? Bool == false }
+        XCTAssertEqual(c.request(["seek", 4.5, "absolute+exact"], id: 16)?["error"] as? String, "success")
+        eventually("back at 4.5 s") { abs((get("position", 17) as? Double ?? 0) - 4.5) < 0.05 && get("seeking", 18) as? Bool == false }
+        usleep(300_000)  // the sink draws the frame into the window
+
+        let reply = try XCTUnwrap(c.request(["screenshot", "window"], id: 19))
+        XCTAssertEqual(reply["error"] as? String, "success", "\(reply)")
+        let data = try XCTUnwrap(reply["data"] as? [String: Any])
+        let file = try XCTUnwrap(data["file"] as? String)
+        XCTAssertEqual((file as NSString).lastPathComponent, "000-color10s-00h00m04s500-window.png")
+        let size = try XCTUnwrap(PixelProbe.size(file))
+        XCTAssertGreaterThan(size.width, 400, "the whole window, not the 640x360 frame alone")
+        XCTAssertNotEqual([size.width, size.height], [640, 360])
+        // The window shows the frame at 4.5 s (palette[4]) in its video area, above the controls.
+        let centre = try XCTUnwrap(PixelProbe.pixel(file, x: size.width / 2, y: size.height / 3))
+        XCTAssertEqual(TestMedia.paletteIndex(r: centre.r, g: centre.g, b: centre.b), 4, "\(centre)")
+        let controls = try XCTUnwrap(PixelProbe.pixel(file, x: 4, y: size.height - 4))
+        XCTAssertGreaterThan(controls.r + controls.g + controls.b, 500, "the light control bar is in the capture: \(controls)")
+
+        XCTAssertEqual(c.request(["stop"], id: 20)?["error"] as? String, "success")
+        eventually("stopped at the start") { get("status", 21) != nil && (get("position", 22) as? Double ?? 1) == 0 && get("pause", 23) as? Bool == true }
+        XCTAssertEqual(c.request(["quit"], id: 24)?["error"] as? String, "success")
+        XCTAssertFalse(reel.finish(timeout: 10).killed, reel.stderr)
+    }
 }

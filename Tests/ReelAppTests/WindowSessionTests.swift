@@ -123,13 +123,14 @@ final class WindowSessionTests: XCTestCase {
             h.press("s")
             h.wait("s saves the frame") { h.session.lastCapture != nil }
             let frame = h.session.lastCapture!.path
-            XCTAssertTrue(frame.hasSuffix("-frame-00h00m04s500.png"), frame)
+            XCTAssertEqual((frame as NSString).lastPathComponent, "000-color10s-00h00m04s500.png", "the documented template")
             // The video's own frame (640x360), not the one playbin scaled to the video area.
             let size = PixelProbe.size(frame)
             XCTAssertEqual(size.map { [$0.width, $0.height] }, [640, 360])
             SessionHarness.assertPalette(PixelProbe.pixel(frame, x: (size?.width ?? 0) / 2, y: (size?.height ?? 0) / 2), 4, "the saved frame")
             h.press("ctrl+s")
-            h.wait("Ctrl+s saves the window") { h.session.lastCapture?.path.contains("-window-") == true }
+            h.wait("Ctrl+s saves the window") { h.session.lastCapture?.path.hasSuffix("-window.png") == true }
+            XCTAssertEqual(h.session.lastCapture?.lastPathComponent, "000-color10s-00h00m04s500-window.png")
             let win = h.session.lastCapture!.path
             XCTAssertEqual(PixelProbe.size(win).map { [$0.width, $0.height] }, [640, 400])
             SessionHarness.assertPalette(h.videoCenterColor(win), 4, "the saved window shows the frame")

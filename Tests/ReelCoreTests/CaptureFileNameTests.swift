@@ -20,6 +20,17 @@ final class CaptureFileNameTests: XCTestCase {
         }
     }
 
+    func testWindowCapturesAddWindowBeforeTheExtension() throws {
+        let cases: [(String, String)] = [
+            (CaptureFileName.defaultTemplate, "004-Big_Buck_Bunny-00h01m02s500-window.png"),
+            ("{index}.jpeg.png", "4.jpeg-window.png"),
+            ("{index}", "4-window"),
+        ]
+        for (template, expected) in cases {
+            XCTAssertEqual(try CaptureFileName.renderWindow(template, index: 4, title: "Big Buck Bunny", position: 62.5), expected, template)
+        }
+    }
+
     func testBadTemplatesAreRejectedWithTheReason() {
         let bad: [(String, String)] = [
             ("frames/{title}.png", "contains “/”"),
