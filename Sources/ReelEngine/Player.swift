@@ -68,6 +68,8 @@ public final class Player {
     /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
     /// given a fresh one rather than this one.
     private var pipelineStalled = false
+    /// The pipeline was given a URI: the next load builds a fresh one (see `load`).
+    private var pipelineHasHadItem = false
     /// How many times the preroll watchdog gave the current item more time (the probe opened it).
     private var prerollExtensions = 0
 
@@ -95,17 +97,15 @@ public final class Player {
     }
 
     /// A fresh playbin3 for the next load, with volume, mute and the window handle carried over;
-    /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Two GStreamer
-    /// 1.22 bugs make this necessary: playbin3 aborts the whole process (`reconfigure_output:
-    /// assertion failed: (combine->sinkpad == NULL)`) when given the next URI after an item
-    /// failed once its streams were up; and taking a playbin3 that is still typefinding to NULL
-    /// can deadlock (see PipelineHandle.shutdown).
+    /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Every load after
+    /// a pipeline's first item uses one (see `load` for the GStreamer 1.22 bugs behind it).
     private func replacePipeline() {
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
         pipelineStalled = false
+        pipelineHasHadItem = false
         pipelineState = .null
         requestedTarget = .null
         try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
@@ -168,9 +168,13 @@ public final class Player {
     /// protected HLS goes through the gateway instead).
     public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
         let uri = MediaLocator.uri(for: input)
-        // A failed item's pipeline, or one still opening its item (typefinding), is replaced
-        // rather than reused; a prerolled one is reused (cheaper, and safe).
-        if case .failed = status { replacePipeline() } else if pipelineStalled || (currentURI != nil && !prerolled) { replacePipeline() }
+        // Every item after the first gets a fresh playbin3 (the old one is taken down off the
+        // main thread). Reusing one through NULL is not safe in 1.22: after a failed item it
+        // aborts in reconfigure_output; while it is still typefinding the NULL transition can
+        // deadlock; and even a prerolled one, reset to NULL and given the next URI while its
+        // first item was starting in a window, aborted in playsink ("Padname src_0 is not unique
+        // in element streamsynchronizer0", then gst_play_sink_do_reconfigure: assertion (it)).
+        if pipelineHasHadItem || pipelineStalled { replacePipeline() }
         loadGeneration += 1
         resetItemState()
         currentURI = uri
@@ -197,6 +201,7 @@ public final class Player {
             }
         }
         reel_set_string(pipeline.element, "uri", uri)
+        pipelineHasHadItem = true
         armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)
         applyDesiredState()
     }

@@ -105,6 +105,26 @@ final class WindowSessionTests: XCTestCase {
         }
     }
 
+    /// The window holds the screensaver off while the video plays and lets it go on pause and
+    /// stop (against a stand-in org.freedesktop.ScreenSaver on the test's session bus).
+    func testTheScreensaverIsHeldOffOnlyWhilePlaying() throws {
+        let service: FakeScreenSaver
+        do { service = try FakeScreenSaver() } catch { throw XCTSkip("\(error)") }
+        defer { service.stop() }
+        try withSession([colors]) { h in
+            h.wait("playing, inhibited") { h.player.timeControlStatus == .playing && service.calls.count == 1 }
+            XCTAssertEqual(service.calls.first?.hasPrefix("Inhibit|"), true, "\(service.calls)")
+            h.press("space")
+            h.wait("paused, released") { h.player.timeControlStatus == .paused && service.calls.count == 2 }
+            XCTAssertEqual(service.calls.last, "UnInhibit|42")
+            h.press("space")
+            h.wait("playing again, inhibited again") { h.player.timeControlStatus == .playing && service.calls.count == 3 }
+            h.player.stop()
+            h.wait("stopped, released") { service.calls.count == 4 }
+            XCTAssertEqual(service.calls, ["Inhibit|Reel|Playing a video|42", "UnInhibit|42", "Inhibit|Reel|Playing a video|43", "UnInhibit|43"])
+        }
+    }
+
     func testPreviousNextShortcuts() throws {
         try withSession([TestMedia.path("clip2s.mp4"), colors]) { h in
             h.wait("playing") { h.player.timeControlStatus == .playing }
