@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu gapless seek hls playlist gateway"   a subset, for quick iterations
+#   ONLY="startup cpu gapless check seek hls playlist gateway"   a subset, for quick iterations
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
 # Peers: gst-play-1.0 always (gstreamer1.0-plugins-base-apps); mpv when installed (detected);
@@ -31,7 +31,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu gapless seek hls playlist gateway"}
+ONLY=${ONLY:-"startup cpu gapless check seek hls playlist gateway"}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
 REEL=$root/$BUILD_DIR/$CONFIG/reel
@@ -133,6 +133,18 @@ fi
 if want gapless; then
   log "transitions: twenty 1 s clips (gapless-00..19.mp4), $LONG_RUNS runs each"
   compare gapless fakesink "$LONG_RUNS" "$FAKE" "$FAKE" null "--gapless" -- "$MEDIA"/gapless-{00..19}.mp4
+fi
+
+if want check; then
+  # reel check on a 20-item local playlist (the twenty 1 s clips): probe, first frame, three
+  # captures and a decode to the end of every item, not in real time. The figure is wall time
+  # over the 20 s of media; playing them (the gapless lane) takes a little over 1.
+  printf '%s\n' "$MEDIA"/gapless-{00..19}.mp4 > "$work/twenty.m3u"
+  log "reel check: a 20-item playlist (20 s of media), $LONG_RUNS runs"
+  for ((r = 1; r <= LONG_RUNS; r++)); do
+    rm -rf "$work/check-report"
+    run_one check twenty reel "$r" -- "$REEL" check --quiet --report "$work/check-report" "$work/twenty.m3u"
+  done
 fi
 
 if want seek; then

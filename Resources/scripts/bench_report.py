@@ -127,6 +127,12 @@ def main():
             mode, state = variant.split("-")
             add(f"seek latency, {mode}, while {state}", "ms", variant, per, "; ".join(notes))
 
+    # reel check: wall time over the media time of the 20-item playlist (20 x 1 s).
+    check = stats([r["wall_s"] / 20.0 for r in ok(runs("check", "twenty", "reel"))])
+    if check:
+        add("reel check, 20-item playlist, wall / media time (20 s)", "x", "twenty", {"reel": check},
+            "probe, first frame, 3 captures and a full decode per item; real-time playback is about 1")
+
     # HLS VOD direct: wall over content time.
     per = {}
     for p in players:
