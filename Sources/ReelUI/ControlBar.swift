@@ -217,5 +217,11 @@ final class ControlBar: SignalReceiver {
     var isSpinning: Bool {
         reel_gobject_get_bool(UnsafeMutableRawPointer(spinner), "active") != 0
     }
+    /// The clickable controls by name (for tests that click them with a real pointer).
+    var controlWidgets: [String: UnsafeMutablePointer<GtkWidget>] {
+        ["previous": previous, "back": back, "playPause": playPause, "forward": forward, "next": next,
+         "mute": mute, "volume": volume, "speed": speed, "playlist": playlist, "fullscreen": fullscreen]
+    }
+
     var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }
 }

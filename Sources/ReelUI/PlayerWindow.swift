@@ -150,6 +150,11 @@ public final class PlayerWindow: SignalReceiver {
     public var videoRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: video) }
     /// The seek bar's place in the window.
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
+    /// A control's place in the window: "previous", "back", "playPause", "forward", "next",
+    /// "mute", "volume", "speed", "playlist" or "fullscreen".
+    public func controlRect(_ name: String) -> (x: Int, y: Int, width: Int, height: Int)? {
+        controls.controlWidgets[name].map { rect(of: $0) }
+    }
     /// The playlist's place in the window (rows start at its top).
     public var playlistRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: playlist.view) }
     public var playlistRowHeight: Int { Int(reel_tree_view_row_height(reel_gtk_tree_view(playlist.view))) }

@@ -200,4 +200,35 @@ final class WindowInputTests: XCTestCase {
             XCTAssertNil(h.window.playlistTooltip(x: 40, y: rowHeight / 2), "a row that played has no tooltip")
         }
     }
+
+    /// Every button of the control bar, clicked with a real pointer, asks for its action; a click
+    /// on the volume slider sets the volume where it lands.
+    func testEveryControlButtonClickedWithThePointer() throws {
+        var s = WindowHarness.sample()
+        s.canGoPrevious = true
+        s.canGoNext = true
+        try withWindow(width: 640, height: 400, state: s) { h in
+            UIRuntime.settle()
+            let table: [(String, UIAction)] = [
+                ("previous", .previous), ("back", .skip(by: -10)), ("playPause", .playPause), ("forward", .skip(by: 10)),
+                ("next", .next), ("mute", .toggleMute), ("playlist", .togglePlaylist), ("fullscreen", .toggleFullscreen),
+            ]
+            for (name, expected) in table {
+                h.actions.removeAll()
+                let r = try XCTUnwrap(h.window.controlRect(name), name)
+                XCTAssertGreaterThan(r.width, 10, name)
+                XKeyboard.click(window: h.window.windowID, x: r.x + r.width / 2, y: r.y + r.height / 2)
+                XCTAssertTrue(UIRuntime.run(until: { !h.actions.isEmpty }, timeout: 3), name)
+                UIRuntime.spin(for: 0.1)
+                XCTAssertEqual(h.actions, [expected], name)
+            }
+            // The volume slider (0–100 % linear): a click on its left part asks for a low volume.
+            h.actions.removeAll()
+            let v = try XCTUnwrap(h.window.controlRect("volume"))
+            XKeyboard.click(window: h.window.windowID, x: v.x + v.width / 5, y: v.y + v.height / 2)
+            XCTAssertTrue(UIRuntime.run(until: { !h.actions.isEmpty }, timeout: 3))
+            guard case .setVolume(let low)? = h.actions.last else { return XCTFail("\(h.actions)") }
+            XCTAssertLessThan(low, 0.5, "a click on the left part of the slider lowers the volume")
+        }
+    }
 }
