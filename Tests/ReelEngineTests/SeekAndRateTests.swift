@@ -131,9 +131,42 @@ final class SeekAndRateTests: XCTestCase {
             XCTAssertTrue(h.player.setRate(4.0))
             h.player.play()
             h.wait("playing") { h.player.timeControlStatus == .playing }
-            GLibMainLoop.spin(for: 1.0)
+            // Key-unit trick mode: only keyframes (one a second in color10s.mp4) are shown.
+            var frames: [Double] = []
+            let deadline = Date().addingTimeInterval(1.0)
+            while Date() < deadline {
+                GLibMainLoop.spin(for: 0.05)
+                if let f = h.player.displayedFrameTime, frames.last != f { frames.append(f) }
+            }
             XCTAssertGreaterThan(h.player.position, 2.5, "4× covers well over 2.5 s of media per second")
             XCTAssertEqual(h.player.rate, 4.0)
+            XCTAssertGreaterThanOrEqual(frames.count, 2, "\(frames)")
+            for f in frames { XCTAssertEqual(f, f.rounded(), accuracy: 0.02, "only keyframes: \(frames)") }
+        }
+    }
+
+    func testHalfRateAdvancesAtHalfTheClockWithEveryFrame() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("color10s.mp4"))
+            h.waitReady()
+            XCTAssertTrue(h.player.setRate(0.5))
+            h.player.play()
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            GLibMainLoop.spin(for: 0.3)
+            let start = (Date(), h.player.position)
+            var frames: [Double] = []
+            while Date().timeIntervalSince(start.0) < 1.5 {
+                GLibMainLoop.spin(for: 0.02)
+                if let f = h.player.displayedFrameTime, frames.last != f { frames.append(f) }
+            }
+            let rate = (h.player.position - start.1) / Date().timeIntervalSince(start.0)
+            XCTAssertEqual(rate, 0.5, accuracy: 0.1, "media time runs at half the clock")
+            XCTAssertEqual(frames, frames.sorted(), "frames move forward")
+            XCTAssertTrue(frames.contains { abs($0 - $0.rounded()) > 0.02 }, "not only keyframes: \(frames)")
+            XCTAssertEqual(h.player.timeControlStatus, .playing, "the status stays truthful at 0.5×")
+            XCTAssertEqual(h.events.compactMap { if case .rate(let r) = $0.event { r } else { nil } }, [0.5])
         }
     }
 }

@@ -22,6 +22,9 @@ public final class MisbehavingHTTPServer: Sendable {
         case wrongContentLength(body: Data, declaredLength: Int)
         /// A bare status response with a short text body (404, 500…).
         case status(Int)
+        /// A valid 200 response that sends the first `firstBytes` of `body`, goes quiet for
+        /// `pause` seconds (a congested network), then sends the rest.
+        case pauseMidway(body: Data, contentType: String, firstBytes: Int, pause: Double)
     }
 
     public let port: UInt16
@@ -171,6 +174,13 @@ public final class MisbehavingHTTPServer: Sendable {
         case .wrongContentLength(let body, let declared):
             send(fd, Self.head(status: 200, reason: "OK", contentType: "video/mp4", length: declared))
             if !isHead { send(fd, body) }
+        case .pauseMidway(let body, let contentType, let firstBytes, let pause):
+            send(fd, Self.head(status: 200, reason: "OK", contentType: contentType, length: body.count))
+            guard !isHead else { return }
+            send(fd, body.prefix(firstBytes))
+            let deadline = Date().addingTimeInterval(pause)
+            while Date() < deadline, !isStopped { usleep(20_000) }
+            if !isStopped { send(fd, body.dropFirst(firstBytes)) }
         case .status(let code):
             let body = Data("status \(code)\n".utf8)
             send(fd, Self.head(status: code, reason: code == 404 ? "Not Found" : "Error", contentType: "text/plain", length: body.count))
