@@ -35,6 +35,34 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(times, times.sorted())
     }
 
+    /// `--exit-at-end` with a window (as gst-play-1.0 and mpv end): the window plays the queue
+    /// and the process exits by itself, 0 when every item played, 1 when one failed. Without a
+    /// display the same command plays headless and still ends (it says so).
+    func testExitAtEndWithAWindowAndWithoutADisplay() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display: run under xvfb-run (make test does)") }
+        let clip = TestMedia.path("gapless-00.mp4")
+        let ok = ProcessRunner.run(ProcessRunner.reelExecutable, ["--exit-at-end", "--no-mpris", "--events", "--audio-sink", "fakesink sync=true", clip, clip],
+                                   timeout: 30)
+        XCTAssertFalse(ok.timedOut, "the window closes by itself at the end")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        let names = events(ok).compactMap { $0["event"] as? String }
+        XCTAssertEqual(names.filter { $0 == "end" }.count, 2)
+        XCTAssertEqual(names.last(where: { $0 != "time-control" }), "finished")
+        XCTAssertFalse(ok.stderr.contains("playing headless"), "it had a window: \(ok.stderr)")
+
+        let missing = TestMedia.directory.appendingPathComponent("missing-\(UUID().uuidString).mp4").path
+        let failed = ProcessRunner.run(ProcessRunner.reelExecutable, ["--exit-at-end", "--no-mpris", "--audio-sink", "fakesink sync=true", missing, clip],
+                                       timeout: 30)
+        XCTAssertFalse(failed.timedOut)
+        XCTAssertEqual(failed.status, 1, "an item failed: \(failed.stderr)")
+
+        let environment = ["DISPLAY": "", "WAYLAND_DISPLAY": ""]
+        let headless = ProcessRunner.run(ProcessRunner.reelExecutable, ["--audio-sink", "fakesink sync=true", clip], timeout: 30, environment: environment)
+        XCTAssertFalse(headless.timedOut, "without a display it plays headless and ends")
+        XCTAssertEqual(headless.status, 0, headless.stderr)
+        XCTAssertTrue(headless.stderr.contains("no display"), headless.stderr)
+    }
+
     func testMissingFilePrintsAnErrorEventAndExitsNonZero() throws {
         let missing = TestMedia.directory.appendingPathComponent("missing-\(UUID().uuidString).mp4").path
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", missing], timeout: 30)

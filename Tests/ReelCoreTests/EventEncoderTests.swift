@@ -19,6 +19,19 @@ final class EventEncoderTests: XCTestCase {
             (.playedToEnd, 1, #"{"event":"end","t":1.5,"item":1}"#),
             (.error(err), 3, #"{"event":"error","t":1.5,"item":3,"error":{"code":"not-authorized","message":"Access was refused (HTTP 401).","httpStatus":401,"uri":"https://h/a.m3u8?token=***"}}"#),
             (.finished(played: 2, failed: 1), nil, #"{"event":"finished","t":1.5,"item":null,"played":2,"failed":1}"#),
+            (.status(.failed(err)), 3, #"{"event":"status","t":1.5,"item":3,"status":"failed","error":{"code":"not-authorized","message":"Access was refused (HTTP 401).","httpStatus":401,"uri":"https://h/a.m3u8?token=***"}}"#),
+            (.timeControl(.paused), 0, #"{"event":"time-control","t":1.5,"item":0,"status":"paused"}"#),
+            (.timeControl(.waitingToPlayAtSpecifiedRate(.seeking)), 0, #"{"event":"time-control","t":1.5,"item":0,"status":"waiting","reason":"seeking"}"#),
+            (.timeControl(.waitingToPlayAtSpecifiedRate(.noItem)), nil, #"{"event":"time-control","t":1.5,"item":null,"status":"waiting","reason":"noItem"}"#),
+            (.duration(12.5), 0, #"{"event":"duration","t":1.5,"item":0,"duration":12.5}"#),
+            (.duration(nil), 0, #"{"event":"duration","t":1.5,"item":0,"duration":null}"#),
+            (.progress(position: 20, duration: 60, tick: .tenSeconds), 0, #"{"event":"tick","t":1.5,"item":0,"position":20.0,"duration":60.0,"every":10}"#),
+            (.seeked(position: 3.25), 0, #"{"event":"seeked","t":1.5,"item":0,"position":3.25}"#),
+            (.rate(-1), 0, #"{"event":"rate","t":1.5,"item":0,"rate":-1.0}"#),
+            (.volume(volume: 0.5, muted: true), 0, #"{"event":"volume","t":1.5,"item":0,"volume":0.5,"muted":true}"#),
+            (.buffering(percent: 75), 0, #"{"event":"buffering","t":1.5,"item":0,"percent":75}"#),
+            (.retrying(attempt: 1, delay: 0.5, error: PlaybackError(kind: .serverError, message: "The server failed (HTTP 503).", httpStatus: 503)), 0,
+             #"{"event":"retry","t":1.5,"item":0,"attempt":1,"delay":0.5,"error":{"code":"server-error","message":"The server failed (HTTP 503).","httpStatus":503,"uri":null}}"#),
         ]
         for (event, item, expected) in table {
             XCTAssertEqual(EventEncoder.line(event, item: item, time: 1.5), expected)
@@ -29,5 +42,16 @@ final class EventEncoderTests: XCTestCase {
         let line = EventEncoder.line(.itemChanged(index: 0, uri: "file:///x", title: "quote\" back\\ nl\n tab\t \u{1}"), item: 0, time: 0)
         XCTAssertTrue(line.contains(#""title":"quote\" back\\ nl\n tab\t \u0001""#), line)
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(line.utf8)))
+    }
+
+    func testMediaInfoLine() {
+        var info = MediaInfo()
+        info.width = 640
+        info.height = 360
+        info.videoCodec = "H.264 (Main Profile)"
+        info.audioCodec = "MPEG-4 AAC"
+        info.isSeekable = true
+        XCTAssertEqual(EventEncoder.line(.mediaInfo(info), item: 0, time: 1.5),
+                       #"{"event":"media-info","t":1.5,"item":0,"width":640,"height":360,"videoCodec":"H.264 (Main Profile)","audioCodec":"MPEG-4 AAC","title":null,"live":false,"seekable":true}"#)
     }
 }
