@@ -50,6 +50,10 @@ final class GatewayRouter: Sendable {
     /// when the gateway cannot start.
     func uri(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
         let uri = MediaLocator.uri(for: input)
+        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) {
+            // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
+            return register(GatewayItem(url: URL(fileURLWithPath: path)), originalURI: uri, in: try startedGateway())
+        }
         guard settings.isActive || !entry.isEmpty, MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
         let gateway = try startedGateway()
         for header in entry.headers { header.registerSecret() }
@@ -57,12 +61,25 @@ final class GatewayRouter: Sendable {
                                tokenProvider: provider(bucket: entry.bucket ?? settings.bucket),
                                placement: entry.placement ?? settings.placement, finished: entry.finished || settings.finished,
                                endsAt: entry.endsAt)
+        return register(item, originalURI: uri, in: gateway)
+    }
+
+    private func register(_ item: GatewayItem, originalURI uri: String, in gateway: Gateway) -> String {
         let (id, routed) = gateway.register(item)
         state.withLock {
             $0.routed[routed.absoluteString] = id
             $0.originals[routed.absoluteString] = uri
         }
         return routed.absoluteString
+    }
+
+    /// A local `.m3u8`/`.m3u` file whose text is an HLS playlist (`#EXT-X-` tags), judged from
+    /// its first 64 KiB.
+    static func isLocalHLSPlaylist(_ path: String) -> Bool {
+        guard PlaylistFormat.fromExtension(path) == .m3u, let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64 * 1024), HLSPlaylist.looksLikePlaylist(bytes: head) else { return false }
+        return PlaylistFormat.detect(text: String(decoding: head, as: UTF8.self), name: path) == .hls
     }
 
     /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns

@@ -62,7 +62,7 @@ struct PlayCommand: ParsableCommand {
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
-    @Flag(inversion: .prefixedNo, help: "Publish MPRIS 2 on the session bus (media keys, desktop shells, playerctl). Default: on with a window, off with --headless.")
+    @Flag(inversion: .prefixedNo, help: "Publish MPRIS 2 on the session bus (media keys, desktop shells, playerctl). Default: on with a window when a session bus is running, off with --headless.")
     var mpris: Bool?
     @Option(help: ArgumentHelp("Where screenshots go (default: the current directory).", valueName: "DIR"))
     var screenshotDir: String?
@@ -92,7 +92,7 @@ struct PlayCommand: ParsableCommand {
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings())
         options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
-        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? !headless, mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
+        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)

@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// How a session is controlled and observed from outside: the control socket, MPRIS, and
@@ -16,4 +17,14 @@ struct RemoteOptions: Sendable {
     /// A socket or an explicit `--mpris` keeps a session without a window alive after the last
     /// item (until `quit`).
     var keepsSessionAlive: Bool { ipcPath != nil || (mpris && mprisExplicit) }
+
+    /// Whether a session bus can be reached without starting one: `DBUS_SESSION_BUS_ADDRESS`, or
+    /// the systemd user bus at `$XDG_RUNTIME_DIR/bus`. Desktop sessions have one of the two; the
+    /// windowed default never makes GLib autolaunch a private dbus-daemon just for MPRIS.
+    static func sessionBusIsAvailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
+        var info = stat()
+        return stat(runtime + "/bus", &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+    }
 }

@@ -52,8 +52,13 @@ public struct HLSPlaylistRewriter: Sendable {
     public var mapping: Mapping?
     public var appendEndList: Bool
 
-    public init(baseURL: URL?, queryToken: QueryToken? = nil, appendEndList: Bool = false, mapping: Mapping? = nil) {
+    /// `file:` references are mapped too (a local playlist served by the gateway); never for a
+    /// playlist that came from the network, which may not reach local files.
+    public var allowsLocalFiles: Bool
+
+    public init(baseURL: URL?, queryToken: QueryToken? = nil, appendEndList: Bool = false, allowsLocalFiles: Bool = false, mapping: Mapping? = nil) {
         self.baseURL = baseURL
+        self.allowsLocalFiles = allowsLocalFiles
         self.queryToken = queryToken
         self.appendEndList = appendEndList
         self.mapping = mapping
@@ -112,7 +117,7 @@ public struct HLSPlaylistRewriter: Sendable {
     }
 
     private func rewriteReference(_ original: String, kind: HLSURIKind) -> Reference {
-        guard URIReference.isFetchable(original) else {
+        guard URIReference.isFetchable(original, allowingFiles: allowsLocalFiles) else {
             return Reference(kind: kind, original: original, absoluteURL: nil, rewritten: original)
         }
         var edited = original
@@ -121,7 +126,7 @@ public struct HLSPlaylistRewriter: Sendable {
         }
         let absolute = URIReference.resolve(edited, against: baseURL)
         var rewritten = edited
-        if let mapping, let absolute, URIReference.isFetchable(absolute.absoluteString), let mapped = mapping(kind, absolute) {
+        if let mapping, let absolute, URIReference.isFetchable(absolute.absoluteString, allowingFiles: allowsLocalFiles), let mapped = mapping(kind, absolute) {
             rewritten = mapped
         }
         return Reference(kind: kind, original: original, absoluteURL: absolute, rewritten: rewritten)

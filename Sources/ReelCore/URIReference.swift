@@ -24,10 +24,11 @@ public enum URIReference {
         return reference[..<colon].lowercased()
     }
 
-    /// True for references the gateway may fetch: http(s), or relative (resolved against an http(s) base).
-    public static func isFetchable(_ reference: String) -> Bool {
+    /// True for references the gateway may fetch: http(s), or relative (resolved against the
+    /// playlist's base); `file` too when `allowingFiles` (a local playlist's own files).
+    public static func isFetchable(_ reference: String, allowingFiles: Bool = false) -> Bool {
         guard let scheme = scheme(of: reference) else { return true }
-        return scheme == "http" || scheme == "https"
+        return scheme == "http" || scheme == "https" || (allowingFiles && scheme == "file")
     }
 
     /// `reference` escaped where it must be (spaces, non-ASCII) so that `URL` accepts it.

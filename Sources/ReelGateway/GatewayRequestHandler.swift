@@ -125,6 +125,7 @@ final class GatewayRequestHandler: Sendable {
     /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
     /// 401/403. Every attempt is logged.
     private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead) async -> Result<Upstream, Failure> {
+        if resource.url.isFileURL || item.url.isFileURL { return LocalFile.fetch(resource.url, item: item, head: head) }
         let scope = item.scope
         var token: String?
         if let provider = item.tokenProvider {
@@ -297,7 +298,7 @@ final class GatewayRequestHandler: Sendable {
     /// Rewrites a playlist so that every fetchable URI routes back through the gateway.
     func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID) -> String {
         let registry = self.registry, baseURL = self.baseURL
-        let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList()) { kind, url in
+        let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList(), allowsLocalFiles: item.url.isFileURL) { kind, url in
             guard let index = registry.resourceIndex(item: id, url: url, kind: kind) else { return nil }
             return baseURL + registry.path(item: id, resource: index, url: url)
         }

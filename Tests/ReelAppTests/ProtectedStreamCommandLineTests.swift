@@ -118,6 +118,70 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--ca-file"), bad.stderr)
     }
 
+    /// A playlist entry's own header goes to that entry's requests only: the next entry, on the
+    /// same server, is played directly and sends nothing secret.
+    func testAPlaylistEntrysHeaderReachesThatEntryOnly() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls/vod/lo"), at: "/open")
+        for name in ["index.m3u8", "segment00000.ts", "segment00001.ts", "segment00002.ts"] { server.exemptFromAuth("/open/" + name) }
+        server.requireHeader("X-Entry-Key", "entry-secret-5151")
+        let dir = TestMedia.temporaryDirectory("reel-entry-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = dir.appendingPathComponent("two.m3u")
+        try Data("""
+            #EXTM3U
+            #EXTREEL:header=X-Entry-Key: entry-secret-5151
+            #EXTINF:-1,Protected
+            \(server.url("/hls/aes/index.m3u8").absoluteString)
+            #EXTINF:-1,Open
+            \(server.url("/open/index.m3u8").absoluteString)
+            """.utf8).write(to: list)
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable, [
+            "--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false", list.path,
+        ], timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.jsonObjects.filter { $0["event"] as? String == "end" }.count, 2, result.stdout)
+        let protected = server.requests.filter { $0.path.hasPrefix("/hls/") }, open = server.requests.filter { $0.path.hasPrefix("/open/") }
+        XCTAssertTrue(protected.contains { $0.path.hasSuffix("segment00002.ts") } && open.contains { $0.path.hasSuffix("segment00002.ts") },
+                      "both played to their last segment: \(server.requests)")
+        for r in protected { XCTAssertEqual(r.header("X-Entry-Key"), "entry-secret-5151", "\(r)") }
+        for r in open { XCTAssertNil(r.header("X-Entry-Key"), "the other entry gets no header: \(r)") }
+        XCTAssertFalse(result.stdout.contains("entry-secret-5151") || result.stderr.contains("entry-secret-5151"))
+    }
+
+    /// `--token-file` and `--bucket`: the bucket's token is the Authorization header of every
+    /// request, and it appears nowhere in what Reel prints.
+    func testABucketsTokenFromAFileReachesEveryRequestAndIsNeverPrinted() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.requireHeader("Authorization", "Bearer sports-token-8e8e8e")
+        let dir = TestMedia.temporaryDirectory("reel-token-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tokens = dir.appendingPathComponent("tokens.json")
+        try Data(#"{"tokens":[{"bucket":"news","token":"Bearer news-token-1f1f1f"},{"bucket":"sports","token":"Bearer sports-token-8e8e8e"}]}"#.utf8).write(to: tokens)
+        let log = dir.appendingPathComponent("http.log").path
+        let master = server.url("/hls/vod/master.m3u8?Authorization=stale-token-0000").absoluteString
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable, [
+            "--headless", "--events", "--events-progress", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+            "--token-file", tokens.path, "--bucket", "sports", "--http-log", log, master,
+        ], timeout: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("segment00002.ts") }, "\(server.requests)")
+        for r in server.requests {
+            XCTAssertEqual(r.header("Authorization"), "Bearer sports-token-8e8e8e", "\(r)")
+            XCTAssertFalse(r.uri.contains("stale-token"), "the stale query token is replaced by the header: \(r.uri)")
+        }
+        let logText = try String(contentsOfFile: log, encoding: .utf8)
+        for secret in ["sports-token-8e8e8e", "news-token-1f1f1f", "stale-token-0000"] {
+            XCTAssertFalse(result.stdout.contains(secret) || result.stderr.contains(secret) || logText.contains(secret), secret)
+        }
+    }
+
     func testTheBinaryReportsNotAuthorizedWithoutTheRightHeader() throws {
         TestMedia.ensureGenerated()
         let server = try HTTPFixtureServer()

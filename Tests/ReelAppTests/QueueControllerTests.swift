@@ -35,6 +35,27 @@ final class QueueControllerTests: XCTestCase {
 
     override func setUp() { TestMedia.ensureGenerated() }
 
+    /// Previous, as in every player: more than 3 s in it restarts the item (a seek, no reload);
+    /// near the start it goes to the item before.
+    func testPreviousRestartsAfterThreeSecondsAndGoesBackBefore() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["clip2s.mp4", "color10s.mp4"])
+            defer { h.close() }
+            let ids = h.controller.queue.items.map(\.id)
+            h.controller.play(ids[1])
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            h.player.seek(to: 5, mode: .accurate)
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position >= 5 })
+            h.controller.previous()
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position < 1 }, "restarted: \(h.player.position)")
+            XCTAssertEqual(h.itemChanges, [1], "the same item, not reloaded")
+            XCTAssertEqual(h.reloads, 1)
+            h.controller.previous()
+            XCTAssertTrue(h.wait { h.itemChanges == [1, 0] && h.player.timeControlStatus == .playing }, "\(h.itemChanges)")
+            XCTAssertTrue((h.player.currentURI ?? "").hasSuffix("clip2s.mp4"))
+        }
+    }
+
     func testLoadTogglePlayAndNoReloadOfTheCurrentItem() throws {
         try MainActor.assumeIsolated {
             let h = try Harness(["gapless-00.mp4", "color10s.mp4", "clip2s.mp4"])

@@ -161,6 +161,25 @@ final class QueuePlaybackTests: XCTestCase {
         }
     }
 
+    /// An HLS playlist is one stream, never a list to expand: a local .m3u8 and an HTTP master
+    /// (behind a redirect) are one item each, named by the URL the user gave, and both play.
+    func testHLSPlaylistsAreOneStreamEachFromAFileOrAURL() throws {
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        server.serve("/go.m3u8", .redirect(to: server.url("/hls/vod/master.m3u8").absoluteString, status: 302))
+        let local = media("hls/vod/lo/index.m3u8")
+        let remote = server.url("/go.m3u8").absoluteString
+        let run = try reel(["--video-sink", "fakesink sync=false", local, remote])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let items = run.named("item")
+        XCTAssertEqual(items.map { $0["item"] as? Int }, [0, 1], "two items, not their segments: \(run.stderr)")
+        XCTAssertEqual(items.first?["uri"] as? String, URL(fileURLWithPath: local).absoluteString)
+        XCTAssertEqual(items.last?["uri"] as? String, remote, "the URL the user gave, not the redirect target")
+        XCTAssertEqual(run.named("end").count, 2)
+        XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("segment00002.ts") }, "the master played: \(server.requests)")
+    }
+
     func testNetworkPlaylistMayNotPointAtLocalFiles() throws {
         // A real HTTP server on 127.0.0.1 serving a playlist and one clip.
         try FileManager.default.copyItem(atPath: media("gapless-06.mp4"), toPath: dir.appendingPathComponent("six.mp4").path)

@@ -29,6 +29,33 @@ final class PlaylistEncodingTests: XCTestCase {
         }
     }
 
+    /// PLS and XSPF with a UTF-8 BOM and with CRLF or lone-CR line ends read like plain files.
+    func testPLSAndXSPFWithBOMAndLineEnds() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let pls = "[playlist]\nFile1=café.mp4\nTitle1=Café ☕\nNumberOfEntries=1\nVersion=2\n"
+        let xspf = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <playlist version="1" xmlns="http://xspf.org/ns/0/">
+            <trackList>
+            <track><location>café.mp4</location><title>Café ☕</title></track>
+            </trackList>
+            </playlist>
+
+            """
+        for (format, text) in [("list.pls", pls), ("list.xspf", xspf)] {
+            for (ends, newline) in [("LF", "\n"), ("CRLF", "\r\n"), ("CR", "\r")] {
+                for withBOM in [false, true] {
+                    let body = Array(text.replacingOccurrences(of: "\n", with: newline).utf8)
+                    let result = parse((withBOM ? bom : []) + body, name: format)
+                    let label = "\(format), \(ends), BOM \(withBOM)"
+                    XCTAssertEqual(result.items.map(\.title), ["Café ☕"], label)
+                    XCTAssertEqual(result.items.map(\.uri), ["file:///media/lists/caf%C3%A9.mp4"], label)
+                    XCTAssertEqual(result.diagnostics, [], "\(label): \(result.diagnostics)")
+                }
+            }
+        }
+    }
+
     func testBinaryJunkIsRefusedNotParsed() {
         var generator = SeededRandom(seed: 99)
         let junk: [UInt8] = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
