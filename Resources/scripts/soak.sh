@@ -12,9 +12,8 @@
 # between the first and the last minute.
 #
 # Environment: BUILD_DIR (.build), CONFIG (debug), OUT (bench-results), SAMPLE_SECONDS (5),
-#   SOAK_LOOP=auto|flag|args  how to loop: `--loop=all` when reel has it (issue 4's queue), else
-#   the cycle repeated on the command line. HOOK(issue 4): `auto` switches by itself once
-#   `reel --help` lists --loop; set SOAK_LOOP=flag to insist on it.
+#   SOAK_LOOP=auto|flag|args  how to loop: `flag` is `--loop=all`; `args` repeats the cycle on the
+#   command line; `auto` (default) uses `--loop=all` when `reel play --help` lists it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -40,7 +39,8 @@ for i in $(seq -w 0 19); do cycle+=("$MEDIA/gapless-$i.mp4"); done
 cycle_seconds=35   # 2 + 10 + 3 + 20 (the bad items fail at once)
 
 if [ "$SOAK_LOOP" = auto ]; then
-  if "$REEL" --help 2>&1 | grep -q -- '--loop'; then SOAK_LOOP=flag; else SOAK_LOOP=args; fi
+  # (not `| grep -q`: with pipefail, grep quitting early fails the pipeline through SIGPIPE)
+  if [ "$("$REEL" play --help 2>&1 | grep -c -- '--loop')" -gt 0 ]; then SOAK_LOOP=flag; else SOAK_LOOP=args; fi
 fi
 if [ "$SOAK_LOOP" = flag ]; then
   inputs=(--loop=all "${cycle[@]}")

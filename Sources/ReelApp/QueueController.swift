@@ -13,7 +13,9 @@ import ReelEngine
 ///
 /// Gapless pre-roll is skipped (the item is loaded at the end instead) when either side has
 /// per-entry headers, since the HTTP source's headers cannot change inside a gapless switch,
-/// and for local files that are missing or empty, which fail at once on load.
+/// for local files that are missing or empty, which fail at once on load, and for local files
+/// that a probe finds unplayable or with other kinds of streams than the current item (see
+/// `refreshPreroll`).
 ///
 /// A network item that fails with a network or server error is loaded again after a back-off
 /// (`retryPolicy`, reported as `.retrying`), resuming where it stopped when it had started;
@@ -259,6 +261,25 @@ public final class QueueController {
             player.prepareNext(nil)
             return
         }
+        // Local files are probed first (GstDiscoverer, off the main thread): only one that opens
+        // and has the same kinds of streams as the current item is handed to about-to-finish.
+        // playbin3 in 1.22 handles the others badly inside a gapless switch: a next item that
+        // fails to open ends the current one early (its error arrives while the current still
+        // plays), and a switch from audio+video to audio only stops at the end with no EOS
+        // (the end-stall watchdog then abandons that pipeline). Those are loaded at the end.
+        if MediaLocator.localPath(of: current.uri) != nil || MediaLocator.localPath(of: next.uri) != nil {
+            switch (layouts[current.id], layouts[next.id]) {
+            case (.some(let a), .some(let b)) where a != nil && a == b:
+                break
+            case (.some, .some):
+                player.prepareNext(nil)
+                return
+            default:
+                player.prepareNext(nil)
+                probeLayouts([current, next])
+                return
+            }
+        }
         guard let uri = try? playableURI(next) else {
             player.prepareNext(nil)
             return
@@ -276,6 +297,37 @@ public final class QueueController {
         let uri = router.loadURI(for: item.uri, entry: try ProtectedEntryOptions(options: item.options))
         playableURIs[item.id] = uri
         return uri
+    }
+
+    /// What a probe found in an item: whether it has video and audio; nil when it did not open.
+    private struct Layout: Equatable {
+        var video: Bool
+        var audio: Bool
+    }
+    /// Probed items (nil value: the probe failed), and those being probed now.
+    private var layouts: [QueueItem.ID: Layout?] = [:]
+    private var probing: Set<QueueItem.ID> = []
+
+    /// Probes the items not probed yet on another thread, then prepares the switch again.
+    private func probeLayouts(_ items: [QueueItem]) {
+        let wanted = items.filter { layouts[$0.id] == nil && !probing.contains($0.id) }
+        guard !wanted.isEmpty else { return }
+        for item in wanted { probing.insert(item.id) }
+        let jobs = wanted.map { ($0.id, $0.uri) }
+        Thread.detachNewThread { [weak self] in
+            let found: [(QueueItem.ID, Layout?)] = jobs.map { id, uri in
+                let probe = MediaProbe.probe(uri, timeout: 5)
+                return (id, probe.error == nil ? Layout(video: !probe.video.isEmpty, audio: !probe.audio.isEmpty) : nil)
+            }
+            MainQueue.shared.async { [weak self] in
+                guard let self else { return }
+                for (id, layout) in found {
+                    self.probing.remove(id)
+                    self.layouts[id] = .some(layout)
+                }
+                self.refreshPreroll()
+            }
+        }
     }
 
     private func canSwitchGaplessly(from current: QueueItem, to next: QueueItem) -> Bool {

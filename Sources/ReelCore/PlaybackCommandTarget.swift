@@ -32,8 +32,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setShuffle(_ on: Bool) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
-    /// Captures the window as the user sees it (PNG). HOOK (issue 3): the window adopts this;
-    /// sessions without a window keep the default, which fails with "no window".
+    /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
+    /// one fails with "no window".
     func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Ends the program with `status` (after pending replies are sent).
     func quit(status: Int32)

@@ -56,6 +56,37 @@ final class QueueControllerTests: XCTestCase {
         }
     }
 
+    /// A switch playbin3 cannot make gaplessly is made at the end instead: from audio+video to
+    /// audio only (it used to stall 3 s at the end and leak the pipeline), and to a file that does
+    /// not open (its error used to cut the item before it short). Each item plays in full.
+    func testUnsuitableNextItemsAreLoadedAtTheEndAndNothingIsCutShort() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["clip2s.mp4", "tone3s.m4a", "notmedia.mp4", "gapless-00.mp4"])
+            defer { h.close() }
+            var times: [(event: String, item: Int?, at: Date)] = []
+            h.controller.addObserver { event, item in
+                switch event {
+                case .itemChanged: times.append(("item", item, Date()))
+                case .playedToEnd: times.append(("end", item, Date()))
+                default: break
+                }
+            }
+            h.controller.play()
+            XCTAssertTrue(h.wait(30) { h.finished != nil }, "\(h.events.map(\.event))")
+            func played(_ i: Int) -> Double? {
+                guard let start = times.first(where: { $0.event == "item" && $0.item == i })?.at,
+                      let end = times.first(where: { $0.event == "end" && $0.item == i })?.at else { return nil }
+                return end.timeIntervalSince(start)
+            }
+            let clip = try XCTUnwrap(played(0)), tone = try XCTUnwrap(played(1))
+            XCTAssertEqual(clip, 2.0, accuracy: 0.5, "clip2s ends on time, no stall at its end")
+            XCTAssertEqual(tone, 3.0, accuracy: 0.5, "tone3s plays in full although the next item is broken")
+            XCTAssertEqual(h.itemChanges, [0, 1, 2, 3])
+            XCTAssertEqual(h.finished?.0, 3)
+            XCTAssertEqual(h.finished?.1, 1)
+        }
+    }
+
     func testLoadTogglePlayAndNoReloadOfTheCurrentItem() throws {
         try MainActor.assumeIsolated {
             let h = try Harness(["gapless-00.mp4", "color10s.mp4", "clip2s.mp4"])

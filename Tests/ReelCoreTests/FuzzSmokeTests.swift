@@ -14,7 +14,10 @@ final class FuzzSmokeTests: XCTestCase {
         // machines of other speeds, and once found a crasher on CI only).
         let runs = ProcessInfo.processInfo.environment["REEL_FUZZ_RUNS"] ?? "6000"
         let targets = ProcessRunner.run("/bin/bash", [script, "--list"], timeout: 30).lines
-        XCTAssertGreaterThanOrEqual(targets.count, 4, "targets: \(targets)")
+        // The parsers and the rewriter the issue names must all be there, not just "some targets".
+        for required in ["m3u", "pls", "xspf", "hls", "rewriter", "playlist"] {
+            XCTAssertTrue(targets.contains(required), "fuzz target \(required) is missing: \(targets)")
+        }
         // The first build compiles ReelCore with the sanitizers: minutes on 2 busy cores. The
         // long run, `make fuzz`, is random and timed.
         let seed = ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "1"
