@@ -261,14 +261,25 @@ public final class QueueController {
             player.prepareNext(nil)
             return
         }
-        // Local files are probed first (GstDiscoverer, off the main thread): only one that opens
-        // and has the same kinds of streams as the current item is handed to about-to-finish.
-        // playbin3 in 1.22 handles the others badly inside a gapless switch: a next item that
-        // fails to open ends the current one early (its error arrives while the current still
-        // plays), and a switch from audio+video to audio only stops at the end with no EOS
-        // (the end-stall watchdog then abandons that pipeline). Those are loaded at the end.
-        if MediaLocator.localPath(of: current.uri) != nil || MediaLocator.localPath(of: next.uri) != nil {
-            switch (layouts[current.id], layouts[next.id]) {
+        // A local next item is probed first (GstDiscoverer, off the main thread): only one that
+        // opens and has the same kinds of streams as the current item is handed to
+        // about-to-finish. playbin3 in 1.22 handles the others badly inside a gapless switch: a
+        // next item that fails to open ends the current one early (its error arrives while the
+        // current still plays), and a switch from audio+video to audio only stops at the end
+        // with no EOS (the end-stall watchdog then abandons that pipeline). Those are loaded at
+        // the end. The current item's layout is probed too when it is local, and read from the
+        // player once known when it is not (no extra request to its server).
+        if MediaLocator.localPath(of: next.uri) != nil {
+            var unprobed = [next]
+            let currentLayout: Layout??
+            if MediaLocator.localPath(of: current.uri) != nil {
+                currentLayout = layouts[current.id]
+                unprobed.insert(current, at: 0)
+            } else {
+                currentLayout = eventItemID == current.id && player.status == .readyToPlay
+                    ? .some(Layout(video: player.mediaInfo.width != nil, audio: player.mediaInfo.audioCodec != nil)) : nil
+            }
+            switch (currentLayout, layouts[next.id]) {
             case (.some(let a), .some(let b)) where a != nil && a == b:
                 break
             case (.some, .some):
@@ -276,7 +287,7 @@ public final class QueueController {
                 return
             default:
                 player.prepareNext(nil)
-                probeLayouts([current, next])
+                probeLayouts(unprobed)  // a network current item: `.mediaInfo` prepares again
                 return
             }
         }
@@ -308,9 +319,9 @@ public final class QueueController {
     private var layouts: [QueueItem.ID: Layout?] = [:]
     private var probing: Set<QueueItem.ID> = []
 
-    /// Probes the items not probed yet on another thread, then prepares the switch again.
+    /// Probes the local items not probed yet on another thread, then prepares the switch again.
     private func probeLayouts(_ items: [QueueItem]) {
-        let wanted = items.filter { layouts[$0.id] == nil && !probing.contains($0.id) }
+        let wanted = items.filter { MediaLocator.localPath(of: $0.uri) != nil && layouts[$0.id] == nil && !probing.contains($0.id) }
         guard !wanted.isEmpty else { return }
         for item in wanted { probing.insert(item.id) }
         let jobs = wanted.map { ($0.id, $0.uri) }
@@ -397,6 +408,10 @@ public final class QueueController {
         case .status(.readyToPlay):
             emit(event, item: eventIndex)
             resumeAfterRetry()
+        case .mediaInfo:
+            emit(event, item: eventIndex)
+            // The current item's streams are known now: a gapless switch may be prepared.
+            if let current = queue.current, MediaLocator.localPath(of: current.uri) == nil, eventItemID == current.id { refreshPreroll() }
         case .error(let error):
             emit(event, item: eventIndex)
             failedCount += 1

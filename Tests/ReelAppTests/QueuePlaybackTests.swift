@@ -66,7 +66,7 @@ final class QueuePlaybackTests: XCTestCase {
             URL(fileURLWithPath: media("gapless-01.mp4")).absoluteString,
         ])
         let errors = run.named("error")
-        XCTAssertEqual(errors.map { $0["item"] as? Int }, [1, 2])
+        XCTAssertEqual(errors.map { $0["item"] as? Int }, [1, 2], "errors: \(errors); stderr: \(run.stderr)")
         let codes = errors.map { ($0["error"] as? [String: Any])?["code"] as? String }
         XCTAssertEqual(codes.first, "not-found")
         XCTAssertNotNil(codes.last ?? nil)
