@@ -179,6 +179,7 @@ public final class QueueController {
             if changed, queue.current != nil { loadCurrent() } else { unloadPlayer() }
         }
         releaseRouting(id)
+        layouts[id] = nil
         refreshPreroll()
     }
 
@@ -191,6 +192,7 @@ public final class QueueController {
         queue.clear()
         unloadPlayer()
         for id in Array(playableURIs.keys) { releaseRouting(id) }
+        layouts.removeAll()
     }
 
     /// An item left the queue: its gateway registration goes too (its URLs answer 404 from now on).
@@ -334,7 +336,7 @@ public final class QueueController {
                 guard let self else { return }
                 for (id, layout) in found {
                     self.probing.remove(id)
-                    self.layouts[id] = .some(layout)
+                    if self.queue.item(id) != nil { self.layouts[id] = .some(layout) }  // not one removed meanwhile
                 }
                 self.refreshPreroll()
             }

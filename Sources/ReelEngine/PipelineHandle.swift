@@ -99,8 +99,9 @@ final class PipelineHandle: @unchecked Sendable {
     /// Detaches Reel from a pipeline that stopped at an item's end without EOS (see Player's
     /// end-stall watchdog) and keeps it, untouched, until the process exits: taking such a
     /// playbin3 to NULL crashes GStreamer 1.22 (a NULL dereference in `gst_object_replace` under
-    /// uridecodebin3's state change, seen in one teardown in two). Its threads are parked, so
-    /// the cost is memory, about one pipeline's worth per stall.
+    /// uridecodebin3's state change, seen in one teardown in two). Also used for a pipeline that
+    /// never prerolled a good file (Player's preroll watchdog), whose streaming threads are
+    /// blocked. Their threads are parked, so the cost is memory, about one pipeline's worth each.
     func abandon() {
         guard let doomed = detach() else { return }
         PipelineHandle.abandoned.withLock { $0.append(doomed) }

@@ -72,6 +72,15 @@ public final class Player {
     private var pipelineHasHadItem = false
     /// How many times the preroll watchdog gave the current item more time (the probe opened it).
     private var prerollExtensions = 0
+    /// How many times the current item was started again on a fresh pipeline because the one it
+    /// was on had not prerolled although the watchdog's probe opened the file.
+    private var prerollRestarts = 0
+    /// Pipelines built so far by this player (the first is 0).
+    private var pipelineOrdinal = 0
+    /// Tests only: a video sink description for the pipeline with this ordinal, instead of the
+    /// configuration's (a way to build a pipeline that never prerolls). Asked for every pipeline
+    /// after the first.
+    @_spi(Testing) public var videoSinkForPipeline: ((Int) -> String?)?
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -99,17 +108,22 @@ public final class Player {
     /// A fresh playbin3 for the next load, with volume, mute and the window handle carried over;
     /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Every load after
     /// a pipeline's first item uses one (see `load` for the GStreamer 1.22 bugs behind it).
-    private func replacePipeline() {
+    private func replacePipeline(abandoningOld: Bool = false) {
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
-        if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
+        if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
+        pipelineOrdinal += 1
         pipelineStalled = false
         pipelineHasHadItem = false
         pipelineState = .null
         requestedTarget = .null
         try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
-        try? installSink(configuration.videoSink, property: "video-sink")
+        if let sink = videoSinkForPipeline?(pipelineOrdinal) {
+            try? installSink(sink, property: "video-sink")
+        } else {
+            try? installSink(configuration.videoSink, property: "video-sink")
+        }
         if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
             reel_set_object(playbin, "audio-filter", scaletempo)
             gst_object_unref(scaletempo)
@@ -180,13 +194,8 @@ public final class Player {
         currentURI = uri
         awaitingOwnStreamStart = true
         deferredNext = nil
-        shared.state.withLock {
-            $0.headers = headers
-            $0.next = nil
-            $0.switched = nil
-            $0.httpSource = nil
-            $0.httpSourceActivity = nil
-        }
+        shared.state.withLock { $0.headers = headers }
+        forgetStreamingSideItem()
         setPipeline(.null)
         if intent == .stopped { intent = .paused }
         emit(.itemChanged(index: nil, uri: uri, title: title ?? MediaLocator.displayName(of: uri)))
@@ -206,6 +215,17 @@ public final class Player {
         applyDesiredState()
     }
 
+    /// The streaming side's view of the item starts empty: no next URI, no switch taken, no HTTP
+    /// source watched.
+    private func forgetStreamingSideItem() {
+        shared.state.withLock {
+            $0.next = nil
+            $0.switched = nil
+            $0.httpSource = nil
+            $0.httpSourceActivity = nil
+        }
+    }
+
     /// Removes the current item: the player goes idle.
     public func unload() {
         cancelPrerollWatchdog()
@@ -222,6 +242,7 @@ public final class Player {
         status = .unknown
         prerolled = false
         prerollExtensions = 0
+        prerollRestarts = 0
         stallWatch = nil
         duration = nil
         mediaInfo = MediaInfo()
@@ -824,8 +845,11 @@ public final class Player {
     }
 
     /// The watchdog's second opinion: the file is probed on another thread (GstDiscoverer, its
-    /// own pipeline). A file the probe opens is only slow (a loaded machine), and gets more time,
-    /// up to `maxPrerollExtensions` times; one it cannot open fails with the probe's error.
+    /// own pipeline). A file the probe opens while the pipeline, which had a head start, has still
+    /// not prerolled is first started again on a fresh pipeline (1.22's playbin3 now and then
+    /// never prerolls a good local file on a loaded machine); after that it is taken as only
+    /// slow and gets more time, up to `maxPrerollExtensions` times. One the probe cannot open
+    /// fails with the probe's error.
     private func onPrerollWatchdog() {
         watchdogID = 0
         guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
@@ -852,10 +876,34 @@ public final class Player {
     }
 
     private static let maxPrerollExtensions = 5
+    private static let maxPrerollRestarts = 1
+
+    /// Starts the current item again on a fresh pipeline; the stuck one is abandoned (never
+    /// taken to NULL: its streaming threads are blocked). Nothing is emitted: for observers it is
+    /// the same load, later. A deferred or prepared next item, a start position and the headers
+    /// carry over.
+    private func restartPreroll(_ uri: String) {
+        prerollRestarts += 1
+        let next = deferredNext ?? shared.state.withLock { $0.next }
+        replacePipeline(abandoningOld: true)
+        awaitingOwnStreamStart = true
+        deferredNext = next
+        collectionInfo = MediaInfo()
+        videoDisplaySize = nil
+        forgetStreamingSideItem()
+        reel_set_string(pipeline.element, "uri", uri)
+        pipelineHasHadItem = true
+        armPrerollWatchdog(local: true)
+        applyDesiredState()
+    }
 
     private func onPrerollProbe(_ probeError: PlaybackError?, generation: Int) {
         guard generation == loadGeneration, let uri = currentURI, !prerolled else { return }
         if case .failed = status { return }
+        if probeError == nil && prerollRestarts < Self.maxPrerollRestarts {
+            restartPreroll(uri)
+            return
+        }
         if probeError == nil && prerollExtensions < Self.maxPrerollExtensions {
             prerollExtensions += 1
             armPrerollWatchdog(local: true)

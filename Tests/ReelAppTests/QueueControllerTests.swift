@@ -27,6 +27,9 @@ final class QueueControllerTests: XCTestCase {
 
         func wait(_ timeout: Double = 20, until condition: () -> Bool) -> Bool { GLibMainLoop.run(until: condition, timeout: timeout) }
 
+        /// What a failed wait prints: the player's state and every event so far.
+        var state: String { "status \(player.status), \(player.timeControlStatus), events \(events.map(\.event))" }
+
         func close() {
             controller.detach()
             player.shutdown()
@@ -43,15 +46,15 @@ final class QueueControllerTests: XCTestCase {
             defer { h.close() }
             let ids = h.controller.queue.items.map(\.id)
             h.controller.play(ids[1])
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing }, h.state)
             h.player.seek(to: 5, mode: .accurate)
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position >= 5 })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position >= 5 }, h.state)
             h.controller.previous()
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position < 1 }, "restarted: \(h.player.position)")
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.position < 1 }, "restarted: \(h.player.position); \(h.state)")
             XCTAssertEqual(h.itemChanges, [1], "the same item, not reloaded")
             XCTAssertEqual(h.reloads, 1)
             h.controller.previous()
-            XCTAssertTrue(h.wait { h.itemChanges == [1, 0] && h.player.timeControlStatus == .playing }, "\(h.itemChanges)")
+            XCTAssertTrue(h.wait { h.itemChanges == [1, 0] && h.player.timeControlStatus == .playing }, h.state)
             XCTAssertTrue((h.player.currentURI ?? "").hasSuffix("clip2s.mp4"))
         }
     }
@@ -66,15 +69,15 @@ final class QueueControllerTests: XCTestCase {
             var times: [(event: String, item: Int?, at: Date)] = []
             h.controller.addObserver { event, item in
                 switch event {
-                case .itemChanged: times.append(("item", item, Date()))
+                case .status(.readyToPlay): times.append(("ready", item, Date()))
                 case .playedToEnd: times.append(("end", item, Date()))
                 default: break
                 }
             }
             h.controller.play()
-            XCTAssertTrue(h.wait(30) { h.finished != nil }, "\(h.events.map(\.event))")
+            XCTAssertTrue(h.wait(30) { h.finished != nil }, h.state)
             func played(_ i: Int) -> Double? {
-                guard let start = times.first(where: { $0.event == "item" && $0.item == i })?.at,
+                guard let start = times.first(where: { $0.event == "ready" && $0.item == i })?.at,
                       let end = times.first(where: { $0.event == "end" && $0.item == i })?.at else { return nil }
                 return end.timeIntervalSince(start)
             }
@@ -93,25 +96,25 @@ final class QueueControllerTests: XCTestCase {
             defer { h.close() }
             let ids = h.controller.queue.items.map(\.id)
             h.controller.load(ids[1])
-            XCTAssertTrue(h.wait { h.player.status == .readyToPlay }, "load prerolls")
+            XCTAssertTrue(h.wait { h.player.status == .readyToPlay }, "load prerolls; \(h.state)")
             XCTAssertEqual(h.player.timeControlStatus, .paused, "load keeps it paused")
             XCTAssertEqual(h.itemChanges, [1])
             XCTAssertEqual(h.controller.rows.map(\.isCurrent), [false, true, false])
 
             h.controller.load(ids[1])
             h.controller.play(ids[1])
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing }, h.state)
             XCTAssertEqual(h.itemChanges, [1], "asking for the current item does not reload it")
             XCTAssertEqual(h.reloads, 1)
 
             h.controller.toggle(ids[1])
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .paused })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .paused }, h.state)
             h.controller.toggle(ids[1])
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing }, h.state)
             XCTAssertEqual(h.itemChanges, [1], "toggling the current item pauses and resumes it")
 
             h.controller.toggle(ids[2])
-            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.itemChanges.count == 2 })
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.itemChanges.count == 2 }, h.state)
             XCTAssertEqual(h.itemChanges, [1, 2], "toggling another item plays it")
             XCTAssertEqual(h.controller.currentIndex, 2)
 
@@ -128,7 +131,7 @@ final class QueueControllerTests: XCTestCase {
             let h = try Harness(names)
             defer { h.close() }
             h.controller.play()
-            XCTAssertTrue(h.wait(30) { h.finished != nil })
+            XCTAssertTrue(h.wait(30) { h.finished != nil }, h.state)
             XCTAssertEqual(h.itemChanges, [0, 1, 2, 3, 4])
             XCTAssertEqual(h.reloads, 1, "one load, then gapless switches only")
             XCTAssertEqual(h.finished?.0, 5)
@@ -150,11 +153,11 @@ final class QueueControllerTests: XCTestCase {
             let h = try Harness(["gapless-00.mp4", "gapless-01.mp4"], repeatMode: .one)
             defer { h.close() }
             h.controller.play()
-            XCTAssertTrue(h.wait(20) { h.itemChanges.count >= 4 })
+            XCTAssertTrue(h.wait(20) { h.itemChanges.count >= 4 }, h.state)
             XCTAssertEqual(Array(h.itemChanges.prefix(4)), [0, 0, 0, 0])
             XCTAssertEqual(h.reloads, 1)
             h.controller.next()
-            XCTAssertTrue(h.wait { h.itemChanges.last == 1 }, "the user's next leaves a repeated item")
+            XCTAssertTrue(h.wait { h.itemChanges.last == 1 }, "the user's next leaves a repeated item; \(h.state)")
         }
     }
 
@@ -163,7 +166,7 @@ final class QueueControllerTests: XCTestCase {
             let h = try Harness(["gapless-00.mp4", "no-such-file.mp4", "notmedia.mp4", "gapless-01.mp4"])
             defer { h.close() }
             h.controller.play()
-            XCTAssertTrue(h.wait(30) { h.finished != nil })
+            XCTAssertTrue(h.wait(30) { h.finished != nil }, h.state)
             XCTAssertEqual(h.itemChanges, [0, 1, 2, 3])
             XCTAssertEqual(h.finished?.0, 2)
             XCTAssertEqual(h.finished?.1, 2)
