@@ -90,7 +90,7 @@ final class PlaybackStateTests: XCTestCase {
             defer { h.shutdown() }
             h.player.load(TestMedia.path("clip2s.mp4"))
             h.player.play()
-            h.wait("end", timeout: 6) { h.ended == 1 }
+            h.wait("end", timeout: 15) { h.ended == 1 }  // room for a preroll restart (Player's watchdog)
             let endIndex = h.events.count
             h.wait("progress after replay") {
                 h.events[endIndex...].contains { if case .progress(let p, _, _) = $0.event { p > 0.3 } else { false } }
