@@ -187,9 +187,9 @@ final class CheckRunner {
             } else {
                 item.decodedToEnd = true
                 // A file cut short (damage past the index) can end cleanly long before its duration.
-                if let last = player.displayedFrameTime, let duration = item.duration, item.width != nil, last + 1.0 < duration {
+                if let last = player.displayedFrameTime, let duration = item.duration, item.width != nil, EarlyEnd.isEarly(reached: last, duration: duration) {
                     item.decodedToEnd = false
-                    item.error = PlaybackError(kind: .corrupt, message: String(format: "The video stops at %.2f s of its %.2f s: the file is damaged or cut short.", last, duration), uri: uri)
+                    item.error = EarlyEnd.error(reached: last, duration: duration, uri: uri)
                 }
             }
         }

@@ -105,6 +105,9 @@ final class GatewayRouter: Sendable {
             return .error(refine(error, uri: uri))
         case .status(.failed(let error)):
             return .status(.failed(refine(error, uri: uri)))
+        case .warning(var warning):
+            if let uri, let original = originalURI(for: uri) { warning.uri = Redactor.redactURL(original) }
+            return .warning(warning)
         default:
             return event
         }

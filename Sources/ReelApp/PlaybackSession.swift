@@ -102,7 +102,7 @@ final class PlaybackSession {
         printer?.print(event, item: item)
         remote?.handle(event, item: item)
         switch event {
-        case .error(let error):
+        case .error(let error), .warning(let error):
             let name = item.map { controller.queue.items[$0].displayTitle } ?? "?"
             Diagnostics.say("\(name): \(error.message)")
         case .finished:

@@ -156,6 +156,8 @@ final class WindowSession {
         case .seeked(let position):
             state.position = position
         case .timeControl(let status):
+            // A banner stays until playback starts again (the next item, or a replay).
+            if status == .playing, state.timeControl != .playing, player.status == .readyToPlay { state.errorBanner = nil }
             state.timeControl = status
             state.position = player.position
             screensaver.update(playing: status == .playing)
@@ -171,6 +173,10 @@ final class WindowSession {
             let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
             state.errorBanner = PlayerViewState.errorText(item: name, message: error.message)
             Diagnostics.say("\(name): \(error.message)")
+        case .warning(let warning):
+            let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
+            state.errorBanner = PlayerViewState.warningText(item: name, message: warning.message)
+            Diagnostics.say("\(name): \(warning.message)")
         case .finished(let played, let failed):
             exitStatus = failed == 0 && playlistErrors == 0 && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
@@ -184,7 +190,6 @@ final class WindowSession {
 
     private func syncIntent() {
         state.wantsToPlay = player.intent == .playing
-        if state.timeControl == .playing, state.errorBanner != nil, player.status == .readyToPlay { state.errorBanner = nil }
     }
 
     private func render() { window?.render(state) }

@@ -42,6 +42,8 @@ public enum EventEncoder {
             break
         case .error(let error):
             fields.append(("error", errorObject(error)))
+        case .warning(let warning):
+            fields.append(("warning", errorObject(warning)))
         case .retrying(let attempt, let delay, let error):
             fields += [("attempt", .int(attempt)), ("delay", .double(delay)), ("error", errorObject(error))]
         case .finished(let played, let failed):

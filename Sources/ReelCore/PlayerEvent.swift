@@ -15,6 +15,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case playedToEnd
     /// The current item failed; the status also turns `.failed`.
     case error(PlaybackError)
+    /// Something the user should know about the current item that did not stop it: it ended
+    /// long before its duration (`EarlyEnd`), say. Comes before that item's `.playedToEnd`.
+    case warning(PlaybackError)
     /// The current network item failed in a way worth another try (`RetryPolicy`): it is loaded
     /// again after `delay` seconds. `attempt` counts the retries (1 for the first); no `.error`
     /// is reported for a failure that is retried, only for the last one.
@@ -39,6 +42,7 @@ extension PlayerEvent {
         case .buffering: "buffering"
         case .playedToEnd: "end"
         case .error: "error"
+        case .warning: "warning"
         case .retrying: "retry"
         case .finished: "finished"
         }

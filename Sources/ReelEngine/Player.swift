@@ -46,6 +46,8 @@ public final class Player {
     private var bufferingPercent: Int?
     private var lastPosition: Double = 0
     private var ticker = ProgressTicker()
+    /// The progress timer's last believed position and when it was read (reset with `ticker`).
+    private var timerReading: (position: Double, at: ContinuousClock.Instant)?
     private var observers = ObserverList<Observer>()
     private var pendingEvents: [PlayerEvent] = []
     private var delivering = false
@@ -255,6 +257,7 @@ public final class Player {
         isAtEnd = false
         videoFramerate = nil
         ticker.reset(direction: rate)
+        timerReading = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 
@@ -320,6 +323,7 @@ public final class Player {
         lastPosition = 0
         isAtEnd = false
         ticker.reset()
+        timerReading = nil
         setPipeline(.ready)
         updateTimeControl()
     }
@@ -329,7 +333,9 @@ public final class Player {
     /// The current position in seconds: the seek target while a seek is in flight.
     public var position: Double {
         if let seekTarget { return seekTarget }
-        if pipelineState == .paused || pipelineState == .playing {
+        // At the end, where playback ended (a file cut short ends before its duration, and the
+        // pipeline then answers the duration).
+        if (pipelineState == .paused || pipelineState == .playing) && !isAtEnd {
             var pos: Int = 0
             if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 {
                 lastPosition = Double(pos) / 1e9
@@ -394,6 +400,7 @@ public final class Player {
         seekIsUser = user
         lastPosition = target
         ticker.reset(at: nil, direction: newRate)
+        timerReading = nil
         updateTimeControl()
         return true
     }
@@ -720,7 +727,9 @@ public final class Player {
             s.switched = nil
             return v
         }) else { return }
-        // A gapless switch made at about-to-finish has started: the old item played to its end.
+        // A gapless switch made at about-to-finish has started: the old item played to its end
+        // (or as far as it went: a file cut short switches early too).
+        if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
         emit(.playedToEnd)
         currentURI = switched
         status = .unknown
@@ -730,6 +739,7 @@ public final class Player {
         mediaInfo = MediaInfo()
         lastPosition = 0
         ticker.reset()
+        timerReading = nil
         emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
         status = .readyToPlay
         emit(.status(.readyToPlay))
@@ -747,16 +757,29 @@ public final class Player {
         var pos: Int = 0
         if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
         ticker.reset(at: nil, direction: rate)
+        timerReading = nil
         if wasUser { emit(.seeked(position: lastPosition)) }
     }
 
     private func onEnd() {
         guard currentURI != nil, !isAtEnd else { return }
-        if let duration, rate > 0 { lastPosition = duration } else if rate < 0 { lastPosition = 0 }
-        // The last stretch before EOS is reported, so that a seek bar reaches the end.
+        var warning: PlaybackError?
+        if let duration, rate > 0 {
+            // A file cut short ends cleanly long before its duration: said, and the seek bar
+            // stops where the media did. Otherwise the last stretch before EOS is reported, so
+            // that a seek bar reaches the end. Where playback got to is the progress timer's last
+            // reading, or the last frame shown when that is later: a position query at EOS
+            // answers the duration (qtdemux ends every stream's segment there).
+            let reached = max(lastPosition, displayedFrameTime.map { min($0, duration) } ?? 0)
+            warning = earlyEndWarning(reached: reached)
+            lastPosition = warning == nil ? duration : reached
+        } else if rate < 0 {
+            lastPosition = 0
+        }
         for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
         isAtEnd = true
         let generation = loadGeneration
+        if let warning { emit(.warning(warning)) }
         emit(.playedToEnd)
         guard generation == loadGeneration else { return }  // an observer loaded something else
         switch endAction {
@@ -770,6 +793,13 @@ public final class Player {
             setPipeline(.paused)
             updateTimeControl()
         }
+    }
+
+    /// The warning for an item that ended at `reached`, long before its known duration (not for
+    /// live items, nor after the end-stall watchdog, which ends an item only near its end).
+    private func earlyEndWarning(reached: Double) -> PlaybackError? {
+        guard let duration, !mediaInfo.isLive, EarlyEnd.isEarly(reached: reached, duration: duration) else { return nil }
+        return EarlyEnd.error(reached: reached, duration: duration, uri: currentURI)
     }
 
     private func onError(_ message: UnsafeMutablePointer<GstMessage>) {
@@ -935,6 +965,16 @@ public final class Player {
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
         if watchForEndStall(at: seconds) { return }
+        // Ahead of the clock: when a file's data runs out early, the position answers the end of
+        // the segment (the duration) until EOS arrives. That was not played: no tick, and not
+        // where playback got to (see `onEnd`). A lasting jump is believed as time passes.
+        let now = ContinuousClock.now
+        if rate > 0, !mediaInfo.isLive, let reading = timerReading {
+            let elapsed = now - reading.at
+            let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if seconds - reading.position > wall * rate * 1.5 + 0.5 { return }
+        }
+        timerReading = (seconds, now)
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds

@@ -35,4 +35,9 @@ public struct PlayerViewState: Sendable, Equatable {
     public static func errorText(item: String, message: String) -> String {
         "“\(item)” could not be played. \(message)"
     }
+
+    /// The banner for an item that played but not as it should have (it ended early, say).
+    public static func warningText(item: String, message: String) -> String {
+        "“\(item)” ended early. \(message)"
+    }
 }

@@ -12,6 +12,25 @@ final class BadInputQueueTests: XCTestCase {
         var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
     }
 
+    /// A file cut short plays what it has: the stream and stderr say where it stopped, and it
+    /// counts as played (exit status 0; `reel check` is the tool that calls it a failure).
+    func testAFileCutShortPlaysWithAWarning() throws {
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable,
+            ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+             TestMedia.path("truncated.mp4")], timeout: 60)
+        XCTAssertFalse(result.timedOut)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let events = result.jsonObjects
+        let names = events.compactMap { $0["event"] as? String }
+        XCTAssertEqual(names.filter { $0 == "warning" }.count, 1, "\(names)")
+        XCTAssertEqual(names.firstIndex(of: "warning").map { $0 + 1 }, names.firstIndex(of: "end"), "\(names)")
+        let warning = events.first { $0["event"] as? String == "warning" }?["warning"] as? [String: Any]
+        XCTAssertEqual(warning?["code"] as? String, "corrupt")
+        XCTAssertTrue(result.stderr.contains("truncated.mp4: It stops at 3."), result.stderr)
+        let finished = events.first { $0["event"] as? String == "finished" }
+        XCTAssertEqual(finished?["played"] as? Int, 1)
+    }
+
     func testQueueGoesOnPastEveryBadItem() throws {
         let reset = try MisbehavingHTTPServer(.reset)
         defer { reset.stop() }

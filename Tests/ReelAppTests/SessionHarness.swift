@@ -38,7 +38,7 @@ final class SessionHarness {
     }
 
     @discardableResult
-    func wait(_ what: String, timeout: Double = 8, _ condition: () -> Bool) -> Bool {
+    func wait(_ what: String, timeout: Double = 12, _ condition: () -> Bool) -> Bool {
         let ok = UIRuntime.run(until: condition, timeout: timeout)
         XCTAssertTrue(ok, "timed out waiting for \(what)")
         return ok

@@ -52,6 +52,25 @@ final class WindowSessionTests: XCTestCase {
         }
     }
 
+    /// A file cut short: the banner says it ended early and where, and the time label stays
+    /// where the media stopped instead of jumping to the duration.
+    func testAFileCutShortEndsWithABannerSayingWhere() throws {
+        try withSession([TestMedia.path("truncated.mp4")]) { h in
+            h.wait("the end", timeout: 20) { h.player.isAtEnd }
+            UIRuntime.settle()
+            let banner = try XCTUnwrap(h.window.bannerText)
+            XCTAssertTrue(banner.hasPrefix("“truncated.mp4” ended early. It stops at 3."), banner)
+            XCTAssertTrue(banner.hasSuffix("of its 10.02 s: the file is damaged or cut short."), banner)
+            XCTAssertEqual(h.window.timeTexts.elapsed, "0:03")
+            XCTAssertEqual(h.window.timeTexts.total, "0:10")
+            // Play replays it; the banner goes once it plays again.
+            h.session.perform(.playPause)
+            h.wait("playing again") { h.player.timeControlStatus == .playing }
+            UIRuntime.settle()
+            XCTAssertNil(h.window.bannerText)
+        }
+    }
+
     func testWhilePlayingTheWindowShowsTheFrameOfTheMomentAndThePauseButton() throws {
         try withSession([colors]) { h in
             h.wait("past 1 s") { h.player.timeControlStatus == .playing && h.session.state.position >= 1.2 }

@@ -32,6 +32,8 @@ final class EventEncoderTests: XCTestCase {
             (.buffering(percent: 75), 0, #"{"event":"buffering","t":1.5,"item":0,"percent":75}"#),
             (.retrying(attempt: 1, delay: 0.5, error: PlaybackError(kind: .serverError, message: "The server failed (HTTP 503).", httpStatus: 503)), 0,
              #"{"event":"retry","t":1.5,"item":0,"attempt":1,"delay":0.5,"error":{"code":"server-error","message":"The server failed (HTTP 503).","httpStatus":503,"uri":null}}"#),
+            (.warning(EarlyEnd.error(reached: 3.1, duration: 10.023, uri: "file:///m/cut.mp4")), 0,
+             #"{"event":"warning","t":1.5,"item":0,"warning":{"code":"corrupt","message":"It stops at 3.10 s of its 10.02 s: the file is damaged or cut short.","httpStatus":null,"uri":"file:///m/cut.mp4"}}"#),
         ]
         for (event, item, expected) in table {
             XCTAssertEqual(EventEncoder.line(event, item: item, time: 1.5), expected)
@@ -53,5 +55,23 @@ final class EventEncoderTests: XCTestCase {
         info.isSeekable = true
         XCTAssertEqual(EventEncoder.line(.mediaInfo(info), item: 0, time: 1.5),
                        #"{"event":"media-info","t":1.5,"item":0,"width":640,"height":360,"videoCodec":"H.264 (Main Profile)","audioCodec":"MPEG-4 AAC","title":null,"live":false,"seekable":true}"#)
+    }
+
+    /// The one rule for "ended early", player and `reel check` alike.
+    func testEarlyEnd() {
+        let table: [(reached: Double, duration: Double, early: Bool)] = [
+            (3.1, 10.0, true),     // cut at a third
+            (9.2, 10.0, false),    // within a second
+            (8.9, 10.0, true),
+            (0, 10.0, true),       // nothing played at all
+            (95.5, 100.0, false),  // within 5 % of a long item (an estimated duration)
+            (94.0, 100.0, true),
+            (0.5, 1.0, false),     // a short item: a second's grace
+            (10.0, 10.0, false),
+            (5, 0, false),         // no duration, no rule
+        ]
+        for row in table {
+            XCTAssertEqual(EarlyEnd.isEarly(reached: row.reached, duration: row.duration), row.early, "\(row)")
+        }
     }
 }

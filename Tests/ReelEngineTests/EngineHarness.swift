@@ -22,6 +22,7 @@ final class EngineHarness {
     var timeControls: [TimeControlStatus] { events.compactMap { if case .timeControl(let t) = $0.event { t } else { nil } } }
     var statuses: [ItemStatus] { events.compactMap { if case .status(let s) = $0.event { s } else { nil } } }
     var errors: [PlaybackError] { events.compactMap { if case .error(let e) = $0.event { e } else { nil } } }
+    var warnings: [PlaybackError] { events.compactMap { if case .warning(let w) = $0.event { w } else { nil } } }
     var ended: Int { events.filter { $0.event == .playedToEnd }.count }
     func progress(_ tick: ProgressTick? = nil) -> [(time: Date, position: Double)] {
         events.compactMap {

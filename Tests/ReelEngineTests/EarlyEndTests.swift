@@ -1,0 +1,65 @@
+import Foundation
+import ReelCore
+import ReelEngine
+import ReelTestSupport
+import XCTest
+
+/// A file cut short plays what it has and ends cleanly (GStreamer posts EOS, no error). The
+/// player says so: a `.warning` before its `.playedToEnd`, with where it stopped, and the seek
+/// bar stops there rather than jumping to the duration. `truncated.mp4` is `color10s.mp4` cut
+/// at 60 kB, about 3.1 s in.
+final class EarlyEndTests: XCTestCase {
+    override func setUp() { TestMedia.ensureGenerated() }
+
+    func testAFileCutShortSaysWhereItStoppedAndTheSeekBarStopsThere() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("truncated.mp4"))
+            h.player.play()
+            h.wait("end", timeout: 20) { h.ended == 1 }
+            XCTAssertEqual(h.errors, [], "it plays what it has: no error")
+            XCTAssertEqual(h.warnings.count, 1, "\(h.events.map(\.event))")
+            let warning = try XCTUnwrap(h.warnings.first)
+            XCTAssertEqual(warning.kind, .corrupt)
+            XCTAssertTrue(warning.message.hasPrefix("It stops at 3."), warning.message)
+            XCTAssertTrue(warning.message.hasSuffix("of its 10.02 s: the file is damaged or cut short."), warning.message)
+            XCTAssertEqual(warning.uri, MediaLocator.uri(for: TestMedia.path("truncated.mp4")))
+            let names = h.events.map(\.event.name)
+            XCTAssertEqual(names.firstIndex(of: "warning").map { $0 + 1 }, names.firstIndex(of: "end"), "the warning comes just before the end")
+            let last = try XCTUnwrap(h.progress().last?.position)
+            XCTAssertEqual(last, 3.1, accuracy: 0.6, "the seek bar stops where the media did")
+            XCTAssertEqual(h.player.position, last, accuracy: 0.3)
+        }
+    }
+
+    func testAnItemThatPlaysToItsDurationHasNoWarning() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("clip2s.mp4"))
+            h.player.play()
+            h.wait("end", timeout: 20) { h.ended == 1 }
+            XCTAssertEqual(h.warnings, [])
+            XCTAssertEqual(h.progress().last?.position ?? 0, 2.0, accuracy: 0.1, "the seek bar reaches the end")
+        }
+    }
+
+    /// Gapless: the cut file's data runs out, about-to-finish switches to the next item early,
+    /// and the warning is still said, for the right item, before its end.
+    func testAFileCutShortBeforeAGaplessSwitchIsStillReported() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            let truncated = MediaLocator.uri(for: TestMedia.path("truncated.mp4"))
+            h.player.load(truncated)
+            h.player.prepareNext(TestMedia.path("color10s.mp4"))
+            h.player.play()
+            h.wait("the switch", timeout: 20) { h.ended == 1 }
+            let names = h.events.map(\.event.name)
+            XCTAssertEqual(h.warnings.map(\.uri), [truncated], "\(names)")
+            XCTAssertEqual(names.firstIndex(of: "warning").map { $0 + 1 }, names.firstIndex(of: "end"), "\(names)")
+            XCTAssertEqual(h.errors, [])
+        }
+    }
+}
