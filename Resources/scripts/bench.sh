@@ -112,6 +112,16 @@ compare() {
   done
 }
 
+# The media's own length, as GStreamer reads it: a "1 s" clip lasts 1.023 s (its AAC track
+# carries the encoder's priming samples), and overheads are what a player adds beyond that.
+media_duration() {
+  gst-discoverer-1.0 "$1" 2>/dev/null | awk '/^ *Duration:/ { split($2, t, ":"); printf "%.4f", t[1] * 3600 + t[2] * 60 + t[3]; exit }'
+}
+for f in "$MEDIA"/clip2s.mp4 "$MEDIA"/gapless-{00..19}.mp4; do
+  d=$(media_duration "$f")
+  [ -n "$d" ] && printf '{"bench":"media","file":"%s","duration_s":%s}\n' "$(basename "$f")" "$d" >> "$samples"
+done
+
 reel_x11=ximagesink
 [ "$REEL_WINDOW" = 1 ] && reel_x11=window
 
