@@ -92,6 +92,7 @@ for line in open(events_path, errors="replace"):
 expected_bad = ("empty.mp4", "notmedia.mp4")
 uris = {}
 errors, expected = [], 0
+warnings = []  # every soak item plays to its full length: an early-end warning is a false one
 ends = 0
 for e in events:
     if e.get("event") == "item": uris[e.get("item")] = e.get("uri", "")
@@ -100,6 +101,8 @@ for e in events:
         uri = uris.get(e.get("item"), "")
         if uri.endswith(expected_bad): expected += 1
         else: errors.append({"item": e.get("item"), "uri": uri, "error": e.get("error")})
+    if e.get("event") == "warning":
+        warnings.append({"item": e.get("item"), "uri": uris.get(e.get("item"), ""), "warning": e.get("warning")})
 def window(lo, hi):
     vals = [r["rss_kb"] for r in rows if lo <= r["elapsed_s"] < hi and r["rss_kb"] > 0]
     return sum(vals) / len(vals) / 1024 if vals else None
@@ -116,11 +119,11 @@ if len(pts) >= 3:
     n = len(pts); mx = sum(p[0] for p in pts) / n; my = sum(p[1] for p in pts) / n
     den = sum((p[0] - mx) ** 2 for p in pts)
     slope = sum((p[0] - mx) * (p[1] - my) for p in pts) / den * 3600 if den else None
-ok = not errors and died == "0" and (growth is None or growth <= float(max_growth))
+ok = not errors and not warnings and died == "0" and (growth is None or growth <= float(max_growth))
 report = {
     "date": stamp, "host": platform.node(), "minutes": float(minutes), "loop": loop, "seconds": total,
     "items_ended": ends, "expected_errors": expected, "unexpected_errors": errors[:50],
-    "unexpected_error_count": len(errors), "player_exited_early": died == "1", "exit_status": exit_status or None,
+    "unexpected_error_count": len(errors), "warnings": warnings[:50], "warning_count": len(warnings), "player_exited_early": died == "1", "exit_status": exit_status or None,
     "rss_mb_baseline_minute": first, "baseline_minute": 2 if total >= 180 else 1, "rss_mb_last_minute": last, "rss_growth_mb": growth, "rss_slope_mb_per_hour": slope,
     "rss_mb_peak": max((r["rss_kb"] for r in rows), default=0) / 1024,
     "fds_first": rows[0]["fds"] if rows else None, "fds_last": rows[-1]["fds"] if rows else None,
@@ -129,11 +132,12 @@ report = {
 }
 json.dump(report, open(json_path, "w"), indent=1)
 f = lambda v: "—" if v is None else f"{v:.1f}"
-print(f"soak {stamp}: {total} s, {ends} items played, {expected} expected errors (bad items), {len(errors)} unexpected")
+print(f"soak {stamp}: {total} s, {ends} items played, {expected} expected errors (bad items), {len(errors)} unexpected, {len(warnings)} warnings")
 print(f"  RSS {'second' if total >= 180 else 'first'} minute {f(first)} MB, last minute {f(last)} MB, growth {f(growth)} MB, slope {f(slope)} MB/h, peak {f(report['rss_mb_peak'])} MB")
 print(f"  fds {report['fds_first']} -> {report['fds_last']}, threads {report['threads_first']} -> {report['threads_last']}")
 if died == "1": print(f"  the player exited before the end (status {exit_status})")
 for e in errors[:5]: print(f"  unexpected error on item {e['item']} {e['uri']}: {e['error']}")
+for w in warnings[:5]: print(f"  warning on item {w['item']} {w['uri']}: {w['warning']}")
 print(f"  {'OK' if ok else 'FAILED'} -> {json_path}")
 sys.exit(0 if ok else 1)
 EOF
