@@ -13,6 +13,24 @@ public struct PlaylistInspection: Sendable {
     /// False when the playlist could not be read, or some entries were lost.
     public var ok: Bool
 
+    /// Every string that leaves goes through `Redactor.redactText` as well: titles, names taken
+    /// from file names and problems quoting a line are free text a token can hide in (the
+    /// `inspect` fuzz target found one in a title made from a URI's file name).
+    private init(json: JSONValue, text: String, ok: Bool) {
+        self.json = Self.redacted(json)
+        self.text = Redactor.redactText(text)
+        self.ok = ok
+    }
+
+    private static func redacted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s): .string(Redactor.redactText(s))
+        case .array(let items): .array(items.map(redacted))
+        case .object(let pairs): .object(pairs.map { ($0.0, redacted($0.1)) })
+        default: value
+        }
+    }
+
     /// Inspects playlist bytes fetched from (or read at) `location`.
     public static func inspect(_ data: Data, location: URL) -> PlaylistInspection {
         let uri = Redactor.redactURL(location.absoluteString)

@@ -23,6 +23,9 @@ enum FuzzTargets {
         targets["hls"] = HLSParserFuzz.run
         targets["rewriter"] = RewriterFuzz.run
         #endif
+        #if REEL_HAVE_PLAYLIST_PARSER && REEL_HAVE_HLS  // `reel inspect`'s core needs both
+        targets["inspect"] = InspectFuzz.run
+        #endif
         return targets
     }()
 

@@ -68,6 +68,26 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(again.items.map(\.uri), odd.map(\.uri), saved.debugDescription)
         XCTAssertEqual(again.diagnostics, [])
     }
+
+    /// Fuzz finding (`inspect`): `reel inspect` redacted entry URIs but showed an untitled
+    /// entry's name — its URI's file name — as it was, token and all; titles and problems that
+    /// quote a line could carry one too. Every string it prints is redacted now.
+    func testInspectNeverShowsARegisteredSecretInTitlesOrProblems() {
+        let secret = "insp3ct-S3CRET-4a5b6c"
+        Redactor.register(secret: secret)
+        let m3u = """
+        #EXTM3U
+        https://cdn.example.com/v/clip-\(secret).mp4
+        #EXTINF:3,Title \(secret)
+        https://cdn.example.com/v/b.mp4
+        not a uri \(secret) \u{1}
+        """
+        let result = PlaylistInspection.inspect(Data(m3u.utf8), location: URL(string: "https://example.com/lists/a.m3u")!)
+        XCTAssertEqual(result.text.components(separatedBy: "\n").filter { $0.hasPrefix("  #") }.count, 2, result.text)
+        XCTAssertFalse(result.text.contains(secret), result.text)
+        XCTAssertFalse(result.json.serialized().contains(secret), result.json.serialized())
+        XCTAssertTrue(result.text.contains("clip-"), "the name is still shown, without the token: \(result.text)")
+    }
 }
 
 /// Processing instructions in XSPF, removed before FoundationXML sees them (it crashes on some).
