@@ -168,15 +168,13 @@ final class WindowSession {
             state.isMuted = muted
         case .mediaInfo(let info):
             state.isSeekable = info.isSeekable || !info.isLive
-        case .error(let error):
-            // The queue goes on; the banner keeps saying what went wrong until the next item plays.
+        case .error(let problem), .warning(let problem):
+            // The queue goes on; the banner keeps saying what went wrong until playback starts again.
             let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
-            state.errorBanner = PlayerViewState.errorText(item: name, message: error.message)
-            Diagnostics.say("\(name): \(error.message)")
-        case .warning(let warning):
-            let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
-            state.errorBanner = PlayerViewState.warningText(item: name, message: warning.message)
-            Diagnostics.say("\(name): \(warning.message)")
+            let isWarning = if case .warning = event { true } else { false }
+            state.errorBanner = isWarning ? PlayerViewState.warningText(item: name, message: problem.message)
+                                          : PlayerViewState.errorText(item: name, message: problem.message)
+            Diagnostics.say("\(name): \(problem.message)")
         case .finished(let played, let failed):
             exitStatus = failed == 0 && playlistErrors == 0 && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }

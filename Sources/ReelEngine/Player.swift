@@ -77,12 +77,9 @@ public final class Player {
     /// How many times the current item was started again on a fresh pipeline because the one it
     /// was on had not prerolled although the watchdog's probe opened the file.
     private var prerollRestarts = 0
-    /// Pipelines built so far by this player (the first is 0).
-    private var pipelineOrdinal = 0
-    /// Tests only: a video sink description for the pipeline with this ordinal, instead of the
-    /// configuration's (a way to build a pipeline that never prerolls). Asked for every pipeline
-    /// after the first.
-    @_spi(Testing) public var videoSinkForPipeline: ((Int) -> String?)?
+    /// Tests only: asked for each pipeline built after the first, a video sink description to
+    /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
+    @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)?
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -115,13 +112,12 @@ public final class Player {
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
-        pipelineOrdinal += 1
         pipelineStalled = false
         pipelineHasHadItem = false
         pipelineState = .null
         requestedTarget = .null
         try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
-        if let sink = videoSinkForPipeline?(pipelineOrdinal) {
+        if let sink = videoSinkForNextPipeline?() {
             try? installSink(sink, property: "video-sink")
         } else {
             try? installSink(configuration.videoSink, property: "video-sink")

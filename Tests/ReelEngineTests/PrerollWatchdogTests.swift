@@ -54,7 +54,11 @@ final class PrerollWatchdogTests: XCTestCase {
             configuration.localPrerollTimeout = 1
             let player = try Player(configuration: configuration)
             defer { player.shutdown() }
-            player.videoSinkForPipeline = { $0 == 1 ? "identity sleep-time=60000000 ! fakesink sync=true" : nil }
+            var built = 0  // pipelines after the first: the load of color10s builds the first of them
+            player.videoSinkForNextPipeline = {
+                built += 1
+                return built == 1 ? "identity sleep-time=60000000 ! fakesink sync=true" : nil
+            }
             var events: [PlayerEvent] = []
             player.addObserver { events.append($0) }
             player.load(TestMedia.path("clip2s.mp4"))  // pipeline 0
