@@ -21,11 +21,22 @@ struct GatewayBenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Instead: the registry's cost of rewriting media playlists of these segment counts (comma-separated), and of live refreshes with signed URLs.",
+                               valueName: "N,…"))
+    var registry: String?
+
     func validate() throws {
         guard requests > 0, largeMib > 0, largeRequests > 0 else { throw ValidationError("Counts and sizes must be positive.") }
     }
 
     func run() throws {
+        if let registry {
+            let counts = registry.split(separator: ",").compactMap { Int($0) }.filter { (1...10_000_000).contains($0) }
+            guard !counts.isEmpty else { throw ValidationError("--registry takes segment counts, e.g. 1000,8000,200000.") }
+            let report = try RegistryBenchmark.run(segmentCounts: counts, liveRefreshes: 20_000)
+            print(json ? report.json : report.text)
+            return
+        }
         let report = try GatewayBenchmark.runBlocking(.init(latencyRequests: requests, largeBytes: largeMib << 20, throughputRequests: largeRequests))
         print(json ? report.json : report.text)
     }

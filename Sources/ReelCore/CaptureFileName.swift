@@ -69,7 +69,7 @@ public enum CaptureFileName {
         case "position" where format == nil:
             return TimeFormat.fileStamp(position)
         case "ms" where format == nil:
-            return String(Int((max(0, position) * 1000).rounded()))
+            return String(BoundedNumber.milliseconds(position))
         default:
             throw TemplateError(message: "Unknown token “{\(token)}” in the capture file name template “\(template)” (known: {index}, {index:03}, {title}, {position}, {ms}).")
         }

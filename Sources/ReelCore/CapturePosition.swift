@@ -47,8 +47,8 @@ public enum CapturePosition: Sendable, Equatable, CustomStringConvertible {
     /// As written on the command line: "10%" or "1.5".
     public var description: String {
         switch self {
-        case .seconds(let s): s == s.rounded() ? String(Int(s)) : String(s)
-        case .percent(let p): (p == p.rounded() ? String(Int(p)) : String(p)) + "%"
+        case .seconds(let s): BoundedNumber.wholeNumber(s, in: 0...Int.max / 2).map(String.init) ?? String(s)
+        case .percent(let p): (BoundedNumber.wholeNumber(p, in: 0...Int.max / 2).map(String.init) ?? String(p)) + "%"
         }
     }
 }

@@ -11,14 +11,21 @@ public struct HLSByteRange: Sendable, Equatable, Hashable, Codable, CustomString
         guard let first = parts.first, let length = Int(first), length >= 0 else { return nil }
         self.length = length
         if parts.count == 2 {
-            guard let offset = Int(parts[1]), offset >= 0 else { return nil }
+            // The range must end inside what an Int can count (a playlist may say 2^63 - 1 twice).
+            guard let offset = Int(parts[1]), offset >= 0, BoundedNumber.sum(offset, length) != nil else { return nil }
             self.offset = offset
         } else if parts.count > 2 {
             return nil
         }
     }
 
-    /// The HTTP `Range` header value, when the offset is known.
-    public var httpRange: String? { offset.map { "bytes=\($0)-\($0 + length - 1)" } }
+    /// The offset just past the range, when the offset is known and the sum fits in an Int.
+    public var end: Int? { offset.flatMap { BoundedNumber.sum($0, length) } }
+
+    /// The HTTP `Range` header value, when the offset is known (nil for an empty range).
+    public var httpRange: String? {
+        guard let offset, let end, end > offset else { return nil }
+        return "bytes=\(offset)-\(end - 1)"
+    }
     public var description: String { offset.map { "\(length)@\($0)" } ?? "\(length)" }
 }

@@ -89,7 +89,8 @@ enum HLSParser {
         func resolved(_ range: HLSByteRange?, uri: String) -> HLSByteRange? {
             guard var range else { return nil }
             if range.offset == nil { range.offset = rangeEnds[uri] ?? 0 }
-            rangeEnds[uri] = range.offset! + range.length
+            // A range that would end past Int.max has no end: the next one without an offset starts at 0.
+            rangeEnds[uri] = range.end ?? 0
             return range
         }
 

@@ -158,9 +158,10 @@ public final class IPCDispatcher {
             guard r != 0 else { throw IPCError(.invalidArgument, "The rate must not be 0.") }
             _ = try execute(.rate(r))
         case "index", "playlist-pos":
-            let i = try number()
-            guard i == i.rounded(), i >= 0 else { throw IPCError(.invalidArgument, "“\(name)” takes a whole number ≥ 0.") }
-            _ = try execute(.jump(Int(i)))
+            guard let i = BoundedNumber.wholeNumber(try number()) else {
+                throw IPCError(.invalidArgument, "“\(name)” takes a whole number from 0 to \(Int32.max).")
+            }
+            _ = try execute(.jump(i))
         case "loop":
             guard let text = value.ipcString, let mode = PlaybackSnapshot.LoopMode.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
                 throw IPCError(.invalidArgument, "“loop” takes None, Track or Playlist.")

@@ -125,9 +125,10 @@ public struct IPCRequest: Sendable, Equatable {
         case "previous", "playlist-prev": try arity(0...0); return .previous
         case "jump":
             try arity(1...1)
-            let i = try number(0, "the index")
-            guard i == i.rounded(), i >= 0, i < 1e9 else { throw IPCError(.invalidArgument, "“jump”: the index must be a whole number ≥ 0.") }
-            return .jump(Int(i))
+            guard let i = BoundedNumber.wholeNumber(try number(0, "the index")) else {
+                throw IPCError(.invalidArgument, "“jump”: the index must be a whole number from 0 to \(Int32.max).")
+            }
+            return .jump(i)
         case "screenshot", "screenshot-to-file":
             try arity(0...2)
             var words = args
@@ -147,8 +148,8 @@ public struct IPCRequest: Sendable, Equatable {
         case "quit":
             try arity(0...1)
             let code = args.isEmpty ? 0 : try number(0, "the exit status")
-            guard code == code.rounded(), (0...255).contains(code) else { throw IPCError(.invalidArgument, "“quit”: the exit status must be 0–255.") }
-            return .quit(Int32(code))
+            guard let status = BoundedNumber.wholeNumber(code, in: 0...255) else { throw IPCError(.invalidArgument, "“quit”: the exit status must be 0–255.") }
+            return .quit(Int32(status))
         case "get_property":
             try arity(1...1)
             let p = try string(0, "the property name")

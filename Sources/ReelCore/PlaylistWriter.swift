@@ -59,7 +59,7 @@ public enum PlaylistWriter {
             out += "    <track>\n"
             out += "      <location>\(escape(xspfLocation(item.uri, directory: directory)))</location>\n"
             if let title = item.title { out += "      <title>\(escape(title))</title>\n" }
-            if let duration = item.duration { out += "      <duration>\(Int((duration * 1000).rounded()))</duration>\n" }
+            if let duration = item.duration { out += "      <duration>\(BoundedNumber.milliseconds(duration))</duration>\n" }
             if !item.options.isEmpty {
                 out += "      <extension application=\"\(PlaylistOptions.xspfApplication)\">\n"
                 for name in item.options.keys.sorted() {

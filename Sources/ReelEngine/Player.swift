@@ -344,7 +344,8 @@ public final class Player {
     public func seek(to time: Double, mode: SeekMode = .keyframe) {
         guard currentURI != nil else { return }
         if case .failed = status { return }
-        var target = max(0, time)
+        // Clamped before anything else: a client may send 1e12 (or NaN) before the duration is known.
+        guard var target = BoundedNumber.seconds(time) else { return }
         if let duration { target = min(target, duration) }
         isAtEnd = false
         guard prerolled, pipelineState == .paused || pipelineState == .playing else {
@@ -381,7 +382,7 @@ public final class Player {
         if abs(newRate) > 2 {
             flags |= GST_SEEK_FLAG_TRICKMODE.rawValue | GST_SEEK_FLAG_TRICKMODE_KEY_UNITS.rawValue | GST_SEEK_FLAG_TRICKMODE_NO_AUDIO.rawValue
         }
-        let ns = Int(target * 1e9)
+        let ns = BoundedNumber.nanoseconds(target)
         let none = -1
         let ok: Bool
         if newRate >= 0 {

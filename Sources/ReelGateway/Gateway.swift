@@ -37,10 +37,23 @@ public final class Gateway: Sendable {
         /// `--ca-file FILE`: PEM certificates trusted for https upstreams in addition to the
         /// system's (a private CA, a test lab's self-signed server).
         public var trustedCertificatesPath: String?
+        /// Seconds a client connection may take to send a complete request head.
+        public var headerTimeout: Double
+        /// Seconds a kept-alive client connection may wait for its next request.
+        public var idleTimeout: Double
+        /// Open client connections at most; over it the longest-idle one is closed.
+        public var maximumConnections: Int
+        /// Serve only connections opened by this process (see `LoopbackPeer`).
+        public var ownProcessOnly: Bool
 
         public init(httpLogPath: String? = nil, connectTimeout: Double = 10, readTimeout: Double = 30,
-                    maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1, trustedCertificatesPath: String? = nil) {
+                    maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1, trustedCertificatesPath: String? = nil,
+                    headerTimeout: Double = 10, idleTimeout: Double = 30, maximumConnections: Int = 64, ownProcessOnly: Bool = true) {
             self.trustedCertificatesPath = trustedCertificatesPath
+            self.headerTimeout = headerTimeout
+            self.idleTimeout = idleTimeout
+            self.maximumConnections = maximumConnections
+            self.ownProcessOnly = ownProcessOnly
             self.httpLogPath = httpLogPath
             self.connectTimeout = connectTimeout
             self.readTimeout = readTimeout
@@ -96,6 +109,9 @@ public final class Gateway: Sendable {
         clientConfiguration.tlsConfiguration = tls
         let client = HTTPClient(eventLoopGroup: group, configuration: clientConfiguration)
         let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
+        let book = ConnectionBook()
+        let headerTimeout = TimeAmount.milliseconds(Int64(BoundedNumber.milliseconds(configuration.headerTimeout)))
+        let idleTimeout = TimeAmount.milliseconds(Int64(BoundedNumber.milliseconds(configuration.idleTimeout)))
         do {
             server = try await ServerBootstrap(group: group)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -103,6 +119,8 @@ public final class Gateway: Sendable {
                 .bind(host: "127.0.0.1", port: 0) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                        try channel.pipeline.syncOperations.addHandler(
+                            ConnectionDeadlineHandler(headerTimeout: headerTimeout, idleTimeout: idleTimeout, book: book))
                         return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
                     }
                 }
@@ -114,7 +132,9 @@ public final class Gateway: Sendable {
         }
         let port = server.channel.localAddress?.port ?? 0
         let handler = GatewayRequestHandler(
-            baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes)
+            baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes,
+            connections: book, maximumConnections: max(1, configuration.maximumConnections),
+            serverPort: configuration.ownProcessOnly ? port : nil)
         let acceptTask = Task { await handler.acceptConnections(server) }
         return Gateway(port: port, handler: handler, group: group, client: client, server: server, acceptTask: acceptTask)
     }
@@ -136,8 +156,24 @@ public final class Gateway: Sendable {
         return (id, URL(string: baseURL + path)!)
     }
 
+    /// How many upstream resources the gateway holds for an item (bounded per item).
+    public func resourceCount(_ id: GatewayItemID) -> Int? { handler.registry.resourceCount(id) }
+
+    /// Rewrites `text` as the item's own playlist (resource 0), as a GET through the gateway
+    /// would: for benchmarks and tests of the registry's cost.
+    public func rewritePlaylist(_ text: String, of id: GatewayItemID) -> String? {
+        guard let (item, resource) = handler.registry.resource(item: id, index: 0) else { return nil }
+        return handler.rewrite(text, base: resource.url, item: item, id: id, playlist: 0)
+    }
+
     /// Forgets an item: its gateway URLs answer 404 from now on.
     public func unregister(_ id: GatewayItemID) { handler.registry.unregister(id) }
+
+    /// Client connections open now (playbin3's, and any other local process's).
+    public var connectionCount: Int { handler.connections.count }
+
+    /// Connections refused because they did not come from this process.
+    public var refusedConnectionCount: Int { handler.refusedConnections.withLock { $0 } }
 
     /// The number of registered items.
     public var itemCount: Int { handler.registry.itemCount }

@@ -5,29 +5,33 @@ import Synchronization
 /// The gateway's tables: items, and per item the upstream resources its gateway URLs stand for.
 /// Gateway URLs carry only opaque numbers behind a per-gateway random key
 /// (`/<key>/i/3/17/seg.ts`), never an upstream URL or a secret. The key keeps other local
-/// processes from using the gateway (and the user's credentials) by guessing numbers.
+/// processes from using the gateway (and the user's credentials) by guessing numbers; the
+/// gateway also checks that a connection comes from Reel's own process (`LoopbackPeer`), so a
+/// key seen in a log is of no use to another process.
 final class GatewayRegistry: Sendable {
     /// 128 random bits, hex: the first path segment of every gateway URL.
     let key: String = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
 
-    struct Resource: Sendable {
-        var url: URL
-        var kind: HLSURIKind?
-    }
+    typealias Resource = ResourceTable.Resource
 
-    struct Entry {
+    private struct Entry {
         var item: GatewayItem
-        var resources: [Resource]
-        var index: [String: Int]
+        /// A reference: registering a resource never copies the table.
+        var table: ResourceTable
     }
 
-    private let state = Mutex<(nextItem: Int, items: [Int: Entry])>((1, [:]))
+    private struct State {
+        var nextItem = 1
+        var items: [Int: Entry] = [:]
+    }
+
+    private let state = Mutex(State())
 
     func register(_ item: GatewayItem) -> GatewayItemID {
         state.withLock { s in
             let id = s.nextItem
             s.nextItem += 1
-            s.items[id] = Entry(item: item, resources: [Resource(url: item.url, kind: nil)], index: [item.url.absoluteString: 0])
+            s.items[id] = Entry(item: item, table: ResourceTable(root: item.url))
             return GatewayItemID(rawValue: id)
         }
     }
@@ -38,25 +42,25 @@ final class GatewayRegistry: Sendable {
 
     var itemCount: Int { state.withLock { $0.items.count } }
 
+    /// How many upstream resources an item's table holds now (bounded; see `ResourceTable`).
+    func resourceCount(_ id: GatewayItemID) -> Int? { state.withLock { $0.items[id.rawValue]?.table.count } }
+
     func resource(item: GatewayItemID, index: Int) -> (GatewayItem, Resource)? {
         state.withLock { s in
-            guard let entry = s.items[item.rawValue], entry.resources.indices.contains(index) else { return nil }
-            return (entry.item, entry.resources[index])
+            guard let entry = s.items[item.rawValue], let resource = entry.table[index] else { return nil }
+            return (entry.item, resource)
         }
     }
 
     /// The resource number for an upstream URL of the item, adding it when new.
     func resourceIndex(item: GatewayItemID, url: URL, kind: HLSURIKind?) -> Int? {
-        state.withLock { s in
-            guard var entry = s.items[item.rawValue] else { return nil }
-            let key = url.absoluteString
-            if let existing = entry.index[key] { return existing }
-            entry.resources.append(Resource(url: url, kind: kind))
-            let index = entry.resources.count - 1
-            entry.index[key] = index
-            s.items[item.rawValue] = entry
-            return index
-        }
+        state.withLock { s in s.items[item.rawValue]?.table.number(for: url, kind: kind) }
+    }
+
+    /// A playlist of the item (resource `index`) was rewritten listing `count` URIs: older
+    /// resources beyond the table's bound are forgotten.
+    func playlistRewritten(item: GatewayItemID, index: Int, listing count: Int) {
+        state.withLock { s in s.items[item.rawValue]?.table.playlistRewritten(index, listing: count) }
     }
 
     /// The gateway path for a resource: `/<key>/i/<item>/<resource>/<last path component>`.

@@ -25,17 +25,25 @@ final class GatewayRequestHandler: Sendable {
     static let forwardedResponseHeaders = ["Content-Type", "Content-Length", "Content-Range", "Accept-Ranges", "Last-Modified", "ETag",
                                            "Cache-Control", "Expires", "Date"]
 
-    init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int) {
+    /// Open client connections (bounded; see `ConnectionBook`).
+    let connections: ConnectionBook
+    let maximumConnections: Int
+    /// The gateway's port when only this process's connections are served (`LoopbackPeer`).
+    let serverPort: Int?
+    let refusedConnections = Mutex(0)
+
+    init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int,
+         connections: ConnectionBook = ConnectionBook(), maximumConnections: Int = 64, serverPort: Int? = nil) {
         self.baseURL = baseURL
         self.client = client
         self.log = log
         self.maximumPlaylistBytes = maximumPlaylistBytes
+        self.connections = connections
+        self.maximumConnections = maximumConnections
+        self.serverPort = serverPort
     }
 
     // MARK: Connections
-
-    /// Open client connections, so that shutdown can close idle keep-alive ones.
-    private let connections = Mutex<[ObjectIdentifier: any Channel]>([:])
 
     func acceptConnections(_ server: NIOAsyncChannel<Connection, Never>) async {
         await withDiscardingTaskGroup { group in
@@ -43,11 +51,19 @@ final class GatewayRequestHandler: Sendable {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         let channel = connection.channel
-                        let key = ObjectIdentifier(channel)
-                        connections.withLock { $0[key] = channel }
+                        if let serverPort, let peerPort = channel.remoteAddress?.port,
+                           LoopbackPeer.isOwnProcess(peerPort: peerPort, serverPort: serverPort) == false {
+                            refusedConnections.withLock { $0 += 1 }
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
+                        guard connections.admit(channel, limit: maximumConnections) else {
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
                         group.addTask {
                             await self.serve(connection)
-                            self.connections.withLock { _ = $0.removeValue(forKey: key) }
+                            self.connections.remove(channel)
                         }
                     }
                 }
@@ -57,10 +73,13 @@ final class GatewayRequestHandler: Sendable {
         }
     }
 
-    /// Closes every client connection (shutdown).
-    func closeConnections() {
-        for channel in connections.withLock({ Array($0.values) }) { channel.close(promise: nil) }
+    /// Closes a connection that will not be served (its async wrapper must be finished, not dropped).
+    private static func discard(_ connection: Connection) async {
+        try? await connection.executeThenClose { _, _ in }
     }
+
+    /// Closes every client connection (shutdown).
+    func closeConnections() { connections.closeAll() }
 
     private func serve(_ connection: Connection) async {
         do {
@@ -103,7 +122,7 @@ final class GatewayRequestHandler: Sendable {
             try await simple(failure.status, failure.error.message + "\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
-        return try await relay(upstream, item: item, id: id, resource: resource, head: head, outbound: outbound)
+        return try await relay(upstream, item: item, id: id, resource: resource, number: index, head: head, outbound: outbound)
     }
 
     struct Upstream {
@@ -214,7 +233,7 @@ final class GatewayRequestHandler: Sendable {
 
     // MARK: Relaying
 
-    private func relay(_ upstream: Upstream, item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource,
+    private func relay(_ upstream: Upstream, item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, number resourceNumber: Int,
                        head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         let response = upstream.response
         let status = Int(response.status.code)
@@ -257,7 +276,7 @@ final class GatewayRequestHandler: Sendable {
                 body.writeBuffer(&c)
             }
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
-            let output = rewrite(text, base: upstream.url, item: item, id: id)
+            let output = rewrite(text, base: upstream.url, item: item, id: id, playlist: resourceNumber)
             var headers = HTTPHeaders()
             headers.add(name: "Content-Type", value: "application/vnd.apple.mpegurl")
             headers.add(name: "Content-Length", value: String(output.utf8.count))
@@ -296,13 +315,19 @@ final class GatewayRequestHandler: Sendable {
     }
 
     /// Rewrites a playlist so that every fetchable URI routes back through the gateway.
-    func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID) -> String {
+    /// Rewrites a playlist (the item's resource `playlist`) so that every fetchable URI routes back
+    /// through the gateway; then the item's table forgets what no playlist lists any more.
+    func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, playlist: Int) -> String {
         let registry = self.registry, baseURL = self.baseURL
+        let listed = Mutex(0)
         let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList(), allowsLocalFiles: item.url.isFileURL) { kind, url in
             guard let index = registry.resourceIndex(item: id, url: url, kind: kind) else { return nil }
+            listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
         }
-        return rewriter.rewrite(text).text
+        let output = rewriter.rewrite(text).text
+        registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
+        return output
     }
 
     // MARK: Helpers

@@ -39,6 +39,8 @@ public final class HTTPFixtureServer: Sendable {
         public var endsAtLast: Bool
         /// Extra tag lines after the header (e.g. an `#EXT-X-KEY`).
         public var extraTags: [String]
+        /// Every segment URI gets a fresh `?sig=…` on every request (signed URLs, as CDNs issue them).
+        public var signedURLs = false
 
         public init(segments: [(uri: String, duration: Double)], window: Int = 3, targetDuration: Int = 2, start: Date = Date(),
                     preroll: Double = 4, endsAtLast: Bool = true, extraTags: [String] = []) {
@@ -61,9 +63,10 @@ public final class HTTPFixtureServer: Sendable {
             let first = max(0, available - window)
             var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:\(targetDuration)", "#EXT-X-MEDIA-SEQUENCE:\(first)"]
             lines += extraTags
+            let signature = signedURLs ? "?sig=\(Int(now.timeIntervalSince1970 * 1e6))" : ""
             for s in segments[first..<available] {
                 lines.append(String(format: "#EXTINF:%.3f,", s.duration))
-                lines.append(s.uri)
+                lines.append(s.uri + signature)
             }
             if endsAtLast && available == segments.count { lines.append("#EXT-X-ENDLIST") }
             return lines.joined(separator: "\n") + "\n"
