@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -42,14 +43,20 @@ final class ControlSocketServer: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let handlers = Mutex<(line: (@Sendable (ClientID, String) -> Void)?, overlong: (@Sendable (ClientID) -> Void)?)>((nil, nil))
 
-    /// The default path: `$XDG_RUNTIME_DIR/reel-<pid>.sock`, or a private directory in /tmp.
-    static func defaultPath() -> String {
+    /// The default path: `$XDG_RUNTIME_DIR/reel-<pid>.sock`, or `$TMPDIR/reel-<uid>/reel-<pid>.sock`
+    /// (`/tmp` without TMPDIR) when that directory is (or can be made) the user's own private one.
+    /// Throws when another user owns it, or it is a symlink or open to others: they could take the
+    /// socket's place.
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         let pid = ProcessInfo.processInfo.processIdentifier
-        if let dir = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
+        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
             return (dir as NSString).appendingPathComponent("reel-\(pid).sock")
         }
-        let dir = "/tmp/reel-\(getuid())"
-        mkdir(dir, 0o700)
+        let root = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let dir = "\(root)/reel-\(getuid())"
+        do { try PrivateFile.privateDirectory(dir) } catch {
+            throw SocketError(description: "No safe place for the control socket (XDG_RUNTIME_DIR is unset, and \(error)); give --ipc PATH.")
+        }
         return dir + "/reel-\(pid).sock"
     }
 

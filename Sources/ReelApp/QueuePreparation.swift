@@ -38,10 +38,11 @@ enum QueuePreparation {
         let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL
         let text = PlaylistWriter.write(items, format: format, directory: url.deletingLastPathComponent())
         let secret = PlaylistWriter.containsSecrets(items)
-        let ok = FileManager.default.createFile(atPath: url.path, contents: Data(text.utf8),
-                                                attributes: [.posixPermissions: secret ? 0o600 : 0o644])
-        if !ok { Diagnostics.say("--save-playlist: cannot write \(url.path)") }
-        return ok
+        do { try PrivateFile.write(Data(text.utf8), to: url.path, mode: secret ? 0o600 : 0o644) } catch {
+            Diagnostics.say("--save-playlist: cannot write \(error)")
+            return false
+        }
+        return true
     }
 }
 

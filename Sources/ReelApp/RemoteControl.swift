@@ -19,7 +19,7 @@ final class RemoteControl {
         target = QueueCommandTarget(controller: controller)
         let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         if let path = options.ipcPath {
-            let resolved = path.isEmpty || path == "auto" ? ControlSocketServer.defaultPath() : path
+            let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path
             socket = try ControlSocketService(path: resolved, target: target, screenshotDirectory: directory)
             Diagnostics.say("control socket at \(resolved)")
         }

@@ -30,7 +30,11 @@ public enum PlaylistWriter {
 
     /// True when any item carries an option whose value must be kept private.
     public static func containsSecrets(_ items: [QueueItem]) -> Bool {
-        items.contains { item in item.options.contains { name, values in values.contains { PlaylistOptions.isSecret(name: name, value: $0) } } }
+        items.contains { item in
+            // A signed URL (a token or signature in its query) is as secret as a header.
+            Redactor.redactURL(item.uri) != item.uri
+                || item.options.contains { name, values in values.contains { PlaylistOptions.isSecret(name: name, value: $0) } }
+        }
     }
 
     public static func m3u8(_ items: [QueueItem], directory: URL? = nil) -> String {

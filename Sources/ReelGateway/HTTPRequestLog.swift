@@ -8,18 +8,18 @@ import Synchronization
 ///
 /// time, method, URL (redacted), status (or `ERR`), body bytes, milliseconds, and a note
 /// (`redirect`, `retry`, `credentials-dropped`, `cancelled`) when there is one. The file is
-/// created (or re-permissioned) with mode 0600: it names hosts and paths of protected streams.
+/// created (or re-permissioned) with mode 0600, never through a symlink, never another user's
+/// file (`PrivateFile`): it names hosts and paths of protected streams.
 public final class HTTPRequestLog: Sendable {
     private let handle: Mutex<FileHandle?>
     public let path: String
 
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw PlaybackError(kind: .output, message: "The HTTP log \(path) could not be opened: \(String(cString: strerror(errno))).")
+        let fd: Int32
+        do { fd = try PrivateFile.openForAppend(path) } catch {
+            throw PlaybackError(kind: .output, message: "The HTTP log could not be opened: \(error).")
         }
-        fchmod(fd, 0o600)
         handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 

@@ -1,0 +1,126 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// What a client, a playlist or another local user can send Reel (issue 12), against the real
+/// binary: each test reproduces one reported defect and shows it gone.
+final class HostileInputTests: XCTestCase {
+    private func startReel(_ arguments: [String], environment: [String: String] = [:]) throws -> BackgroundProcess {
+        try BackgroundProcess(ProcessRunner.reelExecutable,
+                              ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true"] + arguments, environment: environment)
+    }
+
+    // MARK: Numbers (defect 3)
+
+    func testHugeNumbersOverTheSocketAreRefusedOrClampedNotFatal() throws {
+        // An item that never prerolls (the server never answers), so the seek lands before preroll.
+        let stalled = try MisbehavingHTTPServer(.stall(seconds: 60))
+        defer { stalled.stop() }
+        let dir = TestMedia.temporaryDirectory("reel-numbers")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try startReel(["--ipc", socket, stalled.url, TestMedia.path("clip2s.mp4")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
+
+        // A load and a seek far past any duration in one write: the seek reaches the new item
+        // before it prerolls, and is applied when it does.
+        client.sendRaw("{\"request_id\": 100, \"command\": [\"load\", \"\(TestMedia.path("clip2s.mp4"))\"]}\n{\"request_id\": 1, \"command\": [\"seek\", 1e12, \"absolute\"]}\n")
+        XCTAssertEqual(client.reply(to: 100)?["error"] as? String, "success")
+        XCTAssertEqual(client.reply(to: 1)?["error"] as? String, "success", "clamped, not fatal")
+        XCTAssertNotNil(client.waitForEvent { $0["event"] as? String == "seeked" || $0["event"] as? String == "end" }, reel.stderr)
+        let pos = try XCTUnwrap(client.request(["set_property", "playlist-pos", 1e300], id: 2))
+        XCTAssertEqual(pos["error"] as? String, "invalid-argument", "\(pos)")
+        XCTAssertEqual(client.request(["jump", 1e19], id: 3)?["error"] as? String, "invalid-argument")
+        XCTAssertEqual(client.request(["quit", 1e10], id: 5)?["error"] as? String, "invalid-argument")
+        // Still alive, still answering.
+        XCTAssertEqual(client.request(["get_property", "playlist-count"], id: 6)?["data"] as? Int, 1)
+        XCTAssertTrue(reel.process.isRunning, "reel is still running: \(reel.stderr)")
+    }
+
+    func testInspectOfAByteRangeAtIntMaxDoesNotTrap() throws {
+        let dir = TestMedia.temporaryDirectory("reel-byterange")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("huge.m3u8")
+        try """
+        #EXTM3U
+        #EXT-X-VERSION:4
+        #EXT-X-TARGETDURATION:2
+        #EXTINF:2,
+        #EXT-X-BYTERANGE:9223372036854775807@9223372036854775807
+        a.ts
+        #EXTINF:2,
+        #EXT-X-BYTERANGE:9223372036854775807
+        a.ts
+        #EXT-X-ENDLIST
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", file.path], timeout: 30)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertTrue(r.status == 0 || r.status == 1, "an answer, not a trap (status \(r.status)): \(r.stderr)")
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)), r.stdout + r.stderr)
+    }
+
+    // MARK: Files (defect 6)
+
+    func testSocketFallbackDirectoryOfAnotherUserIsRefused() throws {
+        let root = TestMedia.temporaryDirectory("reel-tmproot")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let taken = root.appendingPathComponent("reel-\(getuid())").path
+        XCTAssertEqual(mkdir(taken, 0o777), 0)
+        chmod(taken, 0o777)
+        XCTAssertEqual(chown(taken, 65534, 65534), 0, "the tests run as root, so they can hand the directory to nobody")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                "--ipc", "auto", TestMedia.path("clip2s.mp4")],
+                                  timeout: 30, environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": root.path])
+        XCTAssertEqual(r.status, 2, r.stderr)
+        XCTAssertTrue(r.stderr.contains("belongs to another user"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: taken), [], "no socket was made in it")
+
+        // The user's own private directory is used (and made when missing).
+        try FileManager.default.removeItem(atPath: taken)
+        let reel = try startReel(["--ipc", "auto", "--loop=all", TestMedia.path("clip2s.mp4")], environment: ["XDG_RUNTIME_DIR": "", "TMPDIR": root.path])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let socket = taken + "/reel-\(reel.process.processIdentifier).sock"
+        let client = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        XCTAssertEqual(client.request(["get_property", "playlist-count"], id: 1)?["data"] as? Int, 1)
+        let attributes = try FileManager.default.attributesOfItem(atPath: taken)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+    }
+
+    func testHTTPLogNeverFollowsASymlinkOrChangesWhatItPointsAt() throws {
+        let dir = TestMedia.temporaryDirectory("reel-httplog")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let victim = dir.appendingPathComponent("victim.txt").path
+        try "shared notes\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        chmod(victim, 0o644)
+        let link = dir.appendingPathComponent("http.log").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                "--http-log", link, "--header", "X-Key: k", "http://127.0.0.1:9/x.m3u8"], timeout: 30)
+        XCTAssertNotEqual(r.status, 0)
+        XCTAssertTrue(r.stderr.contains("symbolic link"), r.stderr)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: victim)[.posixPermissions] as? NSNumber)
+        XCTAssertEqual(mode.intValue, 0o644, "the link's target keeps its mode")
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "shared notes\n")
+    }
+
+    func testSavedPlaylistWithSignedURLsIsOwnerOnlyAndReplacesASymlink() throws {
+        let dir = TestMedia.temporaryDirectory("reel-save")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let victim = dir.appendingPathComponent("victim.txt").path
+        try "keep me\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("queue.m3u8").path
+        try FileManager.default.createSymbolicLink(atPath: out, withDestinationPath: victim)
+        let signed = "https://cdn.example.invalid/v/clip.mp4?Expires=1900000000&Signature=abcDEF123&Key-Pair-Id=K2"
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                "--save-playlist", out, TestMedia.path("clip2s.mp4"), signed], timeout: 60)
+        XCTAssertFalse(r.timedOut)
+        var st = stat()
+        XCTAssertEqual(lstat(out, &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFREG, "the symlink itself was replaced")
+        XCTAssertEqual(st.st_mode & 0o777, 0o600, "signed URLs make the file owner-only")
+        XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains("Signature=abcDEF123"))
+        XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "keep me\n")
+    }
+}
