@@ -53,7 +53,7 @@ struct CheckCommand: ParsableCommand {
         let options = CheckRunner.Options(
             inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
-            decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(),
+            decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
         let result: CheckReport
         do {

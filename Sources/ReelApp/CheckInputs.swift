@@ -12,16 +12,17 @@ enum CheckInputs {
         var title: String?
         /// The playlist entry's own options (headers, bucket…), for the gateway.
         var options: [String: [String]] = [:]
+        /// An input of the command line or an entry of a playlist given there (credentials).
+        var arrival: ItemArrival = .commandLine
         /// Set when the entry cannot be checked at all (an unreadable playlist or line).
         var error: PlaybackError?
     }
 
-    /// - Parameter expandNetworkPlaylists: false with protected-stream options (a network input
-    ///   is then a stream for the gateway, never fetched here without its headers).
-    static func expand(_ inputs: [String], expandNetworkPlaylists: Bool = true) -> [Entry] {
+    /// - Parameter router: fetches network playlists with the credentials the rule gives them.
+    static func expand(_ inputs: [String], router: GatewayRouter? = nil) -> [Entry] {
         inputs.flatMap { input -> [Entry] in
-            let built = QueueBuilder.build([input], expandNetworkPlaylists: expandNetworkPlaylists)
-            return built.items.map { Entry(input: $0.uri, title: $0.title, options: $0.options) }
+            let built = QueueBuilder.build([input], router: router)
+            return built.items.map { Entry(input: $0.uri, title: $0.title, options: $0.options, arrival: $0.arrival) }
                 + built.errors.map { Entry(input: input, title: nil, error: $0) }
         }
     }

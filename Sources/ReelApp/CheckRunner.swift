@@ -39,7 +39,7 @@ final class CheckRunner {
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
         var items: [CheckReport.Item] = []
-        for (index, entry) in CheckInputs.expand(options.inputs, expandNetworkPlaylists: !options.protected.isActive).enumerated() {
+        for (index, entry) in CheckInputs.expand(options.inputs, router: router).enumerated() {
             let item = check(entry, index: index, framesDir: framesDir)
             options.log(item.ok ? "ok      \(index) \(item.title)" : "FAILED  \(index) \(item.title): \(item.error?.code ?? "?"): \(item.error?.message ?? "")")
             items.append(item)
@@ -98,7 +98,7 @@ final class CheckRunner {
             return item
         }
         let playURI: String
-        do { playURI = try router.uri(for: entry.input, entry: entryOptions) } catch {
+        do { playURI = try router.uri(for: entry.input, arrival: entry.arrival, entry: entryOptions) } catch {
             item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
             return item
         }

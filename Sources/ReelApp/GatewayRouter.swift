@@ -44,24 +44,63 @@ final class GatewayRouter: Sendable {
         }
     }
 
-    /// The URI to load for `input` (a path or URI): the gateway's URL for protected network
-    /// items, the input's URI otherwise. `entry` adds a playlist entry's own options (its
-    /// headers and hosts add to the command line's; its bucket, placement and end win). Throws
-    /// when the gateway cannot start.
-    func uri(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
+    /// The URI to load for `input` (a path or URI) that arrived as `arrival`: the gateway's URL
+    /// for protected network items, the input's URI otherwise. What credentials the item gets
+    /// is `CredentialPolicy`'s decision, from how it arrived and the playlist entry's own options
+    /// (`entry`). Throws when the gateway cannot start.
+    func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
         let uri = MediaLocator.uri(for: input)
         if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) {
             // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
             return register(GatewayItem(url: URL(fileURLWithPath: path)), originalURI: uri, in: try startedGateway())
         }
-        guard settings.isActive || !entry.isEmpty, MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
-        let gateway = try startedGateway()
+        guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
+        let decision = decide(uri, arrival: arrival, entry: entry)
+        guard settings.isActive || decision.needsGateway else { return uri }
+        return register(gatewayItem(url, decision), originalURI: uri, in: try startedGateway())
+    }
+
+    /// The credential rule's decision for an item, said on stderr when the entry asked for more
+    /// than it may have.
+    private func decide(_ uri: String, arrival: ItemArrival, entry: ProtectedEntryOptions) -> CredentialDecision {
         for header in entry.headers { header.registerSecret() }
-        let item = GatewayItem(url: url, headers: settings.headers + entry.headers, allowedHosts: settings.allowedHosts + entry.allowedHosts,
-                               tokenProvider: provider(bucket: entry.bucket ?? settings.bucket),
-                               placement: entry.placement ?? settings.placement, finished: entry.finished || settings.finished,
-                               endsAt: entry.endsAt)
-        return register(item, originalURI: uri, in: gateway)
+        let decision = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: entry, grant: settings.grant)
+        if !decision.refused.isEmpty {
+            Diagnostics.say("\(Redactor.redactURL(uri)): ignored the playlist option(s) \(decision.refused.joined(separator: ", ")): "
+                            + "credentials go only where the command line sent them (see docs/PROTECTED-STREAMS.md)")
+        }
+        return decision
+    }
+
+    private func gatewayItem(_ url: URL, _ d: CredentialDecision) -> GatewayItem {
+        GatewayItem(url: url, headers: (d.sessionCredentials ? settings.headers : []) + d.headers, allowedHosts: d.allowedHosts,
+                    tokenProvider: d.sessionCredentials ? provider(bucket: d.bucket ?? settings.bucket) : nil,
+                    placement: d.placement ?? settings.placement, finished: d.finished || settings.finished, endsAt: d.endsAt)
+    }
+
+    /// Whether a network `.m3u8` input is a stream that gets credentials: it is then played
+    /// through the gateway and never fetched beforehand (HLS is never expanded anyway).
+    func isProtectedStream(_ uri: String, arrival: ItemArrival) -> Bool {
+        PlaylistFormat.fromExtension(uri) == .m3u && URL(string: uri)?.pathExtension.lowercased() == "m3u8"
+            && CredentialPolicy.decide(uri: uri, arrival: arrival, entry: ProtectedEntryOptions(), grant: settings.grant).sessionCredentials
+    }
+
+    /// Fetches an M3U/PLS/XSPF playlist to expand, with the credentials the rule gives it: through
+    /// the gateway (as a pass-through item, so the same header, token, redirect and log rules
+    /// apply) when it gets any or the session logs or trusts extra CAs, plainly otherwise.
+    /// Blocks: call it from a plain thread.
+    func fetchPlaylist(_ url: URL, arrival: ItemArrival) -> PlaylistDownload.Outcome {
+        let decision = decide(url.absoluteString, arrival: arrival, entry: ProtectedEntryOptions())
+        guard settings.isActive || decision.needsGateway, let gateway = try? startedGateway() else { return PlaylistDownload.fetchBlocking(url) }
+        var item = gatewayItem(url, decision)
+        item.rewritesPlaylists = false
+        let (id, routed) = gateway.register(item)
+        defer { gateway.unregister(id) }
+        switch PlaylistDownload.fetchBlocking(routed) {
+        case .data(let data, _): return .data(data, finalURL: url)
+        case .failed(let why): return .failed(state.withLock { $0.errors[id]?.message } ?? why)
+        case .tooLarge(let why): return .tooLarge(why)
+        }
     }
 
     private func register(_ item: GatewayItem, originalURI uri: String, in gateway: Gateway) -> String {
@@ -84,8 +123,8 @@ final class GatewayRouter: Sendable {
 
     /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns
     /// the item's own URI (which then fails or plays without the headers).
-    func loadURI(for input: String, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> String {
-        do { return try uri(for: input, entry: entry) } catch {
+    func loadURI(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> String {
+        do { return try uri(for: input, arrival: arrival, entry: entry) } catch {
             FileHandle.standardError.write(Data("reel: the protected-stream gateway could not start: \(error)\n".utf8))
             return MediaLocator.uri(for: input)
         }

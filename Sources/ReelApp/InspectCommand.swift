@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelCore
+import ReelGateway
 import ReelEngine
 
 /// `reel inspect FILE|URL [--json]`: what is in a media file (streams, codecs, duration), a
@@ -51,9 +52,9 @@ struct InspectCommand: ParsableCommand {
             return PlaylistInspection.inspect(data, location: url)
         }
         guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return nil }
-        switch PlaylistFetcher.fetch(url) {
+        switch PlaylistDownload.fetchBlocking(url) {
         case .data(let data, let finalURL): return PlaylistInspection.inspect(data, location: finalURL)
-        case .failed(let why): return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: why)
+        case .failed(let why), .tooLarge(let why): return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: why)
         }
     }
 }

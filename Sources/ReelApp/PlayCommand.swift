@@ -90,7 +90,7 @@ struct PlayCommand: ParsableCommand {
             progressInterval: Double(progressInterval) / 1000,
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
-            protected: try protected.settings())
+            protected: try protected.settings(inputs: inputs))
         options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])

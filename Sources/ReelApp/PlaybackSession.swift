@@ -30,8 +30,10 @@ final class PlaybackSession {
             options.headless = true
             options.exitAtEnd = options.exitAtEnd || !options.remote.keepsSessionAlive
         }
+        let router = GatewayRouter(settings: options.protected)
+        defer { router.shutdown() }
         let prepared: QueuePreparation.Prepared
-        switch QueuePreparation.prepare(options) {
+        switch QueuePreparation.prepare(options, router: router) {
         case .success(let p): prepared = p
         case .failure(let status): return status.code
         }
@@ -55,18 +57,21 @@ final class PlaybackSession {
         }
         let controller = QueueController(player: player, queue: queue)
         controller.retryPolicy = options.retryPolicy
-        let router = GatewayRouter(settings: options.protected)
         controller.router = router
-        defer {
-            controller.detach()
-            router.shutdown()
-        }
+        defer { controller.detach() }
         controller.addObserver { [weak self, weak controller] event, item in
             guard let self, let controller else { return }
             self.handle(event, item: item, controller: controller)
         }
         do {
-            remote = try RemoteControl(options: options.remote, controller: controller)
+            let intake = QueueIntake(controller: controller)
+            intake.onErrors = { [weak self] errors in
+                for error in errors {
+                    Diagnostics.say(error.message)
+                    self?.printer?.print(.error(error), item: nil)
+                }
+            }
+            remote = try RemoteControl(options: options.remote, controller: controller, intake: intake)
         } catch {
             Diagnostics.say("--ipc: \(error)")
             return 2

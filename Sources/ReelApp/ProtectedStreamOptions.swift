@@ -43,9 +43,11 @@ struct ProtectedStreamOptions: ParsableArguments {
 
     func validate() throws { _ = try settings() }
 
-    /// The options as settings; throws a `ValidationError` naming the bad option.
-    func settings() throws -> ProtectedStreamSettings {
+    /// The options as settings, bound to the command line's `inputs`; throws a `ValidationError`
+    /// naming the bad option.
+    func settings(inputs: [String] = []) throws -> ProtectedStreamSettings {
         var s = ProtectedStreamSettings()
+        s.origins = CredentialGrant(hasCredentials: true, inputs: inputs, hosts: []).origins
         for text in headers {
             do { s.headers.append(try HeaderField(parsing: text)) } catch { throw ValidationError("--header: \(error)") }
         }

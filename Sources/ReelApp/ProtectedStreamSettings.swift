@@ -14,6 +14,15 @@ struct ProtectedStreamSettings: Sendable {
     var httpLogPath: String?
     /// PEM certificates the gateway trusts for https upstreams besides the system's.
     var caFile: String?
+    /// Origins of the command line's network inputs: the session's credentials are bound to
+    /// them (and to `allowedHosts`), never to items that arrive otherwise.
+    var origins: Set<Origin> = []
+
+    /// Whether there are credentials (headers or a token source) to guard.
+    var hasCredentials: Bool { !headers.isEmpty || tokenFile != nil || tokenURL != nil }
+
+    /// What the credentials are bound to (see `CredentialPolicy`).
+    var grant: CredentialGrant { CredentialGrant(hasCredentials: hasCredentials, origins: origins, hosts: allowedHosts) }
 
     /// Whether network items go through the gateway at all.
     var isActive: Bool { !headers.isEmpty || tokenFile != nil || tokenURL != nil || finished || httpLogPath != nil || caFile != nil }

@@ -1,24 +1,31 @@
 import Foundation
 import ReelCore
+import ReelGateway
 
-/// Turns command-line inputs into one queue: files and URLs as they are, playlists (local, or
-/// fetched over HTTP) expanded in place, HLS playlists kept as one stream. Problems with a
-/// playlist come back as errors naming the playlist and the line.
+/// Turns inputs into queue items, the same way for every arrival (command line, control socket,
+/// MPRIS, window): files and URLs as they are, playlists (local, or fetched over HTTP) expanded in
+/// place, HLS playlists kept as one stream. Problems with a playlist come back as errors naming
+/// the playlist and the line. Fetches block: call it from the command line at start-up or from a
+/// background thread (`QueueIntake`), never from the UI thread.
 enum QueueBuilder {
     struct Result {
         var items: [QueueItem] = []
         var errors: [PlaybackError] = []
     }
 
-    /// - Parameter expandNetworkPlaylists: false when protected-stream options are in force:
-    ///   fetching the input here would send an upstream request without the item's headers, so a
-    ///   network input is then a stream for the gateway, never a list.
-    static func build(_ inputs: [String], expandNetworkPlaylists: Bool = true) -> Result {
+    /// - Parameters:
+    ///   - arrival: how the inputs arrived; entries of their playlists are `.playlist` when the
+    ///     inputs came from the command line, `.control` otherwise (see `CredentialPolicy`).
+    ///   - router: fetches a network playlist with the credentials the rule gives it (through the
+    ///     gateway); without one, playlists are fetched plainly.
+    static func build(_ inputs: [String], arrival: ItemArrival = .commandLine, router: GatewayRouter? = nil) -> Result {
         var result = Result()
+        let entryArrival: ItemArrival = arrival == .control ? .control : .playlist
         for input in inputs {
             let uri = MediaLocator.uri(for: input)
+            let asItem = QueueItem(uri: uri, arrival: arrival)
             guard PlaylistParser.looksLikePlaylist(input) else {
-                result.items.append(QueueItem(uri: uri))
+                result.items.append(asItem)
                 continue
             }
             let parsed: PlaylistParseResult
@@ -26,33 +33,43 @@ enum QueueBuilder {
             if let path = MediaLocator.localPath(of: uri) {
                 guard FileManager.default.fileExists(atPath: path) else {
                     // A missing playlist is a missing item: the player reports it in the queue.
-                    result.items.append(QueueItem(uri: uri))
+                    result.items.append(asItem)
                     continue
                 }
                 name = (path as NSString).lastPathComponent
                 parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
-            } else if expandNetworkPlaylists, MediaLocator.isNetwork(uri), let url = URL(string: uri) {
+            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival) ?? false) {
                 name = MediaLocator.displayName(of: uri)
-                switch PlaylistFetcher.fetch(url) {
+                switch router?.fetchPlaylist(url, arrival: arrival) ?? PlaylistDownload.fetchBlocking(url) {
                 case .data(let data, let finalURL):
                     parsed = PlaylistParser.parse(data, location: finalURL)
                 case .failed:
-                    // Not fetchable now: let the player try it (and report the error) as a stream.
-                    result.items.append(QueueItem(uri: uri))
+                    // Not fetchable now: the player tries it and reports the error as the item's.
+                    result.items.append(asItem)
+                    continue
+                case .tooLarge(let why):
+                    result.errors.append(PlaybackError(kind: .invalidPlaylist, message: "The playlist \(Redactor.redactURL(uri)) was not read: \(why).",
+                                                       uri: Redactor.redactURL(uri)))
                     continue
                 }
                 if parsed.format == .hls {
                     // The URL the user gave (not the redirect target) is the stream.
-                    result.items.append(QueueItem(uri: uri))
+                    result.items.append(asItem)
                     continue
                 }
             } else {
-                result.items.append(QueueItem(uri: uri))
+                result.items.append(asItem)
                 continue
             }
-            result.items += parsed.items
+            result.items += parsed.items.map { var item = $0; item.arrival = entryArrival; return item }
             result.errors += parsed.diagnostics.map { $0.error(playlist: name) }
         }
         return result
+    }
+
+    /// Whether building `inputs` would fetch anything over the network (then it must not run on
+    /// the UI thread).
+    static func needsNetwork(_ inputs: [String]) -> Bool {
+        inputs.contains { PlaylistParser.looksLikePlaylist($0) && MediaLocator.isNetwork(MediaLocator.uri(for: $0)) }
     }
 }

@@ -13,8 +13,12 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     var onQuit: (Int32) -> Void = { _ in }
     private var stopped = false
 
-    init(controller: QueueController) {
+    /// Where loaded and appended inputs join the queue (shared with the window's open and drop).
+    let intake: QueueIntake
+
+    init(controller: QueueController, intake: QueueIntake) {
         self.controller = controller
+        self.intake = intake
     }
 
     var snapshot: PlaybackSnapshot {
@@ -76,18 +80,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
-    func load(_ input: String) {
-        let built = QueueBuilder.build([input])
-        controller.clear()
-        controller.append(built.items)
-        controller.play()
-    }
+    func load(_ input: String) { intake.add([input], .replace) }
 
-    func append(_ input: String) {
-        let wasEmpty = controller.queue.isEmpty
-        controller.append(QueueBuilder.build([input]).items)
-        if wasEmpty { controller.play() }
-    }
+    func append(_ input: String) { intake.add([input], .append) }
 
     func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool {
         controller.repeatMode = switch mode {

@@ -307,7 +307,7 @@ public final class QueueController {
     private func playableURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
         if let known = playableURIs[item.id] { return known }
         guard let router else { return MediaLocator.uri(for: item.uri) }
-        let uri = router.loadURI(for: item.uri, entry: try ProtectedEntryOptions(options: item.options))
+        let uri = router.loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options))
         playableURIs[item.id] = uri
         return uri
     }

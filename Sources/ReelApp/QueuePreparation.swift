@@ -11,8 +11,8 @@ enum QueuePreparation {
     }
 
     /// The prepared queue, or an exit status when the options cannot be honoured (reason on stderr).
-    static func prepare(_ options: PlaybackOptions) -> Result<Prepared, ExitStatus> {
-        let built = QueueBuilder.build(options.inputs, expandNetworkPlaylists: !options.protected.isActive)
+    static func prepare(_ options: PlaybackOptions, router: GatewayRouter) -> Result<Prepared, ExitStatus> {
+        let built = QueueBuilder.build(options.inputs, arrival: .commandLine, router: router)
         var queue = PlayQueue(built.items, repeatMode: options.repeatMode)
         if let start = options.startIndex {
             guard queue.items.indices.contains(start) else {

@@ -15,8 +15,8 @@ final class RemoteControl {
     private let started = Date()
 
     /// Starts what `options` ask for; throws (with a message for people) when the socket cannot be served.
-    init(options: RemoteOptions, controller: QueueController) throws {
-        target = QueueCommandTarget(controller: controller)
+    init(options: RemoteOptions, controller: QueueController, intake: QueueIntake) throws {
+        target = QueueCommandTarget(controller: controller, intake: intake)
         let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         if let path = options.ipcPath {
             let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path

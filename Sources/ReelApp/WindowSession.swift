@@ -20,6 +20,8 @@ final class WindowSession {
     private var printer: EventPrinter?
     private var remote: RemoteControl?
     private var router: GatewayRouter?
+    /// Where opened, dropped and remotely loaded inputs join the queue.
+    private var intake: QueueIntake!
     private let screensaver = ScreenSaverInhibitor()
     /// Where `s` and Ctrl+s write PNGs: $REEL_CAPTURE_DIR, else ~/Pictures (or ~).
     var captureDirectory: URL
@@ -61,8 +63,10 @@ final class WindowSession {
         guard UIRuntime.start() else { return nil }
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
         if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
+        let router = GatewayRouter(settings: options.protected)
+        self.router = router
         let prepared: QueuePreparation.Prepared
-        switch QueuePreparation.prepare(options) {
+        switch QueuePreparation.prepare(options, router: router) {
         case .success(let p): prepared = p
         case .failure: return false
         }
@@ -82,11 +86,19 @@ final class WindowSession {
         }
         controller = QueueController(player: player, queue: prepared.queue)
         controller.retryPolicy = options.retryPolicy
-        router = GatewayRouter(settings: options.protected)
         controller.router = router
+        intake = QueueIntake(controller: controller)
+        intake.onErrors = { [weak self] errors in
+            guard let self else { return }
+            for error in errors {
+                self.state.errorBanner = error.message
+                self.printer?.print(.error(error), item: nil)
+            }
+            self.render()
+        }
         controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }
         do {
-            remote = try RemoteControl(options: options.remote, controller: controller)
+            remote = try RemoteControl(options: options.remote, controller: controller, intake: intake)
         } catch {
             Diagnostics.say("--ipc: \(error)")
             return false
@@ -258,16 +270,7 @@ final class WindowSession {
     }
 
     /// Opened or dropped files and URLs join the queue, and the first of them plays.
-    private func append(_ inputs: [String]) {
-        let built = QueueBuilder.build(inputs)
-        for error in built.errors {
-            state.errorBanner = error.message
-            printer?.print(.error(error), item: nil)
-        }
-        guard let first = built.items.first else { return }
-        controller.append(built.items)
-        controller.play(first.id)
-    }
+    private func append(_ inputs: [String]) { intake.add(inputs, .appendAndPlay) }
 
     func quit() {
         quitRequested = true

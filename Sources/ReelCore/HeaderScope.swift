@@ -1,33 +1,43 @@
 import Foundation
 
-/// Which hosts an item's headers and tokens go to: the item's origin host, plus an explicit
-/// allow-list (CDNs). Entries are host names or `*.example.com` (any subdomain, not the apex).
-/// Hosts compare case-insensitively; ports do not matter.
+/// Where an item's headers and tokens may go: the item's own origin (scheme, host and port), and
+/// the hosts of an explicit allow-list (`--header-host`: CDNs). Allow-list entries are host names,
+/// `*.example.com` (any subdomain, not the apex) or `host:port`; without a port any port of that
+/// host is allowed. Nothing is allowed over plain http when the item itself is https. Hosts
+/// compare case-insensitively.
 public struct HeaderScope: Sendable, Equatable {
-    public var originHost: String?
+    public var origin: Origin?
     public var allowedHosts: [String]
 
-    public init(originHost: String?, allowedHosts: [String] = []) {
-        self.originHost = originHost.map(HeaderScope.normalise)
+    public init(origin: Origin?, allowedHosts: [String] = []) {
+        self.origin = origin
         self.allowedHosts = allowedHosts.map(HeaderScope.normalise)
     }
 
-    /// The scope of an item URL: its host, plus the allow-list.
+    /// The scope of an item URL: its origin, plus the allow-list.
     public init(itemURL: URL?, allowedHosts: [String] = []) {
-        self.init(originHost: itemURL?.host, allowedHosts: allowedHosts)
+        self.init(origin: itemURL.flatMap(Origin.init), allowedHosts: allowedHosts)
     }
 
-    public func allows(host: String?) -> Bool {
-        guard let host else { return false }
-        let h = HeaderScope.normalise(host)
-        if h == originHost { return true }
-        return allowedHosts.contains { entry in
-            if entry.hasPrefix("*.") { return h.hasSuffix(String(entry.dropFirst(1))) }
-            return entry == h
+    public func allows(_ url: URL) -> Bool {
+        guard let target = Origin(url) else { return false }
+        if target == origin { return true }
+        if origin?.scheme == "https" && target.scheme != "https" { return false }
+        return HeaderScope.matches(target, allowedHosts)
+    }
+
+    /// Whether `target` is named by one of the allow-list's entries.
+    public static func matches(_ target: Origin, _ entries: [String]) -> Bool {
+        entries.contains { entry in
+            var host = entry
+            if let colon = entry.lastIndex(of: ":"), !entry.hasSuffix("]"), let port = Int(entry[entry.index(after: colon)...]) {
+                guard port == target.port else { return false }
+                host = normalise(String(entry[..<colon]))
+            }
+            if host.hasPrefix("*.") { return target.host.hasSuffix(String(host.dropFirst(1))) }
+            return host == target.host
         }
     }
-
-    public func allows(_ url: URL) -> Bool { allows(host: url.host) }
 
     static func normalise(_ host: String) -> String {
         var h = host.lowercased()

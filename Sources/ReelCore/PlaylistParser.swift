@@ -50,7 +50,9 @@ public enum PlaylistParser {
             PlaylistParseResult(format: guessed, diagnostics: [PlaylistDiagnostic(line: nil, message: message, severity: .fatal)])
         }
         let path = file.path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+        // A symlink to a playlist is that playlist (its entries resolve against the name given).
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
             return fatal("the playlist file does not exist or cannot be read")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else { return fatal("not a regular file") }

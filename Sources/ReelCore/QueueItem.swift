@@ -17,10 +17,13 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
     public var duration: Double?
     public var options: [String: [String]]
     public var state: QueueItemState
+    /// How the item reached the queue; credentials are bound to it (see `CredentialPolicy`).
+    public var arrival: ItemArrival
 
     public init(id: UUID = UUID(), uri: String, title: String? = nil, duration: Double? = nil,
-                options: [String: [String]] = [:], state: QueueItemState = .pending) {
+                options: [String: [String]] = [:], state: QueueItemState = .pending, arrival: ItemArrival = .commandLine) {
         self.id = id
+        self.arrival = arrival
         self.uri = uri
         self.title = title
         self.duration = duration

@@ -1,15 +1,13 @@
 import Foundation
 
 /// Whether credentials (the item's headers, its token header and query token) may follow a
-/// redirect. They follow when the host stays the same, or the new host is in the item's
-/// `HeaderScope`; never from https down to http. When they do not follow, the redirect is still
-/// followed, without them.
+/// redirect. They follow when the target is in the item's `HeaderScope` (its own origin — same
+/// scheme, host and port — or an allowed host); never from https down to http. When they do not
+/// follow, the redirect is still followed, without them.
 public enum RedirectCredentialRule {
     public static func keepsCredentials(from: URL, to: URL, scope: HeaderScope) -> Bool {
-        let fromScheme = from.scheme?.lowercased(), toScheme = to.scheme?.lowercased()
-        if fromScheme == "https" && toScheme != "https" { return false }
-        guard toScheme == "http" || toScheme == "https" else { return false }
-        if let a = from.host, let b = to.host, HeaderScope.normalise(a) == HeaderScope.normalise(b) { return true }
+        guard let source = Origin(from), let target = Origin(to) else { return false }
+        if source.scheme == "https" && target.scheme != "https" { return false }
         return scope.allows(to)
     }
 

@@ -17,6 +17,9 @@ public struct GatewayItem: Sendable {
     public var finished: Bool
     /// When the event ends: after it, media playlists get `#EXT-X-ENDLIST` as with `finished`.
     public var endsAt: Date?
+    /// Rewrite HLS playlists to route through the gateway (false: relay every body as it is, for
+    /// an M3U/PLS/XSPF playlist that Reel expands itself).
+    public var rewritesPlaylists = true
 
     public init(url: URL, headers: [HeaderField] = [], allowedHosts: [String] = [], tokenProvider: TokenProvider? = nil,
                 placement: TokenPlacement = .header, finished: Bool = false, endsAt: Date? = nil) {

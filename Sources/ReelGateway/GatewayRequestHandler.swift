@@ -144,7 +144,9 @@ final class GatewayRequestHandler: Sendable {
     /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
     /// 401/403. Every attempt is logged.
     private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead) async -> Result<Upstream, Failure> {
-        if resource.url.isFileURL || item.url.isFileURL { return LocalFile.fetch(resource.url, item: item, head: head) }
+        // Only a local item's own files are read from disk; its http(s) references (a local
+        // playlist of network segments) are fetched upstream, without credentials (no origin).
+        if resource.url.isFileURL { return LocalFile.fetch(resource.url, item: item, head: head) }
         let scope = item.scope
         var token: String?
         if let provider = item.tokenProvider {
@@ -250,7 +252,7 @@ final class GatewayRequestHandler: Sendable {
         let ext = upstream.url.pathExtension.lowercased()
         var isPlaylist = false
         var first: ByteBuffer?
-        if status == 200 && head.method == .GET && resource.kind?.isMediaData != true && resource.kind != .key {
+        if status == 200 && head.method == .GET && item.rewritesPlaylists && resource.kind?.isMediaData != true && resource.kind != .key {
             if contentType.contains("mpegurl") || resource.kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" {
                 isPlaylist = true
             } else {

@@ -51,20 +51,7 @@ enum LocalFile {
     }
 
     /// `bytes=a-b`, `bytes=a-` or `bytes=-n` within `size`; nil when it cannot be satisfied.
-    static func byteRange(_ header: String, size: Int64) -> ClosedRange<Int64>? {
-        let text = header.trimmingCharacters(in: .whitespaces)
-        guard text.lowercased().hasPrefix("bytes="), size > 0 else { return nil }
-        let spec = text.dropFirst(6).split(separator: ",").first.map(String.init) ?? ""
-        let parts = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let n = Int64(parts[1]), n > 0 else { return nil }
-            return max(0, size - n)...(size - 1)
-        }
-        guard let start = Int64(parts[0]), start < size else { return nil }
-        let end = parts[1].isEmpty ? size - 1 : min(size - 1, Int64(parts[1]) ?? -1)
-        return end >= start ? start...end : nil
-    }
+    static func byteRange(_ header: String, size: Int64) -> ClosedRange<Int64>? { HTTPByteRange.resolve(header, size: size) }
 
     static func contentType(_ ext: String) -> String {
         switch ext.lowercased() {

@@ -12,6 +12,8 @@ enum FuzzTargets {
             "timeformat": TimeFormatFuzz.run,
             "medialocator": MediaLocatorFuzz.run,
             "events": EventLineFuzz.run,
+            "ipc": IPCRequestFuzz.run,
+            "byterange": ByteRangeFuzz.run,
         ]
         #if REEL_HAVE_PLAYLIST_PARSER  // issue 4's parsers, when they are in ReelCore (fuzz.sh checks)
         targets["playlist"] = PlaylistFuzz.run

@@ -61,6 +61,61 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)), r.stdout + r.stderr)
     }
 
+    // MARK: Remote playlists (defect 4)
+
+    func testASilentPlaylistServerHoldsUpNeitherTheSocketNorPlayback() throws {
+        let silent = try MisbehavingHTTPServer(.stall(seconds: 30))
+        defer { silent.stop() }
+        let dir = TestMedia.temporaryDirectory("reel-silent")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try startReel(["--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        let list = "http://127.0.0.1:\(silent.port)/never.m3u"
+        XCTAssertEqual(client.request(["append", list], id: 1, timeout: 3)?["error"] as? String, "success", "answered at once")
+        // While the server says nothing, every other request is answered and playback goes on.
+        for id in 2..<6 {
+            XCTAssertEqual(client.request(["get_property", "playlist-count"], id: id, timeout: 3)?["data"] as? Int, 1, "request \(id)")
+        }
+        XCTAssertNotNil(client.waitForEvent(timeout: 5) { $0["event"] as? String == "tick" }, "time advances meanwhile")
+        XCTAssertEqual(silent.requests.count, 1, "the playlist was asked for")
+    }
+
+    func testAnEndlessRemotePlaylistIsCutAtTheCapNotReadWhole() throws {
+        let endless = try MisbehavingHTTPServer(.endless(line: "#EXTINF:1,x\nhttp://127.0.0.1:9/x.mp4\n", contentType: "audio/x-mpegurl",
+                                                         maximumBytes: 600 << 20))
+        defer { endless.stop() }
+        // Through /usr/bin/time -v, for reel's peak RSS.
+        let r = ProcessRunner.run("/usr/bin/time", ["-v", ProcessRunner.reelExecutable, "--headless", "--events", "--audio-sink", "fakesink",
+                                                   "--video-sink", "fakesink", "http://127.0.0.1:\(endless.port)/huge.m3u", TestMedia.path("clip2s.mp4")],
+                                  timeout: 60)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertEqual(r.status, 1, "a playlist that could not be read fails the run: \(r.stderr)")
+        let error = try XCTUnwrap(r.jsonObjects.first { $0["event"] as? String == "error" }?["error"] as? [String: Any], r.stdout)
+        XCTAssertEqual(error["code"] as? String, "invalid-playlist")
+        XCTAssertTrue((error["message"] as? String)?.contains("larger than 16 MiB") == true, "\(error)")
+        XCTAssertEqual(r.jsonObjects.filter { $0["event"] as? String == "end" }.count, 1, "the queue goes on")
+        XCTAssertLessThan(endless.sentBytes, 64 << 20, "reading stopped near the cap, not at 600 MB")
+        let peak = try XCTUnwrap(r.stderr.components(separatedBy: "Maximum resident set size (kbytes): ").last.flatMap { Int($0.prefix { $0.isNumber }) }, r.stderr)
+        XCTAssertLessThan(peak, 400 << 10, "peak RSS in KiB (it was 870 MB for a 600 MB playlist)")
+    }
+
+    // MARK: Smaller (defect 7)
+
+    func testASymlinkedPlaylistIsReadAsThePlaylistItNames() throws {
+        let dir = TestMedia.temporaryDirectory("reel-symlink-list")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = dir.appendingPathComponent("list.m3u")
+        try "#EXTM3U\n\(TestMedia.path("clip2s.mp4"))\n".write(to: list, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("link.m3u")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: list)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=false",
+                                                                "--video-sink", "fakesink sync=false", link.path], timeout: 60)
+        XCTAssertEqual(r.status, 0, "it was refused as not a regular file: \(r.stderr)")
+        XCTAssertEqual(r.jsonObjects.filter { $0["event"] as? String == "end" }.count, 1, r.stdout)
+    }
+
     // MARK: Files (defect 6)
 
     func testSocketFallbackDirectoryOfAnotherUserIsRefused() throws {

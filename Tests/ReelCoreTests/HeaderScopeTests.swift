@@ -3,11 +3,19 @@ import ReelCore
 import XCTest
 
 final class HeaderScopeTests: XCTestCase {
-    func testScopeByHost() {
-        let scope = HeaderScope(itemURL: URL(string: "https://Origin.Example.com:8443/a.m3u8"), allowedHosts: ["cdn.example.net", "*.edge.example.org"])
+    func testScopeByOriginAndAllowedHosts() {
+        let scope = HeaderScope(itemURL: URL(string: "https://Origin.Example.com:8443/a.m3u8"),
+                                allowedHosts: ["cdn.example.net", "*.edge.example.org", "media.example.net:9443"])
         let cases: [(String, Bool)] = [
-            ("https://origin.example.com/seg.ts", true),
-            ("http://ORIGIN.example.com:80/seg.ts", true),
+            ("https://ORIGIN.example.com:8443/seg.ts", true),
+            // Another port or scheme of the same host is another origin (issue 12).
+            ("https://origin.example.com/seg.ts", false),
+            ("http://ORIGIN.example.com:80/seg.ts", false),
+            ("http://origin.example.com:8443/seg.ts", false),
+            ("https://media.example.net:9443/seg.ts", true),
+            ("https://media.example.net/seg.ts", false),
+            ("https://cdn.example.net:444/seg.ts", true),
+            ("http://cdn.example.net/seg.ts", false),
             ("https://cdn.example.net/seg.ts", true),
             ("https://a.edge.example.org/seg.ts", true),
             ("https://edge.example.org/seg.ts", false),
@@ -21,11 +29,14 @@ final class HeaderScopeTests: XCTestCase {
     func testRedirectCredentialRules() {
         let scope = HeaderScope(itemURL: URL(string: "http://127.0.0.1:8000/m.m3u8"), allowedHosts: ["localhost"])
         let cases: [(String, String, Bool)] = [
-            ("http://127.0.0.1:8000/a", "http://127.0.0.1:9000/b", true),
+            ("http://127.0.0.1:8000/a", "http://127.0.0.1:8000/b", true),
+            // The same host on another port is another origin (issue 12: it kept them).
+            ("http://127.0.0.1:8000/a", "http://127.0.0.1:9000/b", false),
             ("http://127.0.0.1:8000/a", "http://127.0.0.2:8000/b", false),
             ("http://127.0.0.1:8000/a", "http://localhost:8000/b", true),
+            ("http://127.0.0.1:8000/a", "http://localhost:9000/b", true),
             ("https://127.0.0.1/a", "http://127.0.0.1/b", false),
-            ("http://127.0.0.1/a", "https://127.0.0.1/b", true),
+            ("http://127.0.0.1:8000/a", "https://127.0.0.1/b", false),
             ("http://127.0.0.1/a", "ftp://127.0.0.1/b", false),
         ]
         for (from, to, expected) in cases {

@@ -25,6 +25,9 @@ public final class MisbehavingHTTPServer: Sendable {
         /// A valid 200 response that sends the first `firstBytes` of `body`, goes quiet for
         /// `pause` seconds (a congested network), then sends the rest.
         case pauseMidway(body: Data, contentType: String, firstBytes: Int, pause: Double)
+        /// A 200 with no Content-Length whose body repeats `line` until `maximumBytes` are sent or
+        /// the client goes away (a 600 MB playlist, say); `sentBytes` counts what went out.
+        case endless(line: String, contentType: String, maximumBytes: Int)
     }
 
     public let port: UInt16
@@ -37,6 +40,7 @@ public final class MisbehavingHTTPServer: Sendable {
         var stopped = false
         var clients: Set<Int32> = []
         var requests: [String] = []
+        var sentBytes = 0
         var threads = 0
     }
     private let state = Mutex(State())
@@ -75,6 +79,9 @@ public final class MisbehavingHTTPServer: Sendable {
     public var requests: [String] { state.withLock { $0.requests } }
 
     /// Stops accepting and closes every connection (stalled ones too). Idempotent.
+    /// Body bytes sent by `.endless` so far.
+    public var sentBytes: Int { state.withLock { $0.sentBytes } }
+
     public func stop() {
         state.withLock { s in
             guard !s.stopped else { return }
@@ -181,6 +188,17 @@ public final class MisbehavingHTTPServer: Sendable {
             let deadline = Date().addingTimeInterval(pause)
             while Date() < deadline, !isStopped { usleep(20_000) }
             if !isStopped { send(fd, body.dropFirst(firstBytes)) }
+        case .endless(let line, let contentType, let maximumBytes):
+            send(fd, Data("HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n".utf8))
+            guard !isHead else { return }
+            let chunk = Data(String(repeating: line, count: max(1, 65536 / max(1, line.utf8.count))).utf8)
+            var sent = 0
+            while sent < maximumBytes, !isStopped {
+                let n = chunk.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if n <= 0 { break }
+                sent += n
+                state.withLock { $0.sentBytes += n }
+            }
         case .status(let code):
             let body = Data("status \(code)\n".utf8)
             send(fd, Self.head(status: code, reason: code == 404 ? "Not Found" : "Error", contentType: "text/plain", length: body.count))

@@ -1,0 +1,60 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import ReelCore
+
+/// Downloads a playlist (M3U, PLS, XSPF) that Reel will expand into queue items: streamed, with
+/// a byte cap checked before anything is buffered past it (a declared `Content-Length` over the
+/// cap is refused at once; an endless body is cut at the cap), and a deadline for the whole
+/// transfer. Never on the UI thread: `fetchBlocking` is for plain threads (the command line at
+/// start-up, a background queue for the socket, MPRIS and the window).
+///
+/// Credentials are not this type's business: a playlist that should be fetched with the user's
+/// headers or token is registered with the gateway as a pass-through item and fetched through
+/// the gateway's URL, so that the one set of credential rules applies (`GatewayRouter`).
+public enum PlaylistDownload {
+    public static let defaultMaximumBytes = 16 << 20
+    public static let defaultTimeout: Double = 10
+
+    public enum Outcome: Sendable {
+        case data(Data, finalURL: URL)
+        /// Not fetched (an HTTP status, a network error, the deadline).
+        case failed(String)
+        /// Refused at the byte cap: not a playlist Reel will expand.
+        case tooLarge(String)
+    }
+
+    public static func fetch(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout) async -> Outcome {
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "User-Agent", value: "Reel/0.1")
+        request.headers.add(name: "Accept-Encoding", value: "identity")
+        let deadline = NIODeadline.now() + .milliseconds(Int64(BoundedNumber.milliseconds(timeout)))
+        do {
+            let response = try await HTTPClient.shared.execute(request, deadline: deadline)
+            guard (200..<300).contains(Int(response.status.code)) else { return .failed("HTTP status \(response.status.code)") }
+            if let declared = response.headers["Content-Length"].first.flatMap(Int.init), declared > maximumBytes {
+                return .tooLarge("it is larger than \(maximumBytes >> 20) MiB (\(declared) bytes declared)")
+            }
+            var body = ByteBuffer()
+            for try await chunk in response.body {
+                guard body.readableBytes + chunk.readableBytes <= maximumBytes else {
+                    return .tooLarge("it is larger than \(maximumBytes >> 20) MiB")
+                }
+                var c = chunk
+                body.writeBuffer(&c)
+            }
+            return .data(Data(body.readableBytesView), finalURL: response.url ?? url)
+        } catch {
+            let text = "\(error)"
+            return .failed(text.contains("deadlineExceeded") || text.lowercased().contains("timeout")
+                           ? "timed out after \(Int(timeout)) s" : Redactor.redactText(text))
+        }
+    }
+
+    /// `fetch` for plain threads. Never call it from a Swift concurrency thread.
+    public static func fetchBlocking(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout) -> Outcome {
+        let box = BlockingBox<Outcome>()
+        Task.detached { box.put(await fetch(url, maximumBytes: maximumBytes, timeout: timeout)) }
+        return box.take()
+    }
+}
