@@ -230,6 +230,14 @@ if want gateway; then
     if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "bench-gateway run $r: $(tail -c 300 "$work/gw.err")"; fi
     printf '{"bench":"gateway","variant":"loopback","player":"reel","run":%d,"result":%s}\n' "$r" "$line" >> "$samples"
   done
+  # The gateway's URL registry: rewriting media playlists of up to 200,000 segments (every URI
+  # registered), and 20,000 live refreshes with signed URLs (the table must stay bounded).
+  log "gateway registry: reel bench-gateway --registry, $LONG_RUNS runs"
+  for ((r = 1; r <= LONG_RUNS; r++)); do
+    line=$(timeout -k 5 600 "$REEL" bench-gateway --registry 1000,8000,50000,200000 --json 2>"$work/gwr.err" | tail -n 1) || true
+    if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "bench-gateway --registry run $r: $(tail -c 300 "$work/gwr.err")"; fi
+    printf '{"bench":"registry","variant":"rewrite","player":"reel","run":%d,"result":%s}\n' "$r" "$line" >> "$samples"
+  done
 fi
 
 # Machine and versions, then the report.

@@ -170,6 +170,21 @@ def main():
             add(metric, unit, "loopback", {"reel": through},
                 f"direct {direct['median']:.{3 if unit == 'ms' else 0}f}; gateway / direct {through['median'] / direct['median']:.2f}")
 
+    # The gateway's registry: milliseconds to rewrite (register) N segments; live table size.
+    reg = [r["result"] for r in rows if r["bench"] == "registry"]
+    for r in rows:
+        if r["bench"] == "registry" and "vod" not in r["result"]:
+            report["failures"].append(r)
+    reg = [g for g in reg if "vod" in g]
+    if reg:
+        for i, row in enumerate(reg[0]["vod"]):
+            ms = stats([g["vod"][i]["ms"] for g in reg if len(g["vod"]) > i])
+            add(f"gateway registry: rewrite a {row['segments']:,}-segment playlist", "ms", "registry", {"reel": ms},
+                f"{ms['median'] * 1000 / row['segments']:.2f} µs per segment; table {row['resources']:,}")
+        add("gateway registry: live refresh, 6 signed URLs", "ms", "registry",
+            {"reel": stats([g["liveMsPerRefresh"] for g in reg])},
+            f"after {reg[0]['liveRefreshes']:,} refreshes the table holds {max(g['liveResources'] for g in reg)} URLs (bounded)")
+
     # Playlist throughput.
     for r in rows:
         if r["bench"] == "playlist":
