@@ -21,7 +21,7 @@ out=$root/.build/fuzz
 bin=$out/reel-fuzz${REEL_CORE_DIR:+-$(printf %s "$REEL_CORE_DIR" | md5sum | cut -c1-8)}
 
 CORE=${REEL_CORE_DIR:-Sources/ReelCore}   # another ReelCore tree can be fuzzed (e.g. a lane's checkout)
-sources() { ls "$CORE"/*.swift Tests/Fuzz/*.swift; }
+sources() { find "$CORE" -name '*.swift' | sort; ls Tests/Fuzz/*.swift; }
 # Pure Swift files from outside ReelCore to fuzz with it (the HLS parser and rewriter are in ReelCore).
 EXTRA_SOURCES=${EXTRA_SOURCES:-}
 
@@ -52,9 +52,9 @@ build() {
 # Targets that need code from another lane switch on when that code is in ReelCore.
 DEFINES=()
 have_playlists=0
-if grep -qs "public enum PlaylistParser" "$CORE"/PlaylistParser.swift; then DEFINES+=(-D REEL_HAVE_PLAYLIST_PARSER); have_playlists=1; fi
+if grep -rqs "public enum PlaylistParser" "$CORE"; then DEFINES+=(-D REEL_HAVE_PLAYLIST_PARSER); have_playlists=1; fi
 have_hls=0
-if grep -qs "public struct HLSPlaylistRewriter" "$CORE"/HLSPlaylistRewriter.swift; then DEFINES+=(-D REEL_HAVE_HLS); have_hls=1; fi
+if grep -rqs "public struct HLSPlaylistRewriter" "$CORE"; then DEFINES+=(-D REEL_HAVE_HLS); have_hls=1; fi
 
 # The registered targets: `"name": Type.run,` lines of FuzzMain.swift, plus the switched-on ones.
 targets() {

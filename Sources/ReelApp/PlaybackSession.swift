@@ -12,6 +12,8 @@ final class PlaybackSession {
     private var printer: EventPrinter?
     private var loop: OpaquePointer?
     private var finished = false
+    /// For `finish`: the user's quit is the queue's last event.
+    private weak var controller: QueueController?
     private var playlistErrors = 0
     private var remote: RemoteControl?
     /// Set by a remote `quit` or a signal: the exit status to use.
@@ -56,6 +58,7 @@ final class PlaybackSession {
             printer?.print(.error(error), item: nil)
         }
         let controller = QueueController(player: player, queue: queue)
+        self.controller = controller
         controller.retryPolicy = options.retryPolicy
         controller.router = router
         defer { controller.detach() }
@@ -82,7 +85,7 @@ final class PlaybackSession {
         if let v = options.volume { player.volume = v }
         if options.mute { player.isMuted = true }
         guard !queue.isEmpty || options.remote.keepsSessionAlive else {
-            printer?.print(.finished(played: 0, failed: 0), item: nil)
+            printer?.print(.finished(played: 0, failed: 0, reason: .ended), item: nil)
             return playlistErrors == 0 ? 0 : 1
         }
         controller.play()
@@ -100,6 +103,7 @@ final class PlaybackSession {
 
     private func finish(status: Int32) {
         quitStatus = status
+        controller?.userQuit()
         if let loop { g_main_loop_quit(loop) }
     }
 

@@ -22,7 +22,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     }
 
     var snapshot: PlaybackSnapshot {
-        let items = controller.queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle) }
+        let items = controller.queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle, id: $0.id.uuidString.lowercased()) }
         let loop: PlaybackSnapshot.LoopMode = switch controller.repeatMode {
         case .off: .none
         case .one: .track
@@ -68,15 +68,23 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
-    func previous() -> Bool {
-        guard let i = controller.currentIndex, i > 0 else { return false }
-        controller.previous()
-        return true
-    }
+    func previous() -> Bool { controller.previous() }
 
     func jump(to index: Int) -> Bool {
         guard controller.queue.items.indices.contains(index) else { return false }
         controller.play(at: index)
+        return true
+    }
+
+    func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool {
+        guard controller.queue.items.indices.contains(index) else { return false }
+        let id = controller.queue.items[index].id
+        stopped = false
+        switch action {
+        case .play: controller.play(id)
+        case .load: controller.load(id)
+        case .toggle: controller.toggle(id)
+        }
         return true
     }
 

@@ -35,6 +35,8 @@ public final class QueueController {
     public private(set) var failedCount = 0
     /// True once the queue ran out (until something is played again).
     public private(set) var isFinished = false
+    /// The user quit: nothing more is reported after the `finished` that says so.
+    private var userExited = false
     /// Pre-roll the next item for gapless transitions.
     public var gapless = true {
         didSet { refreshPreroll() }
@@ -147,14 +149,18 @@ public final class QueueController {
         loadCurrent()
     }
 
-    /// The user's previous: restarts the current item when more than 3 s in, else the item before.
-    public func previous() {
-        guard let (item, restarted) = queue.previous(position: player.position) else { return }
+    /// The user's previous, the same from every front end (keys, buttons, the socket, MPRIS):
+    /// restarts the current item when more than 3 s in or when it is the first, else the item
+    /// before (`PlayQueue.previous`). Returns false only when nothing is current.
+    @discardableResult
+    public func previous() -> Bool {
+        guard let (item, restarted) = queue.previous(position: player.position) else { return false }
         if restarted && isLoadedCurrent(item.id) {
             player.seek(to: 0, mode: .accurate)
         } else {
             loadCurrent()
         }
+        return true
     }
 
     // MARK: Editing (keeps the gapless successor right)
@@ -475,10 +481,21 @@ public final class QueueController {
             // After the player's own reaction to the end (it pauses): `.finished` is the last
             // event of the queue.
             let played = playedCount, failed = failedCount
+            let reason: EndReason = if case .failed = outcome { .error } else { .ended }
             MainQueue.shared.async { [weak self] in
-                guard let self, self.isFinished else { return }
-                self.emit(.finished(played: played, failed: failed), item: nil)
+                guard let self, self.isFinished, !self.userExited else { return }
+                self.emit(.finished(played: played, failed: failed, reason: reason), item: nil)
             }
         }
+    }
+
+    /// The user quit (q, the window closed, the socket's or MPRIS's quit, SIGTERM): the last
+    /// event is `finished` with reason `user-exited`, unless the queue had finished already.
+    public func userQuit() {
+        guard !userExited else { return }
+        userExited = true
+        if isFinished { return }
+        isFinished = true
+        emit(.finished(played: playedCount, failed: failedCount, reason: .userExited), item: nil)
     }
 }

@@ -187,7 +187,7 @@ final class WindowSession {
             state.errorBanner = isWarning ? PlayerViewState.warningText(item: name, message: problem.message)
                                           : PlayerViewState.errorText(item: name, message: problem.message)
             Diagnostics.say("\(name): \(problem.message)")
-        case .finished(let played, let failed):
+        case .finished(let played, let failed, _):
             exitStatus = failed == 0 && playlistErrors == 0 && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
         default:
@@ -231,7 +231,7 @@ final class WindowSession {
             controller.next()
         case .previous:
             // Like most players: back to the start first, the previous item within the first 3 s.
-            if controller.currentIndex == 0 { player.seek(to: 0, mode: .accurate) } else { controller.previous() }
+            controller.previous()
         case .toggleFullscreen:
             state.isFullscreen.toggle()
         case .togglePlaylist:
@@ -274,6 +274,7 @@ final class WindowSession {
 
     func quit() {
         quitRequested = true
+        controller?.userQuit()
         UIRuntime.quit()
     }
 

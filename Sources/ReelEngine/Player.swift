@@ -50,6 +50,7 @@ public final class Player {
     private var timerReading: (position: Double, at: ContinuousClock.Instant)?
     private var observers = ObserverList<Observer>()
     private var pendingEvents: [PlayerEvent] = []
+    private var deduplicator = EventDeduplicator()
     private var delivering = false
     private var loadGeneration = 0
     private var videoFramerate: Double?
@@ -163,6 +164,7 @@ public final class Player {
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
     private func emit(_ event: PlayerEvent) {
+        guard deduplicator.admit(event) else { return }  // events only on change, decided here
         pendingEvents.append(event)
         guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
         delivering = true
@@ -534,9 +536,11 @@ public final class Player {
     private func updateTimeControl() {
         let derived: TimeControlStatus
         if currentURI == nil {
-            derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : .paused
+            derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : intent == .stopped ? .stopped : .paused
         } else if case .failed = status {
             derived = .paused
+        } else if intent == .stopped {
+            derived = .stopped
         } else if intent != .playing {
             derived = .paused
         } else if !prerolled {
@@ -662,6 +666,9 @@ public final class Player {
 
     private func refreshMediaInfo() {
         var info = mediaInfo
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        if prerolled, reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { info.isSeekable = seekable != 0 }
         info.videoCodec = collectionInfo.videoCodec
         info.audioCodec = collectionInfo.audioCodec
         info.title = collectionInfo.title
@@ -742,8 +749,10 @@ public final class Player {
         emit(.status(.readyToPlay))
         refreshDuration()
         emit(.duration(duration))
+        // media-info waits for the new item's stream collection (its codecs), which playbin3
+        // posts just after this STREAM_START: an event now would say "no codecs, not seekable".
         refreshMediaInfo()
-        emit(.mediaInfo(mediaInfo))
+        if mediaInfo.videoCodec != nil || mediaInfo.audioCodec != nil { emit(.mediaInfo(mediaInfo)) }
     }
 
     private func onSeekDone() {

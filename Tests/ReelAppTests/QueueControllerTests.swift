@@ -23,7 +23,7 @@ final class QueueControllerTests: XCTestCase {
 
         var itemChanges: [Int?] { events.compactMap { if case .itemChanged(let i, _, _) = $0.event { i } else { nil } } }
         var reloads: Int { events.filter { $0.event == .status(.unknown) }.count }
-        var finished: (Int, Int)? { events.lazy.compactMap { if case .finished(let p, let f) = $0.event { (p, f) } else { nil } }.first }
+        var finished: (Int, Int)? { events.lazy.compactMap { if case .finished(let p, let f, _) = $0.event { (p, f) } else { nil } }.first }
 
         func wait(_ timeout: Double = 20, until condition: () -> Bool) -> Bool { GLibMainLoop.run(until: condition, timeout: timeout) }
 

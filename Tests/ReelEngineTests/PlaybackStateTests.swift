@@ -77,7 +77,7 @@ final class PlaybackStateTests: XCTestCase {
             h.wait("1 s in") { h.player.position >= 1.0 }
             h.player.stop()
             XCTAssertEqual(h.player.position, 0)
-            XCTAssertEqual(h.player.timeControlStatus, .paused)
+            XCTAssertEqual(h.player.timeControlStatus, .stopped, "issue 11: stop is its own time-control state")
             h.player.play()
             h.wait("playing again") { h.player.timeControlStatus == .playing }
             XCTAssertLessThan(h.player.position, 0.6)

@@ -32,12 +32,15 @@ public enum WaitReason: Sendable, Equatable {
 
 /// AVPlayer.TimeControlStatus with reasons.
 public enum TimeControlStatus: Sendable, Equatable {
+    /// Stopped by the user (`stop`): at the start of the item, which stays loaded.
+    case stopped
     case paused
     case waitingToPlayAtSpecifiedRate(WaitReason)
     case playing
 
     public var name: String {
         switch self {
+        case .stopped: "stopped"
         case .paused: "paused"
         case .waitingToPlayAtSpecifiedRate: "waiting"
         case .playing: "playing"

@@ -23,6 +23,9 @@ public protocol PlaybackCommandTarget: AnyObject {
     func next() -> Bool
     func previous() -> Bool
     func jump(to index: Int) -> Bool
+    /// Plays, loads (paused at its start) or toggles the item at `index`; false when there is
+    /// no such item or the target has no queue.
+    func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool
     /// Replaces the queue with `input` and plays it.
     func load(_ input: String)
     /// Adds `input` at the end of the queue.
@@ -45,6 +48,7 @@ extension PlaybackCommandTarget {
     }
 
     public func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { mode == .none }
+    public func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool { false }
     public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }
 }

@@ -39,15 +39,15 @@ public enum EventEncoder {
         case .buffering(let percent):
             fields.append(("percent", .int(percent)))
         case .playedToEnd:
-            break
+            fields.append(("reason", .string(EndReason.ended.rawValue)))
         case .error(let error):
             fields.append(("error", errorObject(error)))
         case .warning(let warning):
             fields.append(("warning", errorObject(warning)))
         case .retrying(let attempt, let delay, let error):
             fields += [("attempt", .int(attempt)), ("delay", .double(delay)), ("error", errorObject(error))]
-        case .finished(let played, let failed):
-            fields += [("played", .int(played)), ("failed", .int(failed))]
+        case .finished(let played, let failed, let reason):
+            fields += [("played", .int(played)), ("failed", .int(failed)), ("reason", .string(reason.rawValue))]
         }
         return .object(fields)
     }

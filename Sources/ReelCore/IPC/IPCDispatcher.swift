@@ -95,6 +95,15 @@ public final class IPCDispatcher {
             guard t.previous() else { throw IPCError(.unavailable, "There is no previous item.") }
         case .jump(let i):
             guard t.jump(to: i) else { throw IPCError(.unavailable, "There is no item \(i) (the queue has \(t.snapshot.items.count)).") }
+        case .item(let action, let reference):
+            let items = t.snapshot.items
+            let index: Int? = switch reference {
+            case .index(let i): items.indices.contains(i) ? i : nil
+            case .id(let id): items.firstIndex { $0.id == id }
+            }
+            guard let index, t.item(action, at: index) else {
+                throw IPCError(.unavailable, "There is no such item (the queue has \(items.count); give an index or an id from “playlist”).")
+            }
         case .getProperty(let name):
             return try property(name)
         case .setProperty(let name, let value):
@@ -120,7 +129,8 @@ public final class IPCDispatcher {
         case "count", "playlist-count": return .int(s.items.count)
         case "playlist":
             return .array(s.items.enumerated().map { i, e in
-                .object([("index", .int(i)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)), ("current", .bool(i == s.index))])
+                .object([("index", .int(i)), ("id", .optional(e.id)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)),
+                         ("current", .bool(i == s.index))])
             })
         case "uri", "path": return s.current.map { .string(Redactor.redactURL($0.uri)) } ?? .null
         case "title": return .optional(s.mediaInfo.title ?? s.current?.title)

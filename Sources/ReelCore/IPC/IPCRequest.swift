@@ -129,6 +129,17 @@ public struct IPCRequest: Sendable, Equatable {
                 throw IPCError(.invalidArgument, "“jump”: the index must be a whole number from 0 to \(Int32.max).")
             }
             return .jump(i)
+        case "play-item", "load-item", "toggle-item":
+            try arity(1...1)
+            let action = IPCCommand.ItemAction(rawValue: name)!
+            if let text = args[0].ipcString, Double(text) == nil {
+                guard !text.isEmpty, text.count <= 64 else { throw IPCError(.invalidArgument, "“\(name)”: an item id is a short string.") }
+                return .item(action, .id(text))
+            }
+            guard let i = BoundedNumber.wholeNumber(try number(0, "the index")) else {
+                throw IPCError(.invalidArgument, "“\(name)”: give the item's index (a whole number from 0) or its id.")
+            }
+            return .item(action, .index(i))
         case "screenshot", "screenshot-to-file":
             try arity(0...2)
             var words = args

@@ -22,8 +22,9 @@ public enum PlayerEvent: Sendable, Equatable {
     /// again after `delay` seconds. `attempt` counts the retries (1 for the first); no `.error`
     /// is reported for a failure that is retried, only for the last one.
     case retrying(attempt: Int, delay: Double, error: PlaybackError)
-    /// The queue ran out of items (or a single item ended with nothing after it).
-    case finished(played: Int, failed: Int)
+    /// The queue ran out of items (or a single item ended with nothing after it), or the user
+    /// quit: `reason` says which (`ended`, `error`: the last item failed, `user-exited`).
+    case finished(played: Int, failed: Int, reason: EndReason)
 }
 
 extension PlayerEvent {

@@ -25,6 +25,18 @@ public enum IPCCommand: Sendable, Equatable {
     /// `["live-edge"]`: a live item jumps to its live edge.
     case liveEdge
     case jump(Int)
+    /// What to do with a given item (PRXPlayer's explicit controls): play it, load it (current,
+    /// buffered, paused at its start), or toggle it (pause it when it is the playing current
+    /// item, play it otherwise). `["play-item", 2]`, `["load-item", "<id>"]`, `["toggle-item", 0]`.
+    public enum ItemAction: String, Sendable, CaseIterable {
+        case play = "play-item", load = "load-item", toggle = "toggle-item"
+    }
+    /// An item by its queue index or its id (the `id` of `get_property playlist`).
+    public enum ItemReference: Sendable, Equatable {
+        case index(Int)
+        case id(String)
+    }
+    case item(ItemAction, ItemReference)
     /// What a screenshot shows: the video frame, or the window as the user sees it.
     public enum CaptureSource: String, Sendable {
         case video, window
@@ -54,6 +66,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .liveEdge: "live-edge"
         case .previous: "previous"
         case .jump: "jump"
+        case .item(let action, _): action.rawValue
         case .screenshot: "screenshot"
         case .quit: "quit"
         case .getProperty: "get_property"
@@ -63,7 +76,7 @@ public enum IPCCommand: Sendable, Equatable {
 
     /// Every command name the parser accepts (aliases included).
     public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "rate",
-                               "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "screenshot",
+                               "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "screenshot",
                                "screenshot-to-file", "quit", "get_property", "set_property"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.

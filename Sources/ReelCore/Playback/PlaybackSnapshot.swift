@@ -4,7 +4,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var uri: String
         public var title: String?
-        public init(uri: String, title: String? = nil) { self.uri = uri; self.title = title }
+        /// The item's identity in the queue (kept when the queue is reordered).
+        public var id: String?
+        public init(uri: String, title: String? = nil, id: String? = nil) { self.uri = uri; self.title = title; self.id = id }
     }
 
     /// MPRIS LoopStatus: None, Track, Playlist.
