@@ -55,6 +55,8 @@ public final class Player {
     private var loadGeneration = 0
     private var videoFramerate: Double?
     private var collectionInfo = MediaInfo()
+    /// The next item's stream collection, when it came before that item's STREAM_START.
+    private var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
     /// The current item's picture size in square pixels, from its stream collection: frame
     /// captures are encoded at it (the sink's frame may be scaled to the window).
     private var videoDisplaySize: (Int, Int)?
@@ -247,6 +249,7 @@ public final class Player {
         duration = nil
         mediaInfo = MediaInfo()
         collectionInfo = MediaInfo()
+        nextCollection = nil
         videoDisplaySize = nil
         seekTarget = nil
         startPosition = nil
@@ -694,6 +697,27 @@ public final class Player {
         gst_message_parse_stream_collection(message, &collection)
         guard let collection else { return }
         defer { gst_object_unref(collection) }
+        // After about-to-finish handed over the next URI, a collection is the next item's: kept
+        // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
+        if shared.state.withLock({ $0.switched != nil }) {
+            nextCollection = Self.describe(collection)
+            return
+        }
+        let found = Self.describe(collection)
+        collectionInfo.videoCodec = collectionInfo.videoCodec ?? found.info.videoCodec
+        collectionInfo.audioCodec = collectionInfo.audioCodec ?? found.info.audioCodec
+        if let w = found.info.width, let h = found.info.height { collectionInfo.width = w; collectionInfo.height = h }
+        if let size = found.displaySize { videoDisplaySize = size }
+        if prerolled {
+            refreshMediaInfo()
+            emit(.mediaInfo(mediaInfo))
+        }
+    }
+
+    /// Codecs and picture sizes named by a stream collection.
+    private static func describe(_ collection: UnsafeMutablePointer<GstStreamCollection>) -> (info: MediaInfo, displaySize: (Int, Int)?) {
+        var collectionInfo = MediaInfo()
+        var videoDisplaySize: (Int, Int)?
         for i in 0..<gst_stream_collection_get_size(collection) {
             guard let stream = gst_stream_collection_get_stream(collection, i) else { continue }
             let type = reel_stream_type(stream).rawValue
@@ -711,10 +735,7 @@ public final class Player {
                 collectionInfo.audioCodec = collectionInfo.audioCodec ?? codec
             }
         }
-        if prerolled {
-            refreshMediaInfo()
-            emit(.mediaInfo(mediaInfo))
-        }
+        return (collectionInfo, videoDisplaySize)
     }
 
     private func onStreamStart() {
@@ -738,8 +759,9 @@ public final class Player {
         currentURI = switched
         status = .unknown
         duration = nil
-        collectionInfo = MediaInfo()
-        videoDisplaySize = nil
+        collectionInfo = nextCollection?.info ?? MediaInfo()
+        videoDisplaySize = nextCollection?.displaySize
+        nextCollection = nil
         mediaInfo = MediaInfo()
         lastPosition = 0
         ticker.reset()

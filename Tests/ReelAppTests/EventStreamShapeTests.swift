@@ -1,0 +1,111 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// The event stream as QA scripts read it (issue 11): no event repeated with the same content,
+/// media-info with codecs and the right seekable, end reasons, the stopped state, and the
+/// explicit item commands; previous agrees on every front end.
+final class EventStreamShapeTests: XCTestCase {
+    private func withoutTime(_ e: [String: Any]) -> NSDictionary {
+        var e = e
+        e["t"] = nil
+        return e as NSDictionary
+    }
+
+    func testTheDemoPlaylistSaysEachThingOnceWithCodecsAndSeekable() throws {
+        TestMedia.ensureGenerated()
+        let demo = TestMedia.packageRoot.appendingPathComponent("Resources/demo.m3u").path
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=false",
+                                                                "--video-sink", "fakesink sync=false", demo], timeout: 90)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let events = r.jsonObjects
+        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 3, r.stdout)
+        for (a, b) in zip(events, events.dropFirst()) {
+            XCTAssertNotEqual(withoutTime(a), withoutTime(b), "repeated: \(b)")
+        }
+        let infos = events.filter { $0["event"] as? String == "media-info" }
+        XCTAssertEqual(infos.count, 3, "one per item: \(infos)")
+        for info in infos {
+            XCTAssertEqual(info["videoCodec"] as? String, "H.264 (Constrained Baseline Profile)", "\(info)")
+            XCTAssertEqual(info["audioCodec"] as? String, "MPEG-4 AAC", "\(info)")
+            XCTAssertEqual(info["seekable"] as? Bool, true, "\(info)")
+        }
+        XCTAssertEqual(events.filter { $0["event"] as? String == "duration" }.count, 3)
+        for end in events.filter({ $0["event"] as? String == "end" }) { XCTAssertEqual(end["reason"] as? String, "ended") }
+        let finished = try XCTUnwrap(events.last)
+        XCTAssertEqual(finished["event"] as? String, "finished")
+        XCTAssertEqual(finished["reason"] as? String, "ended")
+    }
+
+    func testAQueueEndingOnAFailedItemFinishesWithError() throws {
+        TestMedia.ensureGenerated()
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=false",
+                                                                "--video-sink", "fakesink sync=false", TestMedia.path("clip2s.mp4"), "/nonexistent/x.mp4"], timeout: 60)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.jsonObjects.last?["event"] as? String, "finished")
+        XCTAssertEqual(r.jsonObjects.last?["reason"] as? String, "error")
+    }
+
+    func testItemCommandsStopAndQuitOverTheSocket() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-items")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket, "--audio-sink", "fakesink",
+                                                                        "--video-sink", "fakesink sync=true", TestMedia.path("color10s.mp4"),
+                                                                        TestMedia.path("clip2s.mp4"), TestMedia.path("tone3s.m4a")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "time-control" && $0["status"] as? String == "playing" })
+
+        // load-item: the second item becomes current, ready, paused at its start.
+        XCTAssertEqual(c.request(["load-item", 1], id: 1)?["error"] as? String, "success")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "status" && $0["item"] as? Int == 1 && $0["status"] as? String == "readyToPlay" })
+        XCTAssertEqual(c.request(["get_property", "index"], id: 2)?["data"] as? Int, 1)
+        XCTAssertEqual(c.request(["get_property", "pause"], id: 3)?["data"] as? Bool, true)
+        XCTAssertEqual(c.request(["get_property", "time-control"], id: 4)?["data"] as? String, "paused")
+        XCTAssertEqual(c.request(["get_property", "position"], id: 5)?["data"] as? Double, 0)
+
+        // toggle-item on the current item plays it; on another item, plays that one.
+        XCTAssertEqual(c.request(["toggle-item", 1], id: 6)?["error"] as? String, "success")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "time-control" && $0["status"] as? String == "playing" })
+        let playlist = try XCTUnwrap(c.request(["get_property", "playlist"], id: 7)?["data"] as? [[String: Any]])
+        let thirdID = try XCTUnwrap(playlist[2]["id"] as? String)
+        XCTAssertEqual(c.request(["play-item", thirdID], id: 8)?["error"] as? String, "success", "by id")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "item" && $0["item"] as? Int == 2 })
+        XCTAssertEqual(c.request(["play-item", 7], id: 9)?["error"] as? String, "unavailable")
+        XCTAssertEqual(c.request(["toggle-item", "no-such-id"], id: 10)?["error"] as? String, "unavailable")
+
+        // stop: its own time-control state; quit: the last event says the user ended it.
+        XCTAssertEqual(c.request(["stop"], id: 11)?["error"] as? String, "success")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "time-control" && $0["status"] as? String == "stopped" })
+        XCTAssertEqual(c.request(["quit"], id: 12)?["error"] as? String, "success")
+        let finished = try XCTUnwrap(c.waitForEvent { $0["event"] as? String == "finished" })
+        XCTAssertEqual(finished["reason"] as? String, "user-exited")
+        XCTAssertFalse(reel.finish(timeout: 10).killed)
+    }
+
+    func testPreviousOnTheFirstItemRestartsItOverTheSocketAndMPRISAsInTheWindow() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-previous")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let mpris = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket] + (mpris ? ["--mpris"] : [])
+                                         + ["--audio-sink", "fakesink", "--video-sink", "fakesink sync=true", TestMedia.path("color10s.mp4"), TestMedia.path("clip2s.mp4")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 1 })
+        XCTAssertEqual(c.request(["previous"], id: 1)?["error"] as? String, "success", "it used to fail on the first item")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "seeked" }, "back to the start")
+        XCTAssertEqual(c.request(["get_property", "index"], id: 2)?["data"] as? Int, 0)
+        XCTAssertLessThan(c.request(["get_property", "position"], id: 3)?["data"] as? Double ?? 99, 1)
+        guard mpris else { return }
+        let name = "reel.instance\(reel.process.processIdentifier)"
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 1 })
+        _ = ProcessRunner.run("/usr/bin/playerctl", ["-p", name, "previous"], timeout: 10)
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "seeked" }, "MPRIS Previous restarts it too")
+        XCTAssertEqual(c.request(["get_property", "index"], id: 4)?["data"] as? Int, 0)
+    }
+}
