@@ -5,6 +5,7 @@
 //   ReelEngine  playbin3 player; imports CGStreamer only (plus ReelCore).
 //   ReelGateway loopback HTTP proxy adding headers and rewriting playlists (NIO + AsyncHTTPClient).
 //   ReelUI      GTK 3 window; imports CGtk only (plus ReelCore).
+//   ReelDesktop MPRIS and screensaver inhibition over D-Bus; imports CGio only (plus ReelCore).
 //   ReelApp     composes them: command line, controller, reports.
 //   reel        the executable; main.swift is one call.
 import PackageDescription
@@ -21,7 +22,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.24.0"),
         // TLS for the gateway's upstream client (trusting a private CA) and the tests' HTTPS fixture.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // System libraries with thin static-inline C shims (see each shim.h for ownership notes).
@@ -33,9 +33,16 @@ let package = Package(
             name: "CGtk", path: "CGtk",
             pkgConfig: "gtk+-3.0",
             providers: [.apt(["libgtk-3-dev"])]),
+        // GIO's D-Bus for the desktop services (MPRIS, the screensaver), apart from GTK.
+        .systemLibrary(
+            name: "CGio", path: "Sources/CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
 
         .target(name: "ReelCore"),
-        .target(name: "ReelEngine", dependencies: ["ReelCore", "CGStreamer"]),
+        // Real C code that works on GStreamer's frames (PNG snapshots), in a C target.
+        .target(name: "CReelFrame", dependencies: ["CGStreamer"]),
+        .target(name: "ReelEngine", dependencies: ["ReelCore", "CGStreamer", "CReelFrame"]),
         .target(name: "ReelGateway", dependencies: [
             "ReelCore",
             .product(name: "NIOCore", package: "swift-nio"),
@@ -45,10 +52,11 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "CGtk"]),
+        // MPRIS 2 and screensaver inhibition over the session bus (GIO only; no GTK).
+        .target(name: "ReelDesktop", dependencies: ["ReelCore", "CGio"]),
         .target(name: "ReelApp", dependencies: [
-            "ReelCore", "ReelEngine", "ReelGateway", "ReelUI",
+            "ReelCore", "ReelEngine", "ReelGateway", "ReelUI", "ReelDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "reel", dependencies: ["ReelApp"]),
         // `make bench`'s driver for what the command line cannot measure (seek latency, parser throughput).
@@ -69,6 +77,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
+        .testTarget(name: "ReelDesktopTests", dependencies: ["ReelDesktop", "ReelEngine", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelGateway", "ReelTestSupport"], exclude: ["Goldens"]),
     ]

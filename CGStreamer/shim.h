@@ -24,13 +24,10 @@ static inline gboolean reel_gst_clock_time_is_valid(guint64 t) { return GST_CLOC
 // ---- casts (transfer none) ---------------------------------------------------------------------
 static inline GstElement *reel_gst_element(gpointer p) { return GST_ELEMENT(p); }
 static inline GstObject *reel_gst_object(gpointer p) { return GST_OBJECT(p); }
-static inline GObject *reel_g_object(gpointer p) { return G_OBJECT(p); }
-static inline GstBin *reel_gst_bin(gpointer p) { return GST_BIN(p); }
 
 // ---- messages (all transfer none) ----------------------------------------------------------------
 static inline GstMessageType reel_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstObject *reel_message_src(GstMessage *m) { return GST_MESSAGE_SRC(m); }
-static inline const gchar *reel_message_type_name(GstMessage *m) { return GST_MESSAGE_TYPE_NAME(m); }
 static inline guint32 reel_message_seqnum(GstMessage *m) { return GST_MESSAGE_SEQNUM(m); }
 
 // Error details: reads an unsigned "http-status-code" from the error details if present.
@@ -47,16 +44,6 @@ static inline guint reel_message_error_http_status(GstMessage *m) {
     return status;
 }
 
-// Application message posted by Reel itself from streaming threads so that the event reaches the
-// main thread in bus order. name is copied. Returns transfer full (give it to gst_element_post_message).
-static inline GstMessage *reel_app_message_new(GstElement *src, const gchar *name, gint64 value) {
-    GstStructure *s = gst_structure_new(name, "value", G_TYPE_INT64, value, NULL);
-    return gst_message_new_application(GST_OBJECT(src), s);
-}
-static inline const gchar *reel_app_message_name(GstMessage *m) {
-    const GstStructure *s = gst_message_get_structure(m);
-    return s ? gst_structure_get_name(s) : NULL;
-}
 static inline gint64 reel_app_message_value(GstMessage *m) {
     const GstStructure *s = gst_message_get_structure(m);
     gint64 v = 0;
@@ -67,23 +54,14 @@ static inline gint64 reel_app_message_value(GstMessage *m) {
 // ---- properties ----------------------------------------------------------------------------------
 static inline void reel_set_string(gpointer o, const gchar *name, const gchar *v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_bool(gpointer o, const gchar *name, gboolean v) { g_object_set(G_OBJECT(o), name, v, NULL); }
-static inline void reel_set_int(gpointer o, const gchar *name, gint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_uint(gpointer o, const gchar *name, guint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
-static inline void reel_set_int64(gpointer o, const gchar *name, gint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
-static inline void reel_set_uint64(gpointer o, const gchar *name, guint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_double(gpointer o, const gchar *name, gdouble v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 // The object keeps its own reference to v (sinks a floating one): for playbin's sinks this
 // transfers the floating reference to playbin.
 static inline void reel_set_object(gpointer o, const gchar *name, gpointer v) { g_object_set(G_OBJECT(o), name, v, NULL); }
-// Flags set from a string such as "video+audio+download"? No: GStreamer flags are ints here.
-static inline void reel_set_flags(gpointer o, const gchar *name, guint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
-static inline guint reel_get_flags(gpointer o, const gchar *name) { guint v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 
 static inline gboolean reel_get_bool(gpointer o, const gchar *name) { gboolean v = FALSE; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline gdouble reel_get_double(gpointer o, const gchar *name) { gdouble v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
-static inline gint reel_get_int(gpointer o, const gchar *name) { gint v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
-// transfer full: g_free the result.
-static inline gchar *reel_get_string(gpointer o, const gchar *name) { gchar *v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 // transfer full: gst_object_unref / g_object_unref the result (may be NULL).
 static inline gpointer reel_get_object(gpointer o, const gchar *name) { gpointer v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline gboolean reel_has_property(gpointer o, const gchar *name) { return g_object_class_find_property(G_OBJECT_GET_CLASS(o), name) != NULL; }
@@ -210,100 +188,6 @@ static inline gchar *reel_taglist_title(GstTagList *tags) {
     return NULL;
 }
 
-// A copy of a packed-format sample with the letterbox or pillarbox bars around a picture of
-// aspect `aspect` (width/height, square pixels) cut away; NULL when there are none to cut or
-// the format is planar. Transfer full.
-static inline GstSample *reel_sample_crop_bars(GstSample *sample, double aspect) {
-    GstCaps *in = gst_sample_get_caps(sample);  // borrowed
-    GstBuffer *inbuf = gst_sample_get_buffer(sample);  // borrowed
-    GstVideoInfo vi;
-    if (!in || !inbuf || !gst_video_info_from_caps(&vi, in) || GST_VIDEO_INFO_N_PLANES(&vi) != 1) return NULL;
-    gint w = GST_VIDEO_INFO_WIDTH(&vi), h = GST_VIDEO_INFO_HEIGHT(&vi);
-    gint pn = GST_VIDEO_INFO_PAR_N(&vi), pd = GST_VIDEO_INFO_PAR_D(&vi);
-    if (w <= 0 || h <= 0 || pn <= 0 || pd <= 0) return NULL;
-    double want = aspect * pd / pn;  // the picture's aspect in the sample's own pixels
-    gint cw = w, ch = h;
-    if ((double)w / h > want * 1.01) cw = (gint)(h * want + 0.5);        // bars left and right
-    else if ((double)w / h < want / 1.01) ch = (gint)(w / want + 0.5);   // bars top and bottom
-    if ((cw == w && ch == h) || cw <= 0 || ch <= 0) return NULL;
-    gint x = (w - cw) / 2, y = (h - ch) / 2;
-    gint ps = GST_VIDEO_INFO_COMP_PSTRIDE(&vi, 0);
-    if (ps <= 0) return NULL;
-    GstVideoFrame frame;
-    if (!gst_video_frame_map(&frame, &vi, inbuf, GST_MAP_READ)) return NULL;
-    gint stride = GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0);
-    const guint8 *src = GST_VIDEO_FRAME_PLANE_DATA(&frame, 0);
-    GstVideoInfo out;
-    gst_video_info_set_format(&out, GST_VIDEO_INFO_FORMAT(&vi), (guint)cw, (guint)ch);
-    GST_VIDEO_INFO_PAR_N(&out) = pn;
-    GST_VIDEO_INFO_PAR_D(&out) = pd;
-    GST_VIDEO_INFO_FPS_N(&out) = GST_VIDEO_INFO_FPS_N(&vi);
-    GST_VIDEO_INFO_FPS_D(&out) = GST_VIDEO_INFO_FPS_D(&vi);
-    out.colorimetry = vi.colorimetry;
-    GstBuffer *buf = gst_buffer_new_allocate(NULL, GST_VIDEO_INFO_SIZE(&out), NULL);
-    GstMapInfo map;
-    if (!buf || !gst_buffer_map(buf, &map, GST_MAP_WRITE)) {
-        gst_video_frame_unmap(&frame);
-        if (buf) gst_buffer_unref(buf);
-        return NULL;
-    }
-    gint ostride = GST_VIDEO_INFO_PLANE_STRIDE(&out, 0);
-    for (gint row = 0; row < ch; row++)
-        memcpy(map.data + (gsize)row * ostride, src + (gsize)(y + row) * stride + (gsize)x * ps, (gsize)cw * ps);
-    gst_buffer_unmap(buf, &map);
-    gst_video_frame_unmap(&frame);
-    GST_BUFFER_PTS(buf) = GST_BUFFER_PTS(inbuf);
-    GstCaps *caps = gst_video_info_to_caps(&out);
-    GstSample *result = gst_sample_new(buf, caps, gst_sample_get_segment(sample), NULL);
-    gst_caps_unref(caps);
-    gst_buffer_unref(buf);
-    return result;
-}
-// Snapshot of the last rendered frame as PNG (playbin "sample" + gst_video_convert_sample).
-// Encoded at width x height with square pixels; 0 for either: the sample's own size in square
-// pixels. Returns transfer full bytes (g_free) and *size, or NULL.
-static inline guint8 *reel_snapshot_png(GstElement *playbin, gint width, gint height, gsize *size, GError **error) {
-    GstSample *sample = NULL;
-    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
-    if (sample == NULL) return NULL;
-    // The sink's sample may be scaled to the window (playbin's videoscale before ximagesink):
-    // encode at the size asked for, else at the sample's own size in square pixels.
-    if (width <= 0 || height <= 0) {
-        GstCaps *in = gst_sample_get_caps(sample);  // borrowed
-        GstStructure *st = (in && gst_caps_get_size(in) > 0) ? gst_caps_get_structure(in, 0) : NULL;
-        gint w = 0, h = 0, pn = 1, pd = 1;
-        if (st && gst_structure_get_int(st, "width", &w) && gst_structure_get_int(st, "height", &h)) {
-            if (!gst_structure_get_fraction(st, "pixel-aspect-ratio", &pn, &pd) || pn <= 0 || pd <= 0) { pn = 1; pd = 1; }
-            width = (gint)gst_util_uint64_scale_int_round((guint64)w, pn, pd);
-            height = h;
-        }
-    } else {
-        // playbin's videoscale letterboxes the picture into the window's size (add-borders): cut
-        // the bars away before scaling back (packed formats, as display sinks take; a crop meta
-        // is no use: 1.22's convert_sample applies it after scaling, with the wrong bottom).
-        GstSample *cropped = reel_sample_crop_bars(sample, (double)width / height);
-        if (cropped) { gst_sample_unref(sample); sample = cropped; }
-    }
-    GstCaps *to = (width > 0 && height > 0)
-        ? gst_caps_new_simple("image/png", "width", G_TYPE_INT, width, "height", G_TYPE_INT, height,
-                              "pixel-aspect-ratio", GST_TYPE_FRACTION, 1, 1, NULL)
-        : gst_caps_new_simple("image/png", NULL, NULL);
-    GstSample *png = gst_video_convert_sample(sample, to, 5 * GST_SECOND, error);
-    gst_caps_unref(to);
-    gst_sample_unref(sample);
-    if (png == NULL) return NULL;
-    GstBuffer *buf = gst_sample_get_buffer(png);
-    GstMapInfo map;
-    guint8 *out = NULL;
-    if (buf && gst_buffer_map(buf, &map, GST_MAP_READ)) {
-        out = g_malloc(map.size);
-        memcpy(out, map.data, map.size);
-        *size = map.size;
-        gst_buffer_unmap(buf, &map);
-    }
-    gst_sample_unref(png);
-    return out;
-}
 // A video stream's picture size in square pixels (width corrected by its pixel-aspect-ratio).
 static inline gboolean reel_stream_video_display_size(GstStream *s, gint *w, gint *h) {
     GstCaps *caps = gst_stream_get_caps(s);

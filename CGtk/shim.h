@@ -8,7 +8,6 @@
 #include <gdk/gdkkeysyms.h>
 
 // ---- casts (transfer none) ----------------------------------------------------------------------
-static inline GtkWidget *reel_gtk_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *reel_gtk_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *reel_gtk_container(gpointer p) { return GTK_CONTAINER(p); }
 static inline GtkBox *reel_gtk_box(gpointer p) { return GTK_BOX(p); }
@@ -27,7 +26,6 @@ static inline GtkEntry *reel_gtk_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkFileChooser *reel_gtk_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkGrid *reel_gtk_grid(gpointer p) { return GTK_GRID(p); }
 static inline GtkStyleProvider *reel_gtk_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
-static inline GObject *reel_g_object(gpointer p) { return G_OBJECT(p); }
 
 // ---- properties (g_object_set is variadic) --------------------------------------------------------
 static inline void reel_gobject_set_bool(gpointer obj, const gchar *name, gboolean v) { g_object_set(obj, name, v, NULL); }
@@ -72,7 +70,6 @@ static inline guint reel_event_state(GdkEvent *e) {
     guint s = 0; gdk_event_get_state(e, (GdkModifierType *)&s); return s;
 }
 static inline guint reel_event_button(GdkEvent *e) { return e->button.button; }
-static inline gdouble reel_event_x(GdkEvent *e) { gdouble x = 0, y = 0; gdk_event_get_coords(e, &x, &y); return x; }
 /// Scroll: -1 up, +1 down, 0 sideways; smooth deltas are folded in.
 static inline gint reel_event_scroll_direction(GdkEvent *e) {
     if (e->scroll.direction == GDK_SCROLL_UP) return -1;
@@ -80,10 +77,6 @@ static inline gint reel_event_scroll_direction(GdkEvent *e) {
     if (e->scroll.direction == GDK_SCROLL_SMOOTH) return e->scroll.delta_y < 0 ? -1 : (e->scroll.delta_y > 0 ? 1 : 0);
     return 0;
 }
-static inline guint reel_event_window_state(GdkEvent *e) { return e->window_state.new_window_state; }
-static inline guint reel_key_mask_shift(void) { return GDK_SHIFT_MASK; }
-static inline guint reel_key_mask_control(void) { return GDK_CONTROL_MASK; }
-static inline guint reel_key_mask_alt(void) { return GDK_MOD1_MASK; }
 
 // ---- synthetic pointer events (tests: XTEST motion does not reach GTK under Xvfb here) -------
 /// Puts a pointer event through GTK as if it came from the X server: `type` is GDK_MOTION_NOTIFY,
@@ -162,10 +155,6 @@ static inline gulong reel_widget_xid(GtkWidget *w) {
     // Other X connections (the video sink's) must see the window: flush GDK's queued requests.
     gdk_display_sync(gdk_window_get_display(win));
     return xid;
-}
-static inline gboolean reel_display_is_x11(void) {
-    GdkDisplay *d = gdk_display_get_default();
-    return d != NULL && GDK_IS_X11_DISPLAY(d);
 }
 /// Whether a window manager that handles _NET_WM_STATE_FULLSCREEN runs on the widget's screen.
 static inline gboolean reel_wm_supports_fullscreen(GtkWidget *w) {
@@ -370,26 +359,5 @@ static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, 
     return d;
 }
 static inline gint reel_response_accept(void) { return GTK_RESPONSE_ACCEPT; }
-
-// ---- screensaver (org.freedesktop.ScreenSaver over the session bus) ------------------------------------
-/// Inhibit(app, reason) → cookie; 0 when no service answers. Synchronous, bounded by `timeout_ms`.
-static inline guint32 reel_screensaver_inhibit(GDBusConnection *bus, const gchar *app, const gchar *reason, gint timeout_ms, GError **error) {
-    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
-        "org.freedesktop.ScreenSaver", "Inhibit", g_variant_new("(ss)", app, reason), G_VARIANT_TYPE("(u)"),
-        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
-    if (r == NULL) return 0;
-    guint32 cookie = 0;
-    g_variant_get(r, "(u)", &cookie);
-    g_variant_unref(r);
-    return cookie;
-}
-static inline gboolean reel_screensaver_uninhibit(GDBusConnection *bus, guint32 cookie, gint timeout_ms, GError **error) {
-    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
-        "org.freedesktop.ScreenSaver", "UnInhibit", g_variant_new("(u)", cookie), NULL,
-        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
-    if (r == NULL) return FALSE;
-    g_variant_unref(r);
-    return TRUE;
-}
 
 #endif

@@ -1,4 +1,3 @@
-import CGStreamer
 import Foundation
 import ReelCore
 import ReelEngine
@@ -10,7 +9,7 @@ import ReelEngine
 final class PlaybackSession {
     private var options: PlaybackOptions
     private var printer: EventPrinter?
-    private var loop: OpaquePointer?
+    private let loop = MainLoopRunner()
     private var finished = false
     /// For `finish`: the user's quit is the queue's last event.
     private weak var controller: QueueController?
@@ -91,10 +90,7 @@ final class PlaybackSession {
         controller.play()
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
         if !(finished && options.exitAtEnd) && quitStatus == nil {
-            loop = g_main_loop_new(nil, 0)
-            g_main_loop_run(loop)
-            g_main_loop_unref(loop)
-            loop = nil
+            loop.run()
         }
         if let quitStatus { return quitStatus }
         let everyItemPlayed = controller.queue.items.allSatisfy { $0.state == .played }
@@ -104,7 +100,7 @@ final class PlaybackSession {
     private func finish(status: Int32) {
         quitStatus = status
         controller?.userQuit()
-        if let loop { g_main_loop_quit(loop) }
+        loop.quit()
     }
 
     private func handle(_ event: PlayerEvent, item: Int?, controller: QueueController) {
@@ -116,7 +112,7 @@ final class PlaybackSession {
             Diagnostics.say("\(name): \(error.message)")
         case .finished:
             finished = true
-            if options.exitAtEnd, let loop { g_main_loop_quit(loop) }
+            if options.exitAtEnd { loop.quit() }
         default:
             break
         }

@@ -1,5 +1,5 @@
-import CGStreamer
 import Foundation
+import ReelEngine
 
 /// Picks the video sink for the window by what works on this display, cheapest first (see
 /// docs/ARCHITECTURE.md, "Video output", for the measurements behind the order). Each candidate
@@ -24,13 +24,5 @@ enum VideoSinkChooser {
     }
 
     /// Whether the element exists and can open the display (goes to READY).
-    static func works(_ factory: String) -> Bool {
-        _ = gst_init_check(nil, nil, nil)
-        guard let element = reel_make_element(factory, nil) else { return false }
-        defer {
-            gst_element_set_state(element, GST_STATE_NULL)
-            gst_object_unref(element)
-        }
-        return gst_element_set_state(element, GST_STATE_READY) != GST_STATE_CHANGE_FAILURE
-    }
+    static func works(_ factory: String) -> Bool { ElementProbe.reachesReady(factory) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDesktop
 import ReelEngine
 import ReelUI
 

@@ -79,3 +79,27 @@ public final class MainQueue: Sendable {
         }
     }
 }
+
+/// The program's main loop when no toolkit runs one (headless sessions): `run` blocks until `quit`.
+@MainActor
+public final class MainLoopRunner {
+    private var loop: OpaquePointer?
+    private var quitRequested = false
+
+    public init() {}
+
+    /// Runs the default main context until `quit` (returns at once when `quit` came first).
+    public func run() {
+        guard !quitRequested else { return }
+        let loop = g_main_loop_new(nil, 0)
+        self.loop = loop
+        g_main_loop_run(loop)
+        g_main_loop_unref(loop)
+        self.loop = nil
+    }
+
+    public func quit() {
+        quitRequested = true
+        if let loop { g_main_loop_quit(loop) }
+    }
+}

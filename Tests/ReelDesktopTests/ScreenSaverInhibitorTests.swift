@@ -1,6 +1,7 @@
 import Foundation
 import ReelTestSupport
-import ReelUI
+import ReelDesktop
+import ReelEngine
 import XCTest
 
 /// The screensaver is held off while playing and let go when paused or stopped: Reel against a
@@ -23,7 +24,7 @@ final class ScreenSaverInhibitorTests: XCTestCase {
             inhibitor.update(playing: false)
             inhibitor.update(playing: true)
             XCTAssertEqual(inhibitor.cookie, 43)
-            XCTAssertTrue(UIRuntime.run(until: { service.calls.count == 3 }, timeout: 3))
+            XCTAssertTrue(GLibMainLoop.run(until: { service.calls.count == 3 }, timeout: 3))
             XCTAssertEqual(service.calls, ["Inhibit|Reel|Playing a video|42", "UnInhibit|42", "Inhibit|Reel|Playing a video|43"])
             XCTAssertEqual(logged, [], "no complaint when the service answers")
         }

@@ -1,4 +1,4 @@
-import CGtk
+import CGio
 import Foundation
 
 /// Keeps the screensaver off while playing, through org.freedesktop.ScreenSaver on the session

@@ -1,4 +1,4 @@
-import CGtk
+import CGio
 import Foundation
 import ReelCore
 

@@ -1,0 +1,56 @@
+import Foundation
+import ReelCore
+
+/// Everything the player knows about the current item, in one value: made new in one place when
+/// an item is loaded (`Player.resetItemState`) and handed over in one place when a gapless switch
+/// starts the next one (`ItemState(switchedTo:)` at its STREAM_START). What outlives an item
+/// (the pipeline, the intent, the rate, volume) is the player's own.
+struct ItemState {
+    var status: ItemStatus = .unknown
+    var duration: Double?
+    var mediaInfo = MediaInfo()
+    /// Played to its end (or stopped there by the end-stall watchdog).
+    var isAtEnd = false
+    /// Prerolled: ASYNC_DONE (or the state change of a live source) was seen.
+    var prerolled = false
+    /// Where a seek in flight goes; `position` answers it until the seek lands.
+    var seekTarget: Double?
+    /// A position to seek to as soon as the item has prerolled.
+    var startPosition: Double?
+    /// The last buffering percentage below 100, nil when not buffering.
+    var bufferingPercent: Int?
+    /// The last position believed (the end stays where playback got to).
+    var lastPosition: Double = 0
+    var videoFramerate: Double?
+    var ticker = ProgressTicker()
+    /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
+    var runAhead = RunAheadFilter()
+    /// The end-stall workaround's watch (`EndStallWatch`).
+    var endStall = EndStallWatch()
+    /// What the preroll watchdog did for this item (`PrerollVerdict`).
+    var prerollExtensions = 0
+    var prerollRestarts = 0
+    /// Codecs, sizes and the title from the item's stream collection and tags.
+    var collection = MediaInfo()
+    /// The item's picture size in square pixels, from its stream collection: frame captures are
+    /// encoded at it (the sink's frame may be scaled to the window).
+    var videoDisplaySize: (Int, Int)?
+    /// The next item's stream collection, when it came before that item's STREAM_START.
+    var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
+
+    init(direction: Double = 1) {
+        ticker.reset(direction: direction)
+    }
+
+    /// The state of the item a gapless switch has just started: prerolled as the pipeline is
+    /// (it streams already), with the stream collection that came for it before its STREAM_START,
+    /// if any. The caller reports it ready once observers know it is current.
+    init(switchedFrom previous: ItemState) {
+        prerolled = previous.prerolled
+        videoFramerate = previous.videoFramerate
+        ticker = previous.ticker
+        ticker.reset()
+        collection = previous.nextCollection?.info ?? MediaInfo()
+        videoDisplaySize = previous.nextCollection?.displaySize
+    }
+}

@@ -1,0 +1,311 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+/// Bus messages, one handler per message type (as Clapper's clapper-playbin-bus.c): `handle` only dispatches. Runs on the main thread (the bus watch is on the default main context).
+extension Player {
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        let fromPipeline = reel_message_src(message) == reel_gst_object(pipeline.element)
+        switch reel_message_type(message) {
+        case GST_MESSAGE_STATE_CHANGED where fromPipeline: onStateChanged(message)
+        case GST_MESSAGE_ASYNC_DONE where fromPipeline: onAsyncDone()
+        case GST_MESSAGE_EOS: onEnd()
+        case GST_MESSAGE_ERROR: onError(message)
+        case GST_MESSAGE_BUFFERING: onBuffering(message)
+        case GST_MESSAGE_DURATION_CHANGED: if prerolled { refreshDuration() }
+        case GST_MESSAGE_STREAM_COLLECTION: onStreamCollection(message)
+        case GST_MESSAGE_TAG: onTag(message)
+        case GST_MESSAGE_STREAM_START: onStreamStart()
+        case GST_MESSAGE_CLOCK_LOST where intent == .playing: onClockLost()
+        default: break
+        }
+    }
+
+    func onStateChanged(_ message: UnsafeMutablePointer<GstMessage>) {
+        var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+        gst_message_parse_state_changed(message, &old, &new, &pending)
+        switch new {
+        case GST_STATE_PLAYING:
+            pipelineState = .playing
+            settlingAfterSeek = false
+        case GST_STATE_PAUSED: pipelineState = .paused
+        case GST_STATE_READY: pipelineState = .ready
+        default: pipelineState = .null
+        }
+        // Prerolled is ASYNC_DONE's to say, except for live sources, which never preroll.
+        if !prerolled && mediaInfo.isLive && (new == GST_STATE_PAUSED || new == GST_STATE_PLAYING) { onPrerolled() }
+        updateTimeControl()
+    }
+
+    /// Preroll is reported from ASYNC_DONE (never from STATE_CHANGED), so the first ASYNC_DONE is
+    /// consumed before readyToPlay and any later one while a seek is in flight is that seek's.
+    /// (playbin3 does not carry the seek's seqnum to it.)
+    func onAsyncDone() {
+        if !prerolled && pipelineState != .null { onPrerolled() }
+        else if seekTarget != nil { onSeekDone() }
+        updateTimeControl()
+    }
+
+    func onBuffering(_ message: UnsafeMutablePointer<GstMessage>) {
+        var percent: Int32 = 0
+        gst_message_parse_buffering(message, &percent)
+        bufferingPercent = percent >= 100 ? nil : Int(percent)
+        emit(.buffering(percent: Int(percent)))
+        applyDesiredState()
+    }
+
+    func onTag(_ message: UnsafeMutablePointer<GstMessage>) {
+        var tags: UnsafeMutablePointer<GstTagList>?
+        gst_message_parse_tag(message, &tags)
+        guard let tags else { return }
+        if let t = reel_taglist_title(tags) {
+            collectionInfo.title = String(cString: t)
+            g_free(t)
+        }
+        gst_tag_list_unref(tags)
+    }
+
+    /// The pipeline's clock went away (an audio device changed): choose a new one.
+    func onClockLost() {
+        setPipeline(.paused)
+        setPipeline(.playing)
+    }
+
+    func onPrerolled() {
+        refreshDuration()  // before `prerolled`, so that it is reported once, below
+        prerolled = true
+        cancelPrerollWatchdog()
+        // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
+        // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
+        // sync=true answers live=TRUE.
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        if reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { mediaInfo.isSeekable = seekable != 0 }
+        if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
+        refreshMediaInfo()
+        status = .readyToPlay
+        emit(.status(.readyToPlay))
+        emit(.duration(duration))
+        emit(.mediaInfo(mediaInfo))
+        if let start = startPosition {
+            startPosition = nil
+            seekTarget = nil
+            performSeek(to: start, rate: rate, mode: .accurate, user: true)
+        }
+        applyDesiredState()
+    }
+
+    func refreshDuration() {
+        var d: Int = -1
+        if gst_element_query_duration(pipeline.element, GST_FORMAT_TIME, &d) != 0, d > 0 {
+            let value = Double(d) / 1e9
+            if value != duration {
+                duration = value
+                if prerolled { emit(.duration(value)) }
+            }
+        }
+    }
+
+    func refreshMediaInfo() {
+        var info = mediaInfo
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        if prerolled, reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { info.isSeekable = seekable != 0 }
+        info.videoCodec = collectionInfo.videoCodec
+        info.audioCodec = collectionInfo.audioCodec
+        info.title = collectionInfo.title
+        info.width = collectionInfo.width
+        info.height = collectionInfo.height
+        if let sink = reel_get_object(pipeline.element, "video-sink") {
+            var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
+            if reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 {
+                // The stream's own size wins: in a window the sink's caps are the scaled picture.
+                if info.width == nil || info.height == nil {
+                    info.width = Int(w)
+                    info.height = Int(h)
+                }
+                if fn > 0 && fd > 0 { videoFramerate = Double(fn) / Double(fd) }
+            }
+            gst_object_unref(sink)
+        }
+        mediaInfo = info
+    }
+
+    func onStreamCollection(_ message: UnsafeMutablePointer<GstMessage>) {
+        var collection: UnsafeMutablePointer<GstStreamCollection>?
+        gst_message_parse_stream_collection(message, &collection)
+        guard let collection else { return }
+        defer { gst_object_unref(collection) }
+        // After about-to-finish handed over the next URI, a collection is the next item's: kept
+        // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
+        if shared.state.withLock({ $0.switched != nil }) {
+            item.nextCollection = Self.describe(collection)
+            return
+        }
+        let found = Self.describe(collection)
+        collectionInfo.videoCodec = collectionInfo.videoCodec ?? found.info.videoCodec
+        collectionInfo.audioCodec = collectionInfo.audioCodec ?? found.info.audioCodec
+        if let w = found.info.width, let h = found.info.height { collectionInfo.width = w; collectionInfo.height = h }
+        if let size = found.displaySize { videoDisplaySize = size }
+        if prerolled {
+            refreshMediaInfo()
+            emit(.mediaInfo(mediaInfo))
+        }
+    }
+
+    /// Codecs and picture sizes named by a stream collection.
+    static func describe(_ collection: UnsafeMutablePointer<GstStreamCollection>) -> (info: MediaInfo, displaySize: (Int, Int)?) {
+        var collectionInfo = MediaInfo()
+        var videoDisplaySize: (Int, Int)?
+        for i in 0..<gst_stream_collection_get_size(collection) {
+            guard let stream = gst_stream_collection_get_stream(collection, i) else { continue }
+            let type = reel_stream_type(stream).rawValue
+            let codec = reel_stream_codec_description(stream).map { p -> String in
+                defer { g_free(p) }
+                return String(cString: p)
+            }
+            if type & GST_STREAM_TYPE_VIDEO.rawValue != 0 {
+                collectionInfo.videoCodec = collectionInfo.videoCodec ?? codec
+                var w: Int32 = 0, h: Int32 = 0
+                if reel_stream_video_size(stream, &w, &h) != 0 { collectionInfo.width = Int(w); collectionInfo.height = Int(h) }
+                var dw: Int32 = 0, dh: Int32 = 0
+                if reel_stream_video_display_size(stream, &dw, &dh) != 0 { videoDisplaySize = (Int(dw), Int(dh)) }
+            } else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 {
+                collectionInfo.audioCodec = collectionInfo.audioCodec ?? codec
+            }
+        }
+        return (collectionInfo, videoDisplaySize)
+    }
+
+    func onStreamStart() {
+        if awaitingOwnStreamStart {
+            releaseHeldBackNext()  // the loaded item's own stream started: see HeldBackNextURI.swift
+            return
+        }
+        guard let switched = shared.state.withLock({ s -> String? in
+            let v = s.switched
+            s.switched = nil
+            return v
+        }) else { return }
+        // A gapless switch made at about-to-finish has started: the old item played to its end
+        // (or as far as it went: a file cut short switches early too).
+        if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
+        emit(.playedToEnd)
+        currentURI = switched
+        item = ItemState(switchedFrom: item)  // the one handover of per-item state
+        emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+        status = .readyToPlay
+        emit(.status(.readyToPlay))
+        refreshDuration()
+        emit(.duration(duration))
+        // media-info waits for the new item's stream collection (its codecs), which playbin3
+        // posts just after this STREAM_START: an event now would say "no codecs, not seekable".
+        refreshMediaInfo()
+        if mediaInfo.videoCodec != nil || mediaInfo.audioCodec != nil { emit(.mediaInfo(mediaInfo)) }
+    }
+
+    func onSeekDone() {
+        let wasUser = seekIsUser
+        settlingAfterSeek = intent == .playing && pipelineState != .playing
+        seekTarget = nil
+        seekIsUser = false
+        var pos: Int = 0
+        if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
+        ticker.reset(at: nil, direction: rate)
+        item.runAhead.reset()
+        if wasUser { emit(.seeked(position: lastPosition)) }
+    }
+
+    func onEnd() {
+        guard currentURI != nil, !isAtEnd else { return }
+        var warning: PlaybackError?
+        if let duration, rate > 0 {
+            // A file cut short ends cleanly long before its duration: said, and the seek bar
+            // stops where the media did. Otherwise the last stretch before EOS is reported, so
+            // that a seek bar reaches the end. Where playback got to is the progress timer's last
+            // reading, or the last frame shown when that is later: a position query at EOS
+            // answers the duration (qtdemux ends every stream's segment there).
+            let reached = max(lastPosition, displayedFrameTime.map { min($0, duration) } ?? 0)
+            warning = earlyEndWarning(reached: reached)
+            lastPosition = warning == nil ? duration : reached
+        } else if rate < 0 {
+            lastPosition = 0
+        }
+        for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
+        isAtEnd = true
+        let generation = loadGeneration
+        if let warning { emit(.warning(warning)) }
+        emit(.playedToEnd)
+        guard generation == loadGeneration else { return }  // an observer loaded something else
+        switch endAction {
+        case .replay where pipelineStalled:
+            if let uri = currentURI { load(uri) }
+        case .replay:
+            isAtEnd = false
+            performSeek(to: rate < 0 ? (duration ?? 0) : 0, rate: rate, mode: .accurate, user: false)
+        case .pause, .advance:
+            intent = .paused
+            setPipeline(.paused)
+            updateTimeControl()
+        }
+    }
+
+    /// The warning for an item that ended at `reached`, long before its known duration (not for
+    /// live items, nor after the end-stall watchdog, which ends an item only near its end).
+    func earlyEndWarning(reached: Double) -> PlaybackError? {
+        guard let duration, !mediaInfo.isLive, EarlyEnd.isEarly(reached: reached, duration: duration) else { return nil }
+        return EarlyEnd.error(reached: reached, duration: duration, uri: currentURI)
+    }
+
+    func onError(_ message: UnsafeMutablePointer<GstMessage>) {
+        var gerror: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &gerror, &debug)
+        defer {
+            if let gerror { g_error_free(gerror) }
+            if let debug { g_free(debug) }
+        }
+        let domain = gerror.map { String(cString: g_quark_to_string($0.pointee.domain)) } ?? ""
+        let code = Int(gerror?.pointee.code ?? 0)
+        let text = gerror.map { String(cString: $0.pointee.message) } ?? "error"
+        let debugText = debug.map { String(cString: $0) }
+        let status = Int(reel_message_error_http_status(message))
+        var uri = currentURI
+        if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> String? in
+            let v = s.switched
+            s.switched = nil
+            return v
+        }) {
+            // A gapless switch failed before its stream started (a missing or unreadable next
+            // item): the old item has handed over, so report its end and the new item's change
+            // before the error, which is the new item's.
+            emit(.playedToEnd)
+            currentURI = switched
+            self.status = .unknown
+            duration = nil
+            mediaInfo = MediaInfo()
+            collectionInfo = MediaInfo()
+            videoDisplaySize = nil
+            emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+            uri = switched
+        }
+        var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
+        // Posted by the item's HTTP source itself: how long it had gone without data decides
+        // between a stall (timeout) and a broken connection.
+        let (source, activity, timeout) = shared.state.withLock { ($0.httpSource, $0.httpSourceActivity, $0.networkTimeout) }
+        if let source, source == UInt(bitPattern: reel_message_src(message)) {
+            context.networkSourceFailed = true
+            context.networkTimeout = Double(timeout)
+            if let activity {
+                let d = ContinuousClock.now - activity
+                context.sourceSilence = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+            }
+        }
+        if let uri, let path = MediaLocator.localPath(of: uri) {
+            context.isLocalFile = true
+            context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        }
+        fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
+    }
+}

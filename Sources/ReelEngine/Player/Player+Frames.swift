@@ -1,0 +1,45 @@
+import CGStreamer
+import CReelFrame
+import Foundation
+import ReelCore
+import Synchronization
+
+/// The picture: the frame on screen as PNG, and the window the sink draws into.
+extension Player {
+    /// The frame on screen as PNG bytes, or nil when there is none. The frame is encoded at the
+    /// video's own size in square pixels, not at the size the sink scaled it to for a window.
+    public func snapshotPNG() -> Data? {
+        var size: Int = 0
+        var error: UnsafeMutablePointer<CChar>?
+        let (width, height) = videoDisplaySize ?? (0, 0)
+        guard let bytes = reel_frame_snapshot_png(UnsafeMutableRawPointer(pipeline.element), Int32(width), Int32(height), &size, &error) else {
+            if let error { reel_frame_free(error) }
+            return nil
+        }
+        defer { reel_frame_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// The presentation time of the frame on screen, in seconds.
+    public var displayedFrameTime: Double? {
+        let pts = reel_sample_pts(pipeline.element)
+        return reel_gst_clock_time_is_valid(pts) != 0 ? Double(pts) / 1e9 : nil
+    }
+
+    /// Gives the video sink an X11 window to draw into (GstVideoOverlay). Returns whether the
+    /// configured sink accepts one.
+    @discardableResult
+    public func setWindowHandle(_ handle: UInt) -> Bool {
+        windowHandle = handle
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        defer { gst_object_unref(sink) }
+        return reel_set_window_handle(reel_gst_element(sink), handle) != 0
+    }
+
+    /// Asks the video sink to redraw the last frame (after the window was exposed).
+    public func expose() {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        reel_overlay_expose(reel_gst_element(sink))
+        gst_object_unref(sink)
+    }
+}

@@ -1,0 +1,82 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+/// Building and driving the pipeline: one place makes a playbin3 (the first and every replacement), installs its sinks and asks it for a state.
+extension Player {
+    /// A fresh playbin3 for the next load, with volume, mute and the window handle carried over;
+    /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Every load after
+    /// a pipeline's first item uses one (see `load` for the GStreamer 1.22 bugs behind it).
+    func replacePipeline(abandoningOld: Bool = false) {
+        guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
+        let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
+        if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
+        pipeline = PipelineHandle(playbin)
+        pipelineStalled = false
+        pipelineHasHadItem = false
+        pipelineState = .null
+        requestedTarget = .null
+        try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
+        if let sink = videoSinkForNextPipeline?() {
+            try? installSink(sink, property: "video-sink")
+        } else {
+            try? installSink(configuration.videoSink, property: "video-sink")
+        }
+        if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
+            reel_set_object(playbin, "audio-filter", scaletempo)
+            gst_object_unref(scaletempo)
+        }
+        reel_set_double(playbin, "volume", volume)
+        reel_set_bool(playbin, "mute", muted)
+        pipeline.attach(bridge: bridge)
+        if let windowHandle { setWindowHandle(windowHandle) }
+    }
+
+    func installSink(_ description: String?, property: String) throws {
+        guard let description, !description.isEmpty else { return }
+        var error: UnsafeMutablePointer<GError>?
+        guard let sink = reel_parse_bin(description, &error) else {
+            let text = error.map { String(cString: $0.pointee.message) } ?? "unknown"
+            if let error { g_error_free(error) }
+            throw PlaybackError(kind: .output, message: "The \(property) “\(description)” could not be built: \(text)")
+        }
+        reel_set_object(pipeline.element, property, sink)  // playbin takes its own reference
+        gst_object_unref(sink)
+    }
+
+    func setPipeline(_ target: PipelineTarget) {
+        requestedTarget = target
+        let state: GstState
+        switch target {
+        case .null: state = GST_STATE_NULL
+        case .ready: state = GST_STATE_READY
+        case .paused: state = GST_STATE_PAUSED
+        case .playing: state = GST_STATE_PLAYING
+        }
+        let result = gst_element_set_state(pipeline.element, state)
+        if target == .null || target == .ready { pipelineState = target }
+        if result == GST_STATE_CHANGE_NO_PREROLL { mediaInfo.isLive = true }
+    }
+
+    func applyDesiredState() {
+        guard currentURI != nil else { updateTimeControl(); return }
+        if case .failed = status { updateTimeControl(); return }
+        var decision = BufferingRule.decide(intent: intent, percent: bufferingPercent, isLive: mediaInfo.isLive)
+        // Until the first preroll, go no further than PAUSED unless the user wants to play.
+        if intent == .stopped { decision.target = .ready }
+        if let target = decision.target, target != requestedTarget { setPipeline(target) }
+        updateTimeControl()
+    }
+
+    /// The streaming side's view of the item starts empty: no next URI, no switch taken, no HTTP
+    /// source watched.
+    func forgetStreamingSideItem() {
+        shared.state.withLock {
+            $0.next = nil
+            $0.switched = nil
+            $0.httpSource = nil
+            $0.httpSourceActivity = nil
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+/// The progress timer: samples the position at the UI interval and reports ticks (ProgressTicker) while time advances.
+extension Player {
+    /// Seconds on the monotonic clock since the process's first reading (for the pure rules that
+    /// take a time: `RunAheadFilter`, `EndStallWatch`).
+    nonisolated static var monotonicSeconds: Double {
+        let d = ContinuousClock.now - clockOrigin
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    nonisolated private static let clockOrigin = ContinuousClock.now
+
+    func startTimer() {
+        let ms = UInt32(max(20, min(1000, configuration.progressInterval * 1000)))
+        let data = Unmanaged.passRetained(bridge).toOpaque()
+        timerID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
+            guard let player = bridge.player else { return 0 }
+            MainActor.assumeIsolated { player.onTimer() }
+            return 1
+        }, data, { data in Unmanaged<CallbackBridge>.fromOpaque(data!).release() })
+    }
+
+    func onTimer() {
+        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { item.endStall.reset(); return }
+        var pos: Int = 0
+        guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
+        let seconds = Double(pos) / 1e9
+        if watchForEndStall(at: seconds) { return }
+        // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
+        // playback got to (see `onEnd`).
+        guard item.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
+        let ticks = ticker.advance(to: seconds)
+        guard !ticks.isEmpty else { return }
+        lastPosition = seconds
+        for tick in ticks { emit(.progress(position: seconds, duration: duration, tick: tick)) }
+    }
+}

@@ -1,0 +1,143 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+/// Position, seeking, rate, volume and frame stepping.
+extension Player {
+    /// The current position in seconds: the seek target while a seek is in flight.
+    public var position: Double {
+        if let seekTarget { return seekTarget }
+        // At the end, where playback ended (a file cut short ends before its duration, and the
+        // pipeline then answers the duration).
+        if (pipelineState == .paused || pipelineState == .playing) && !isAtEnd {
+            var pos: Int = 0
+            if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 {
+                lastPosition = Double(pos) / 1e9
+            }
+        }
+        return lastPosition
+    }
+
+    /// Seeks to `time` seconds, clamped to [0, duration].
+    public func seek(to time: Double, mode: SeekMode = .keyframe) {
+        guard currentURI != nil else { return }
+        if case .failed = status { return }
+        // Clamped before anything else: a client may send 1e12 (or NaN) before the duration is known.
+        guard var target = BoundedNumber.seconds(time) else { return }
+        if let duration { target = min(target, duration) }
+        isAtEnd = false
+        guard prerolled, pipelineState == .paused || pipelineState == .playing else {
+            startPosition = target
+            seekTarget = target
+            if intent == .stopped { intent = .paused }
+            applyDesiredState()
+            return
+        }
+        performSeek(to: target, rate: rate, mode: mode, user: true)
+    }
+
+    /// How far playback is behind the live edge (the end of the seekable window), for live items.
+    public var behindLiveEdge: Double? {
+        guard mediaInfo.isLive, let range = seekableRange else { return nil }
+        return max(0, range.upperBound - position)
+    }
+
+    /// Jumps to the live edge of a live item (the end of its seekable window).
+    public func seekToLiveEdge() {
+        guard mediaInfo.isLive, let range = seekableRange else { return }
+        performSeek(to: range.upperBound, rate: rate, mode: .keyframe, user: true)
+    }
+
+    /// Skips by `delta` seconds from the current position, clamped to [0, duration].
+    public func skip(by delta: Double, mode: SeekMode = .accurate) {
+        seek(to: position + delta, mode: mode)
+    }
+
+    @discardableResult
+    func performSeek(to target: Double, rate newRate: Double, mode: SeekMode, user: Bool) -> Bool {
+        var flags = GST_SEEK_FLAG_FLUSH.rawValue
+        flags |= mode == .accurate ? GST_SEEK_FLAG_ACCURATE.rawValue : (GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
+        if abs(newRate) > 2 {
+            flags |= GST_SEEK_FLAG_TRICKMODE.rawValue | GST_SEEK_FLAG_TRICKMODE_KEY_UNITS.rawValue | GST_SEEK_FLAG_TRICKMODE_NO_AUDIO.rawValue
+        }
+        let ns = BoundedNumber.nanoseconds(target)
+        let none = -1
+        let ok: Bool
+        if newRate >= 0 {
+            ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                  GST_SEEK_TYPE_SET, ns, GST_SEEK_TYPE_NONE, none) != 0
+        } else {
+            ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
+                                  GST_SEEK_TYPE_SET, 0, GST_SEEK_TYPE_SET, ns) != 0
+        }
+        guard ok else { return false }
+        seekTarget = target
+        seekIsUser = user
+        lastPosition = target
+        ticker.reset(at: nil, direction: newRate)
+        item.runAhead.reset()
+        updateTimeControl()
+        return true
+    }
+
+    /// Sets the playback rate (0.5, 2, 4, −1 …). Rates above 2× use key-unit trick mode.
+    /// Returns false, and keeps the old rate, when the source refuses it.
+    @discardableResult
+    public func setRate(_ newRate: Double) -> Bool {
+        guard newRate != 0, newRate.isFinite else { return false }
+        guard newRate != rate else { return true }
+        guard prerolled, pipelineState == .paused || pipelineState == .playing else { return false }
+        var pos = position
+        if newRate < 0, isAtEnd || pos <= 0, let duration { pos = duration }
+        guard performSeek(to: pos, rate: newRate, mode: .accurate, user: false) else { return false }
+        rate = newRate
+        isAtEnd = false
+        emit(.rate(newRate))
+        return true
+    }
+
+    /// Linear volume, 0…1 (up to 10 is accepted, as playbin does).
+    public var volume: Double {
+        get { reel_get_double(pipeline.element, "volume") }
+        set {
+            reel_set_double(pipeline.element, "volume", min(10, max(0, newValue)))
+            emit(.volume(volume: volume, muted: isMuted))
+        }
+    }
+
+    public var isMuted: Bool {
+        get { reel_get_bool(pipeline.element, "mute") != 0 }
+        set {
+            reel_set_bool(pipeline.element, "mute", newValue ? 1 : 0)
+            emit(.volume(volume: volume, muted: isMuted))
+        }
+    }
+
+    /// Steps one frame forward (pausing first) or back (an accurate seek one frame earlier).
+    public func stepFrame(forward: Bool = true) {
+        guard prerolled else { return }
+        if intent == .playing { pause() }
+        if forward {
+            _ = reel_step_frames(pipeline.element, 1)
+            seekTarget = nil
+        } else {
+            let frame = 1 / (videoFramerate ?? 25)
+            seek(to: max(0, position - frame), mode: .accurate)
+        }
+    }
+
+    /// Whether a seek is in flight (position answers its target until it lands).
+    public var isSeeking: Bool { seekTarget != nil }
+
+    /// Whether the current item has prerolled (its first frame reached the sinks).
+    public var isPrerolled: Bool { prerolled }
+
+    /// The live window (start, end) in seconds when the source is seekable; end is the live edge.
+    public var seekableRange: ClosedRange<Double>? {
+        var seekable: Int32 = 0
+        var start = -1, end = -1
+        guard reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0, seekable != 0, start >= 0, end >= start else { return nil }
+        return Double(start) / 1e9 ... Double(end) / 1e9
+    }
+}

@@ -1,0 +1,283 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+/// One player over playbin3. Owns the pipeline, turns bus messages into `PlayerEvent`s and runs
+/// commands. Lives on the main thread (the GLib default main context); every event is delivered
+/// there, in order, through `addObserver`. Knows nothing of windows: a UI hands it an X11 window
+/// id through `setWindowHandle`.
+///
+/// Time control follows gst-play.c: the user's intent (`PlayIntent`) is kept apart from the
+/// pipeline's state, and `TimeControlStatus` is derived from both, so it cannot drift.
+@MainActor
+public final class Player {
+    public typealias Observer = @MainActor (PlayerEvent) -> Void
+
+    // MARK: Public state (current values for UIs)
+    public internal(set) var currentURI: String?
+    public internal(set) var timeControlStatus: TimeControlStatus = .paused
+    public internal(set) var rate: Double = 1
+    public internal(set) var intent: PlayIntent = .paused
+    public internal(set) var status: ItemStatus { get { item.status } set { item.status = newValue } }
+    public internal(set) var duration: Double? { get { item.duration } set { item.duration = newValue } }
+    public internal(set) var mediaInfo: MediaInfo { get { item.mediaInfo } set { item.mediaInfo = newValue } }
+    public internal(set) var isAtEnd: Bool { get { item.isAtEnd } set { item.isAtEnd = newValue } }
+    public var endAction: EndAction
+    public let configuration: PlayerConfiguration
+
+    // MARK: Pipeline
+    var pipeline: PipelineHandle
+    var windowHandle: UInt?
+    let shared = StreamingShared()
+    var bridge: CallbackBridge!
+    var timerID: UInt32 = 0
+    var watchdogID: UInt32 = 0
+
+    // MARK: Internal state
+    var pipelineState: PipelineTarget = .null
+    var requestedTarget: PipelineTarget = .null
+    /// The current item's state, in one value (see `ItemState`); the handlers read it through
+    /// the names below.
+    var item = ItemState()
+    var prerolled: Bool { get { item.prerolled } set { item.prerolled = newValue } }
+    var seekTarget: Double? { get { item.seekTarget } set { item.seekTarget = newValue } }
+    var startPosition: Double? { get { item.startPosition } set { item.startPosition = newValue } }
+    var bufferingPercent: Int? { get { item.bufferingPercent } set { item.bufferingPercent = newValue } }
+    var lastPosition: Double { get { item.lastPosition } set { item.lastPosition = newValue } }
+    var videoFramerate: Double? { get { item.videoFramerate } set { item.videoFramerate = newValue } }
+    var ticker: ProgressTicker { get { item.ticker } set { item.ticker = newValue } }
+    var collectionInfo: MediaInfo { get { item.collection } set { item.collection = newValue } }
+    var videoDisplaySize: (Int, Int)? { get { item.videoDisplaySize } set { item.videoDisplaySize = newValue } }
+    var prerollExtensions: Int { get { item.prerollExtensions } set { item.prerollExtensions = newValue } }
+    var prerollRestarts: Int { get { item.prerollRestarts } set { item.prerollRestarts = newValue } }
+    var seekIsUser = false
+    /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
+    var settlingAfterSeek = false
+    var observers = ObserverList<Observer>()
+    var pendingEvents: [PlayerEvent] = []
+    var deduplicator = EventDeduplicator()
+    var delivering = false
+    var loadGeneration = 0
+    /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
+    /// gapless switch, even when about-to-finish already took the next URI (a short or fully
+    /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
+    var awaitingOwnStreamStart = false
+    /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
+    /// side only then, so that an error from the next item cannot arrive before the current
+    /// item has even started (it would be blamed on the wrong item).
+    var deferredNext: String?
+    /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
+    /// given a fresh one rather than this one.
+    var pipelineStalled = false
+    /// The pipeline was given a URI: the next load builds a fresh one (see `load`).
+    var pipelineHasHadItem = false
+    /// Tests only: asked for each pipeline built after the first, a video sink description to
+    /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
+    @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)?
+
+    public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
+        GStreamerRuntime.ensureInitialised()
+        self.configuration = configuration
+        self.endAction = configuration.endAction
+        guard let playbin = reel_make_element("playbin3", "reel-playbin") else {
+            throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
+        }
+        pipeline = PipelineHandle(playbin)
+        shared.state.withLock {
+            $0.userAgent = configuration.userAgent
+            $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
+        }
+        try installSink(configuration.audioSink, property: "audio-sink")
+        try installSink(configuration.videoSink, property: "video-sink")
+        if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
+            reel_set_object(playbin, "audio-filter", scaletempo)
+            gst_object_unref(scaletempo)
+        }
+        bridge = CallbackBridge(player: self, shared: shared)
+        pipeline.attach(bridge: bridge)
+        startTimer()
+    }
+
+    /// Stops playback and releases the pipeline. The player cannot be used afterwards.
+    public func shutdown() {
+        if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        cancelPrerollWatchdog()
+        if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
+        observers.removeAll()
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer; it sees every later event, in order, on the main thread.
+    @discardableResult
+    public func addObserver(_ observer: @escaping Observer) -> Int {
+        observers.add(observer)
+    }
+
+    public func removeObserver(_ id: Int) { observers.remove(id) }
+
+    func emit(_ event: PlayerEvent) {
+        guard deduplicator.admit(event) else { return }  // events only on change, decided here
+        pendingEvents.append(event)
+        guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
+        delivering = true
+        defer { delivering = false }
+        while !pendingEvents.isEmpty {
+            let e = pendingEvents.removeFirst()
+            for o in observers.all { o(e) }
+        }
+    }
+
+    // MARK: Loading
+
+    /// Loads an item (a path, file:// or http(s) URI). Keeps the play/pause intent: a playing
+    /// player starts the new item. `headers` go on the item's HTTP source (first request only:
+    /// protected HLS goes through the gateway instead).
+    public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
+        let uri = MediaLocator.uri(for: input)
+        if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
+        loadGeneration += 1
+        resetItemState()
+        currentURI = uri
+        awaitingOwnStreamStart = true
+        deferredNext = nil
+        shared.state.withLock { $0.headers = headers }
+        forgetStreamingSideItem()
+        setPipeline(.null)
+        if intent == .stopped { intent = .paused }
+        emit(.itemChanged(index: nil, uri: uri, title: title ?? MediaLocator.displayName(of: uri)))
+        emit(.status(.unknown))
+        // Local files are checked before GStreamer sees them: the answer is immediate and exact.
+        if let path = MediaLocator.localPath(of: uri) {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            if size == nil || size == 0 {
+                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path,
+                                     context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
+                return
+            }
+        }
+        reel_set_string(pipeline.element, "uri", uri)
+        pipelineHasHadItem = true
+        armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)
+        applyDesiredState()
+    }
+
+    /// Removes the current item: the player goes idle.
+    public func unload() {
+        cancelPrerollWatchdog()
+        loadGeneration += 1
+        resetItemState()
+        currentURI = nil
+        awaitingOwnStreamStart = false
+        dropPendingSwitch()
+        setPipeline(.null)
+        updateTimeControl()
+    }
+
+    /// A loaded item starts from nothing: the one place where per-item state is made new (a
+    /// gapless switch hands it over in `onStreamStart` instead).
+    func resetItemState() {
+        item = ItemState(direction: rate)
+        if rate != 1 { rate = 1; emit(.rate(1)) }
+    }
+
+
+    // MARK: Transport
+
+    public func play() {
+        guard currentURI != nil else {
+            intent = .playing
+            updateTimeControl()
+            return
+        }
+        if case .failed = status {
+            intent = .playing  // the next item plays
+            updateTimeControl()
+            return
+        }
+        if isAtEnd, pipelineStalled, let uri = currentURI {
+            // The pipeline that stalled at the end is not trusted with a seek: reload the item.
+            intent = .playing
+            load(uri)
+            return
+        }
+        if isAtEnd {
+            // Play after the end replays (AVPlayer users expect the button to work).
+            intent = .playing
+            seek(to: rate < 0 ? (duration ?? 0) : 0, mode: .accurate)
+            applyDesiredState()
+            return
+        }
+        intent = .playing
+        applyDesiredState()
+    }
+
+    public func pause() {
+        intent = .paused
+        applyDesiredState()
+    }
+
+    public func toggle() {
+        if intent == .playing { pause() } else { play() }
+    }
+
+    /// Stops: back to the start, pipeline in READY, the item kept.
+    public func stop() {
+        intent = .stopped
+        prerolled = false
+        seekTarget = nil
+        lastPosition = 0
+        isAtEnd = false
+        ticker.reset()
+        item.runAhead.reset()
+        setPipeline(.ready)
+        updateTimeControl()
+    }
+
+    // MARK: Rate
+
+    // MARK: Frames
+
+    // MARK: Time control (derived, never set directly)
+
+    func updateTimeControl() {
+        let derived: TimeControlStatus
+        if currentURI == nil {
+            derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : intent == .stopped ? .stopped : .paused
+        } else if case .failed = status {
+            derived = .paused
+        } else if intent == .stopped {
+            derived = .stopped
+        } else if intent != .playing {
+            derived = .paused
+        } else if !prerolled {
+            derived = .waitingToPlayAtSpecifiedRate(.loading)
+        } else if seekTarget != nil || (settlingAfterSeek && pipelineState != .playing) {
+            derived = .waitingToPlayAtSpecifiedRate(.seeking)
+        } else if let p = bufferingPercent, p < 100, !mediaInfo.isLive {
+            derived = .waitingToPlayAtSpecifiedRate(.buffering(percent: p))
+        } else if pipelineState == .playing {
+            derived = .playing
+        } else {
+            derived = .waitingToPlayAtSpecifiedRate(.loading)
+        }
+        if derived != timeControlStatus {
+            timeControlStatus = derived
+            emit(.timeControl(derived))
+        }
+    }
+
+    func fail(_ error: PlaybackError) {
+        status = .failed(error)
+        seekTarget = nil
+        setPipeline(.null)
+        emit(.status(status))
+        emit(.error(error))
+        updateTimeControl()
+    }
+
+    // MARK: Preroll watchdog
+
+    // MARK: End-stall watchdog
+}

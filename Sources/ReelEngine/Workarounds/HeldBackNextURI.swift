@@ -1,0 +1,33 @@
+import Foundation
+import ReelCore
+
+// Workaround: the next URI is held back until the loaded item's own STREAM_START.
+//
+// Seen: a short or fully downloaded item reaches playbin3's about-to-finish before its own stream
+// has started at the sinks; a next URI handed over then could fail (a 404) and its error arrive
+// before the current item had even started, blamed on the wrong item; and that item's STREAM_START
+// looked like a gapless switch. So `prepareNext` made before the loaded item's own STREAM_START is
+// kept here and given to the streaming side only then. A short item that reaches about-to-finish
+// before that ends at EOS instead (no gap-free switch, but every event is about the right item).
+extension Player {
+    /// The URI to switch to without a gap when the current item is about to finish (playbin3's
+    /// about-to-finish). nil cancels. The switch is reported as `.itemChanged` at its stream start.
+    public func prepareNext(_ input: String?) {
+        let uri = input.map { MediaLocator.uri(for: $0) }
+        if awaitingOwnStreamStart {
+            deferredNext = uri
+            shared.state.withLock { $0.next = nil }
+            return
+        }
+        shared.state.withLock { $0.next = uri }
+    }
+
+    /// The loaded item's own STREAM_START came: a held-back next URI goes to the streaming side.
+    func releaseHeldBackNext() {
+        awaitingOwnStreamStart = false
+        if let next = deferredNext {
+            deferredNext = nil
+            shared.state.withLock { $0.next = next }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import CGStreamer
+import Foundation
+import ReelCore
+import Synchronization
+
+// GStreamer 1.22 workaround: a local item that never prerolls.
+//
+// Seen: parsebin swallowed qtdemux's error on a damaged file (about 1 run in 20, gst-launch-1.0
+// too), and on a loaded machine playbin3 now and then never prerolled a good file: no error,
+// typefind, qtdemux and multiqueue tasks all parked (caught with gdb in a hung CI test; about 1
+// load in 150 with both cores busy). What to do is `PrerollVerdict` (ReelCore, tested by table);
+// this file arms the timer, probes the file off the main thread and carries the verdict out.
+extension Player {
+    /// GStreamer 1.22's parsebin can swallow a demuxer's error posted while it is still setting
+    /// the demuxer up (qtdemux on a damaged file, now and then): the item then never prerolls
+    /// and never fails. A local file that has not prerolled within `localPrerollTimeout` fails
+    /// as damaged. (Network items are bounded by the HTTP source's timeout instead.)
+    func armPrerollWatchdog(local: Bool) {
+        cancelPrerollWatchdog()
+        guard local, configuration.localPrerollTimeout > 0 else { return }
+        let ms = UInt32(min(3_600_000, configuration.localPrerollTimeout * 1000))
+        watchdogID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+            let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { bridge.player?.onPrerollWatchdog() }
+            return 0
+        }, Unmanaged.passRetained(bridge).toOpaque(), { data in Unmanaged<CallbackBridge>.fromOpaque(data!).release() })
+    }
+
+    func cancelPrerollWatchdog() {
+        if watchdogID != 0 { g_source_remove(watchdogID); watchdogID = 0 }
+    }
+
+    /// The watchdog's second opinion: the file is probed on another thread (GstDiscoverer, its
+    /// own pipeline). A file the probe opens while the pipeline, which had a head start, has still
+    /// not prerolled is first started again on a fresh pipeline (1.22's playbin3 now and then
+    /// never prerolls a good local file on a loaded machine); after that it is taken as only
+    /// slow and gets more time, up to `PrerollVerdict.maximumExtensions` times. One the probe cannot open
+    /// fails with the probe's error.
+    func onPrerollWatchdog() {
+        watchdogID = 0
+        guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
+        if case .failed = status { return }
+        let generation = loadGeneration, bridge = self.bridge
+        let timeout = max(2, min(10, configuration.localPrerollTimeout))
+        Self.probesInFlight.withLock { $0 += 1 }
+        Thread.detachNewThread {
+            let verdict = MediaProbe.probe(uri, timeout: timeout).error
+            Self.probesInFlight.withLock { $0 -= 1 }
+            MainQueue.shared.async { bridge?.player?.onPrerollProbe(verdict, generation: generation) }
+        }
+    }
+
+    /// Watchdog probes still running (each on its own thread, inside GStreamer).
+    nonisolated static let probesInFlight = Mutex(0)
+
+    /// Waits (at most `timeout` seconds) for watchdog probes to finish, so that a process that
+    /// ends right after a probe started does not exit with a thread inside GStreamer. For the
+    /// process's exit path (never the main loop's work: it blocks).
+    public nonisolated static func awaitBackgroundProbes(timeout: Double) {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(timeout * 1000))
+        while probesInFlight.withLock({ $0 }) > 0, ContinuousClock.now < deadline { usleep(5_000) }
+    }
+
+
+    /// Starts the current item again on a fresh pipeline; the stuck one is abandoned (never
+    /// taken to NULL: its streaming threads are blocked). Nothing is emitted: for observers it is
+    /// the same load, later. A deferred or prepared next item, a start position and the headers
+    /// carry over.
+    func restartPreroll(_ uri: String) {
+        prerollRestarts += 1
+        let next = deferredNext ?? shared.state.withLock { $0.next }
+        replacePipeline(abandoningOld: true)
+        awaitingOwnStreamStart = true
+        deferredNext = next
+        collectionInfo = MediaInfo()
+        videoDisplaySize = nil
+        forgetStreamingSideItem()
+        reel_set_string(pipeline.element, "uri", uri)
+        pipelineHasHadItem = true
+        armPrerollWatchdog(local: true)
+        applyDesiredState()
+    }
+
+    func onPrerollProbe(_ probeError: PlaybackError?, generation: Int) {
+        guard generation == loadGeneration, let uri = currentURI, !prerolled else { return }
+        if case .failed = status { return }
+        switch PrerollVerdict.decide(probeOpened: probeError == nil, restarts: prerollRestarts, extensions: prerollExtensions) {
+        case .restart:
+            restartPreroll(uri)
+            return
+        case .extend:
+            prerollExtensions += 1
+            armPrerollWatchdog(local: true)
+            return
+        case .fail:
+            break
+        }
+        let path = MediaLocator.localPath(of: uri)
+        let size = path.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber)?.int64Value }
+        fail(probeError ?? ErrorMapper.map(domain: ErrorMapper.Domain.stream.rawValue, code: 9,
+                                           message: "The media did not start within \(Int(configuration.localPrerollTimeout)) s", debug: "preroll watchdog",
+                                           context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
+    }
+}
