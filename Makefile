@@ -7,7 +7,7 @@ XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp"
 # Pinned look for screenshot tests (the tests also pin GtkSettings: font, icons, no animations).
 UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 GTK_CSD=0
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
-SHIM_USERS  = Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
+SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 
 .PHONY: all setup shims build media demo test test-fast bench soak fuzz install clean goldens
 
@@ -19,9 +19,9 @@ setup:
 # Force a rebuild of shim users when CGStreamer/shim.h or CGtk/shim.h changed since the last build.
 shims:
 	@mkdir -p $(BUILD_DIR)
-	@sum=$$(cat CGStreamer/shim.h CGtk/shim.h Sources/CGio/shim.h | md5sum | cut -d' ' -f1); \
+	@sum=$$(cat CGStreamer/shim.h CGtk/shim.h Sources/CGio/shim.h Sources/CGLib/shim.h | md5sum | cut -d' ' -f1); \
 	if [ "$$(cat $(BUILD_DIR)/.shims.md5 2>/dev/null)" != "$$sum" ]; then \
-	  grep -rlE '^import (CGStreamer|CGtk|CGio)' $(SHIM_USERS) | xargs -r touch; \
+	  grep -rlE '^import (CGStreamer|CGtk|CGio|CGLib)' $(SHIM_USERS) | xargs -r touch; \
 	  echo $$sum > $(BUILD_DIR)/.shims.md5; \
 	fi
 

@@ -2,6 +2,7 @@
 // Reel: a desktop media player for Linux over GStreamer 1.22 (playbin3) and GTK 3.
 // Layering (see docs/ARCHITECTURE.md):
 //   ReelCore    pure Swift (Foundation at most): queue, playlists, tokens, state, policies.
+//   ReelGLib    the GLib main-loop glue (MainQueue, spinning, the headless loop); imports CGLib only.
 //   ReelEngine  playbin3 player; imports CGStreamer only (plus ReelCore).
 //   ReelGateway loopback HTTP proxy adding headers and rewriting playlists (NIO + AsyncHTTPClient).
 //   ReelUI      GTK 3 window; imports CGtk only (plus ReelCore).
@@ -40,9 +41,12 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]),
 
         .target(name: "ReelCore"),
+        // The GLib main-loop glue (MainQueue, spinning, the headless loop), one set for engine, UI and app.
+        .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "ReelGLib", dependencies: ["CGLib"]),
         // Real C code that works on GStreamer's frames (PNG snapshots), in a C target.
         .target(name: "CReelFrame", dependencies: ["CGStreamer"]),
-        .target(name: "ReelEngine", dependencies: ["ReelCore", "CGStreamer", "CReelFrame"]),
+        .target(name: "ReelEngine", dependencies: ["ReelCore", "ReelGLib", "CGStreamer", "CReelFrame"]),
         .target(name: "ReelGateway", dependencies: [
             "ReelCore",
             .product(name: "NIOCore", package: "swift-nio"),
@@ -51,16 +55,16 @@ let package = Package(
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
-        .target(name: "ReelUI", dependencies: ["ReelCore", "CGtk"]),
+        .target(name: "ReelUI", dependencies: ["ReelCore", "ReelGLib", "CGtk"]),
         // MPRIS 2 and screensaver inhibition over the session bus (GIO only; no GTK).
         .target(name: "ReelDesktop", dependencies: ["ReelCore", "CGio"]),
         .target(name: "ReelApp", dependencies: [
-            "ReelCore", "ReelEngine", "ReelGateway", "ReelUI", "ReelDesktop",
+            "ReelCore", "ReelGLib", "ReelEngine", "ReelGateway", "ReelUI", "ReelDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "reel", dependencies: ["ReelApp"]),
         // `make bench`'s driver for what the command line cannot measure (seek latency, parser throughput).
-        .executableTarget(name: "ReelBench", dependencies: ["ReelEngine", "ReelCore"]),
+        .executableTarget(name: "ReelBench", dependencies: ["ReelEngine", "ReelGLib", "ReelCore"]),
 
         // Test helpers live in their own target (media generation, main-loop spinning, HTTP fixtures).
         .target(name: "ReelTestSupport", dependencies: ["ReelCore",
@@ -70,15 +74,15 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelGLib", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
-        .testTarget(name: "ReelDesktopTests", dependencies: ["ReelDesktop", "ReelEngine", "ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelCore", "ReelTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelEngine", "ReelGateway", "ReelTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReelDesktopTests", dependencies: ["ReelDesktop", "ReelGLib", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelUITests", dependencies: ["ReelUI", "ReelGLib", "ReelCore", "ReelTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "ReelAppTests", dependencies: ["ReelApp", "ReelCore", "ReelGLib", "ReelEngine", "ReelGateway", "ReelTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelEngine
 import ReelUI
+import ReelGLib
 
 /// `reel check`: every item is loaded into a fresh headless player whose sinks do not sync to the
 /// clock, so nothing plays in real time. Per item: time to the first frame (preroll), the media

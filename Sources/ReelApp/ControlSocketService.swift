@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// The control socket (`--ipc`): a `ControlSocketServer` whose lines run through an
 /// `IPCDispatcher` on the main thread, and which broadcasts every event (the `--events` objects)

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// Composes a player and a queue with the inputs: builds one queue from every FILE/URL/PLAYLIST,
 /// plays it through a `QueueController`, prints events, and decides the exit status (0 only when

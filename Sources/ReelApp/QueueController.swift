@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// Drives a `Player` through a `PlayQueue`: AVQueuePlayer-like explicit controls, the automatic
 /// advance on end and on failure, and gapless pre-roll of the next item through playbin3's

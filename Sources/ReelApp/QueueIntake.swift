@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// Where inputs that arrive while Reel runs join the queue: the control socket's `load`/`append`,
 /// MPRIS `OpenUri`, and the window's open and drop. One path, so that the same input is expanded

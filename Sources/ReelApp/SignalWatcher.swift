@@ -2,6 +2,7 @@ import Foundation
 import ReelEngine
 #if canImport(Glibc)
 import Glibc
+import ReelGLib
 #endif
 
 /// SIGINT/SIGTERM as a main-thread callback, so a session can close its socket and pipeline

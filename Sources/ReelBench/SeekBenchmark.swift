@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// Seek latency through Reel's `Player`: the time from `seek(to:mode:)` to the `.seeked` event,
 /// which the engine emits at ASYNC_DONE, i.e. when the first frame at the new position has

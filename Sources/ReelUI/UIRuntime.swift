@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import ReelGLib
 
 /// GTK start-up and main-loop helpers. GTK, the engine's bus watch and its timers all run on the
 /// GLib default main context: `gtk_main` (or these helpers) drive them all.
@@ -37,24 +38,15 @@ public enum UIRuntime {
 
     public static func quit() { if gtk_main_level() > 0 { gtk_main_quit() } }
 
-    /// Spins the default main context until `condition` holds or `timeout` seconds pass.
+    /// Spins the default main context until `condition` holds or `timeout` seconds pass
+    /// (ReelGLib's `GLibMainLoop`, the one implementation).
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        let wake = g_timeout_add(10, { _ in 1 }, nil)  // a blocking iteration returns at least every 10 ms
-        defer { g_source_remove(wake) }
-        while !condition() {
-            if Date() >= deadline { return condition() }
-            g_main_context_iteration(nil, 1)
-        }
-        return true
+        GLibMainLoop.run(until: condition, timeout: timeout)
     }
 
     /// Spins the default main context for `seconds`.
-    public static func spin(for seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
-        run(until: { Date() >= deadline }, timeout: seconds + 1)
-    }
+    public static func spin(for seconds: Double) { GLibMainLoop.spin(for: seconds) }
 
     /// Processes everything pending, then waits for the X server to have drawn it.
     public static func settle() {

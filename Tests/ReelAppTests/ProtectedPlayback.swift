@@ -2,6 +2,7 @@ import Foundation
 @testable import ReelApp
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// Plays one URI with the real engine and fakesinks, seeing events as the app does (through
 /// the GatewayRouter's refinement).

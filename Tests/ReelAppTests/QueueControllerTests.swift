@@ -4,6 +4,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// `QueueController` over a real playbin3 player (synchronised fakesinks) on generated clips.
 /// XCTest on Linux cannot call @MainActor test methods, so each test enters the main actor itself.

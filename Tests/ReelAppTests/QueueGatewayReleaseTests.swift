@@ -4,6 +4,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// Protected items are registered with the gateway when first loaded or prepared, and released
 /// when they leave the queue: a long session does not keep every item it ever had.

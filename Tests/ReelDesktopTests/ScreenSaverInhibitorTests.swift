@@ -1,8 +1,8 @@
 import Foundation
 import ReelTestSupport
 import ReelDesktop
-import ReelEngine
 import XCTest
+import ReelGLib
 
 /// The screensaver is held off while playing and let go when paused or stopped: Reel against a
 /// stand-in org.freedesktop.ScreenSaver on the test run's private session bus.

@@ -3,6 +3,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// Bad input straight into the engine: broken files and misbehaving HTTP servers on 127.0.0.1.
 /// Each must end in a specific `PlaybackError.kind` (or, for input that is merely unusual, in a

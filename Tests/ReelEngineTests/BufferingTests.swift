@@ -3,6 +3,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// gst-play.c's buffering rule on a real progressive HTTP stream whose server goes quiet midway:
 /// the player, wanting to play, holds PAUSED and says it is waiting (buffering, with the

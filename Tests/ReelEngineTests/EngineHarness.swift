@@ -3,6 +3,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// A player with fake sinks and an event log, for engine tests.
 @MainActor

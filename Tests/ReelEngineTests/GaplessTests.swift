@@ -3,6 +3,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// Gapless transitions through playbin3's about-to-finish (`Player.prepareNext`), and a failed
 /// item in the middle of a queue being skipped with its error reported. Real pipelines on the

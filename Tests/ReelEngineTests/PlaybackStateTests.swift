@@ -2,6 +2,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// Load → play → pause → play → end, as the user sees it through the events.
 final class PlaybackStateTests: XCTestCase {

@@ -3,6 +3,7 @@ import ReelCore
 @_spi(Testing) import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// The preroll watchdog (`PlayerConfiguration.localPrerollTimeout`) on a machine too slow for it:
 /// here a 10 ms bound, which every file overruns. A good file is probed, found sound and given

@@ -2,6 +2,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 final class ProgressTests: XCTestCase {
     func testProgressIsMonotonicAndFollowsTheClock() throws {

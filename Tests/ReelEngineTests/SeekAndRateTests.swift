@@ -2,6 +2,7 @@ import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
+import ReelGLib
 
 /// Seeks and rates on color10s.mp4: 30 fps, a keyframe every second, palette color i in second i.
 final class SeekAndRateTests: XCTestCase {

@@ -1,6 +1,7 @@
 import CGStreamer
 import Foundation
 import ReelCore
+import ReelGLib
 
 /// Frame captures for QA: at a position (accurate seek, paused) and "as soon as the frame is the
 /// one asked for" (after any seek in flight). The video sink must keep its last sample (fakesink

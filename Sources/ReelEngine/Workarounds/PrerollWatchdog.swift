@@ -2,6 +2,7 @@ import CGStreamer
 import Foundation
 import ReelCore
 import Synchronization
+import ReelGLib
 
 // GStreamer 1.22 workaround: a local item that never prerolls.
 //

@@ -1,9 +1,10 @@
-import CGStreamer
+import CGLib
 import Foundation
 import Synchronization
 
-/// The GLib default main context is Reel's main thread: GTK, the GStreamer bus watch and the
-/// progress timer all dispatch there. Swift's main queue is not pumped (see ARCHITECTURE.md), so
+/// The one set of main-loop helpers, shared by the engine, the UI and the app (ReelGLib imports
+/// GLib only). The GLib default main context is Reel's main thread: GTK, the GStreamer bus watch
+/// and the progress timer all dispatch there. Swift's main queue is not pumped (see ARCHITECTURE.md), so
 /// work from other threads reaches the main thread through `MainQueue`.
 public enum GLibMainLoop {
     /// Spins the default main context until `condition` holds or `timeout` seconds pass.
@@ -12,8 +13,8 @@ public enum GLibMainLoop {
     @discardableResult
     public static func run(until condition: () -> Bool, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        // A wake-up source so that a blocking iteration returns at least every 20 ms.
-        let wake = g_timeout_add(20, { _ in 1 }, nil)
+        // A wake-up source so that a blocking iteration returns at least every 10 ms.
+        let wake = g_timeout_add(10, { _ in 1 }, nil)
         defer { g_source_remove(wake) }
         while !condition() {
             if Date() >= deadline { return condition() }
