@@ -140,7 +140,7 @@ extension Player {
         // After about-to-finish handed over the next URI, a collection is the next item's: kept
         // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
         if shared.state.withLock({ $0.switched != nil }) {
-            item.nextCollection = Self.describe(collection)
+            itemState.nextCollection = Self.describe(collection)
             return
         }
         let found = Self.describe(collection)
@@ -193,7 +193,8 @@ extension Player {
         if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
         emit(.playedToEnd)
         currentURI = switched
-        item = ItemState(switchedFrom: item)  // the one handover of per-item state
+        currentItem = takeSwitchedItem(switched)
+        itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
         emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
         status = .readyToPlay
         emit(.status(.readyToPlay))
@@ -213,7 +214,7 @@ extension Player {
         var pos: Int = 0
         if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
         ticker.reset(at: nil, direction: rate)
-        item.runAhead.reset()
+        itemState.runAhead.reset()
         if wasUser { emit(.seeked(position: lastPosition)) }
     }
 
@@ -282,11 +283,8 @@ extension Player {
             // before the error, which is the new item's.
             emit(.playedToEnd)
             currentURI = switched
-            self.status = .unknown
-            duration = nil
-            mediaInfo = MediaInfo()
-            collectionInfo = MediaInfo()
-            videoDisplaySize = nil
+            currentItem = takeSwitchedItem(switched)
+            itemState = ItemState(switchedFrom: itemState)
             emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
             uri = switched
         }
@@ -307,5 +305,13 @@ extension Player {
             context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         }
         fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
+    }
+
+    /// The item a gapless switch to `uri` started: the one `prepareNext(item:)` gave, or a new
+    /// item for that URI when the switch was to something else.
+    func takeSwitchedItem(_ uri: String) -> PlaybackItem {
+        defer { nextItem = nil }
+        if let next = nextItem, MediaLocator.uri(for: next.playedURI) == uri { return next }
+        return PlaybackItem(uri: uri)
     }
 }

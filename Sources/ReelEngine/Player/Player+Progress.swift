@@ -26,14 +26,14 @@ extension Player {
     }
 
     func onTimer() {
-        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { item.endStall.reset(); return }
+        guard prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { itemState.endStall.reset(); return }
         var pos: Int = 0
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
         if watchForEndStall(at: seconds) { return }
         // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
         // playback got to (see `onEnd`).
-        guard item.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
+        guard itemState.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds

@@ -76,7 +76,7 @@ extension Player {
         seekIsUser = user
         lastPosition = target
         ticker.reset(at: nil, direction: newRate)
-        item.runAhead.reset()
+        itemState.runAhead.reset()
         updateTimeControl()
         return true
     }

@@ -13,16 +13,22 @@ import Synchronization
 @MainActor
 public final class Player {
     public typealias Observer = @MainActor (PlayerEvent) -> Void
+    /// An observer told, with each event, the id of the item it is about (nil: no item).
+    public typealias ItemObserver = @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void
 
     // MARK: Public state (current values for UIs)
     public internal(set) var currentURI: String?
+    /// The item loaded or switched to (its `playedURI` is `currentURI`).
+    public internal(set) var currentItem: PlaybackItem?
+    /// The item given to `prepareNext(item:)`, which a gapless switch makes current.
+    var nextItem: PlaybackItem?
     public internal(set) var timeControlStatus: TimeControlStatus = .paused
     public internal(set) var rate: Double = 1
     public internal(set) var intent: PlayIntent = .paused
-    public internal(set) var status: ItemStatus { get { item.status } set { item.status = newValue } }
-    public internal(set) var duration: Double? { get { item.duration } set { item.duration = newValue } }
-    public internal(set) var mediaInfo: MediaInfo { get { item.mediaInfo } set { item.mediaInfo = newValue } }
-    public internal(set) var isAtEnd: Bool { get { item.isAtEnd } set { item.isAtEnd = newValue } }
+    public internal(set) var status: ItemStatus { get { itemState.status } set { itemState.status = newValue } }
+    public internal(set) var duration: Double? { get { itemState.duration } set { itemState.duration = newValue } }
+    public internal(set) var mediaInfo: MediaInfo { get { itemState.mediaInfo } set { itemState.mediaInfo = newValue } }
+    public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
     public let configuration: PlayerConfiguration
 
@@ -39,23 +45,25 @@ public final class Player {
     var requestedTarget: PipelineTarget = .null
     /// The current item's state, in one value (see `ItemState`); the handlers read it through
     /// the names below.
-    var item = ItemState()
-    var prerolled: Bool { get { item.prerolled } set { item.prerolled = newValue } }
-    var seekTarget: Double? { get { item.seekTarget } set { item.seekTarget = newValue } }
-    var startPosition: Double? { get { item.startPosition } set { item.startPosition = newValue } }
-    var bufferingPercent: Int? { get { item.bufferingPercent } set { item.bufferingPercent = newValue } }
-    var lastPosition: Double { get { item.lastPosition } set { item.lastPosition = newValue } }
-    var videoFramerate: Double? { get { item.videoFramerate } set { item.videoFramerate = newValue } }
-    var ticker: ProgressTicker { get { item.ticker } set { item.ticker = newValue } }
-    var collectionInfo: MediaInfo { get { item.collection } set { item.collection = newValue } }
-    var videoDisplaySize: (Int, Int)? { get { item.videoDisplaySize } set { item.videoDisplaySize = newValue } }
-    var prerollExtensions: Int { get { item.prerollExtensions } set { item.prerollExtensions = newValue } }
-    var prerollRestarts: Int { get { item.prerollRestarts } set { item.prerollRestarts = newValue } }
+    var itemState = ItemState()
+    var prerolled: Bool { get { itemState.prerolled } set { itemState.prerolled = newValue } }
+    var seekTarget: Double? { get { itemState.seekTarget } set { itemState.seekTarget = newValue } }
+    var startPosition: Double? { get { itemState.startPosition } set { itemState.startPosition = newValue } }
+    var bufferingPercent: Int? { get { itemState.bufferingPercent } set { itemState.bufferingPercent = newValue } }
+    var lastPosition: Double { get { itemState.lastPosition } set { itemState.lastPosition = newValue } }
+    var videoFramerate: Double? { get { itemState.videoFramerate } set { itemState.videoFramerate = newValue } }
+    var ticker: ProgressTicker { get { itemState.ticker } set { itemState.ticker = newValue } }
+    var collectionInfo: MediaInfo { get { itemState.collection } set { itemState.collection = newValue } }
+    var videoDisplaySize: (Int, Int)? { get { itemState.videoDisplaySize } set { itemState.videoDisplaySize = newValue } }
+    var prerollExtensions: Int { get { itemState.prerollExtensions } set { itemState.prerollExtensions = newValue } }
+    var prerollRestarts: Int { get { itemState.prerollRestarts } set { itemState.prerollRestarts = newValue } }
     var seekIsUser = false
     /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
     var settlingAfterSeek = false
     var observers = ObserverList<Observer>()
-    var pendingEvents: [PlayerEvent] = []
+    var itemObservers = ObserverList<ItemObserver>()
+    /// Events waiting for delivery, each with the item it was emitted for.
+    var pendingEvents: [(event: PlayerEvent, item: PlaybackItem.ID?)] = []
     var deduplicator = EventDeduplicator()
     var delivering = false
     var loadGeneration = 0
@@ -105,6 +113,7 @@ public final class Player {
         cancelPrerollWatchdog()
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
+        itemObservers.removeAll()
     }
 
     // MARK: Observers
@@ -117,32 +126,53 @@ public final class Player {
 
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
+    /// Adds an observer that is told, with every later event, the id of the item the event is
+    /// about: the one current when it was emitted (a gapless switch's `.playedToEnd` is the old
+    /// item's, its `.itemChanged` the new one's).
+    @discardableResult
+    public func addItemObserver(_ observer: @escaping ItemObserver) -> Int {
+        itemObservers.add(observer)
+    }
+
+    public func removeItemObserver(_ id: Int) { itemObservers.remove(id) }
+
     func emit(_ event: PlayerEvent) {
         guard deduplicator.admit(event) else { return }  // events only on change, decided here
-        pendingEvents.append(event)
+        pendingEvents.append((event, currentItem?.id))
         guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
         delivering = true
         defer { delivering = false }
         while !pendingEvents.isEmpty {
-            let e = pendingEvents.removeFirst()
+            let (e, item) = pendingEvents.removeFirst()
             for o in observers.all { o(e) }
+            for o in itemObservers.all { o(e, item) }
         }
     }
 
     // MARK: Loading
 
-    /// Loads an item (a path, file:// or http(s) URI). Keeps the play/pause intent: a playing
-    /// player starts the new item. `headers` go on the item's HTTP source (first request only:
-    /// protected HLS goes through the gateway instead).
+    /// Loads an input (a path, file:// or http(s) URI) as a new item. Keeps the play/pause
+    /// intent: a playing player starts the new item. `headers` go on the item's HTTP source
+    /// (first request only: protected HLS goes through the gateway instead).
     public func load(_ input: String, headers: [(String, String)] = [], title: String? = nil) {
         let uri = MediaLocator.uri(for: input)
+        load(PlaybackItem(uri: uri, headers: headers.map { (name: $0.0, value: $0.1) }, title: title))
+    }
+
+    /// Loads `item` (it plays `item.playedURI`); every event until the next load or switch
+    /// carries its id (`addItemObserver`).
+    public func load(_ item: PlaybackItem) {
+        let uri = MediaLocator.uri(for: item.playedURI)
+        let title = item.title
         if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
         loadGeneration += 1
         resetItemState()
         currentURI = uri
+        currentItem = item
+        nextItem = nil
         awaitingOwnStreamStart = true
         deferredNext = nil
-        shared.state.withLock { $0.headers = headers }
+        shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
         forgetStreamingSideItem()
         setPipeline(.null)
         if intent == .stopped { intent = .paused }
@@ -169,6 +199,8 @@ public final class Player {
         loadGeneration += 1
         resetItemState()
         currentURI = nil
+        currentItem = nil
+        nextItem = nil
         awaitingOwnStreamStart = false
         dropPendingSwitch()
         setPipeline(.null)
@@ -178,7 +210,7 @@ public final class Player {
     /// A loaded item starts from nothing: the one place where per-item state is made new (a
     /// gapless switch hands it over in `onStreamStart` instead).
     func resetItemState() {
-        item = ItemState(direction: rate)
+        itemState = ItemState(direction: rate)
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 
@@ -230,7 +262,7 @@ public final class Player {
         lastPosition = 0
         isAtEnd = false
         ticker.reset()
-        item.runAhead.reset()
+        itemState.runAhead.reset()
         setPipeline(.ready)
         updateTimeControl()
     }

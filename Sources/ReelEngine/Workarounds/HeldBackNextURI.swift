@@ -13,7 +13,14 @@ extension Player {
     /// The URI to switch to without a gap when the current item is about to finish (playbin3's
     /// about-to-finish). nil cancels. The switch is reported as `.itemChanged` at its stream start.
     public func prepareNext(_ input: String?) {
-        let uri = input.map { MediaLocator.uri(for: $0) }
+        prepareNext(item: input.map { PlaybackItem(uri: MediaLocator.uri(for: $0)) })
+    }
+
+    /// `prepareNext` with an item: when the switch starts, `item` becomes `currentItem` and the
+    /// events carry its id. nil cancels.
+    public func prepareNext(item: PlaybackItem?) {
+        nextItem = item
+        let uri = item.map { MediaLocator.uri(for: $0.playedURI) }
         if awaitingOwnStreamStart {
             deferredNext = uri
             shared.state.withLock { $0.next = nil }
