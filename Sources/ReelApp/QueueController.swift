@@ -37,7 +37,7 @@ public final class QueueController {
     /// True once the queue ran out (until something is played again).
     public private(set) var isFinished = false
     /// The user quit: nothing more is reported after the `finished` that says so.
-    private var userExited = false
+    var userExited = false
     /// Pre-roll the next item for gapless transitions.
     public var gapless = true {
         didSet { refreshPreroll() }
@@ -45,36 +45,36 @@ public final class QueueController {
     /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
     public var retryPolicy = RetryPolicy()
 
-    private var observers = ObserverList<Observer>()
-    private var playerObserver: Int?
+    var observers = ObserverList<Observer>()
+    var playerObserver: Int?
     /// Items handed to `player.load` whose `.itemChanged` has not arrived yet, in order.
-    private var pendingLoads: [QueueItem.ID] = []
-    /// Items handed to `player.prepareNext`, newest last (a switch reports its URI only).
-    private var prepared: [(id: QueueItem.ID, uri: String)] = []
+    var pendingLoads: [QueueItem.ID] = []
     /// The item the player's events are about now.
     public private(set) var eventItemID: QueueItem.ID?
     /// Routes protected network items through the loopback gateway (issue 5); nil plays every
     /// item as it is. Events are refined so that they name the item's own URL and the gateway's
     /// account of a refusal.
     var router: GatewayRouter?
-    private var playableURIs: [QueueItem.ID: String] = [:]
+    var playableURIs: [QueueItem.ID: String] = [:]
     /// Retries made for the current item since it was last loaded by anything but a retry.
-    private var retries: (id: QueueItem.ID, count: Int, resumeAt: Double?)?
+    var retries: (id: QueueItem.ID, count: Int, resumeAt: Double?)?
     /// Bumped by every load that is not a retry: a retry scheduled before it is void.
-    private var loadGeneration = 0
+    var loadGeneration = 0
     /// A retry's load: its `.itemChanged` is not passed on (the item did not change).
-    private var retryLoad: QueueItem.ID?
+    var retryLoad: QueueItem.ID?
 
     public init(player: Player, queue: PlayQueue = PlayQueue()) {
         self.player = player
         self.queue = queue
         player.endAction = .advance
-        playerObserver = player.addObserver { [weak self] event in self?.handle(event) }
+        // The engine says which item each event is about (a gapless switch names the item that
+        // `prepareNext(item:)` gave it); queue items and engine items share their ids.
+        playerObserver = player.addItemObserver { [weak self] event, item in self?.handle(event, engineItem: item) }
     }
 
     /// Stops listening to the player (the player itself is left to its owner).
     public func detach() {
-        if let playerObserver { player.removeObserver(playerObserver) }
+        if let playerObserver { player.removeItemObserver(playerObserver) }
         playerObserver = nil
         player.prepareNext(nil)
     }
@@ -88,7 +88,7 @@ public final class QueueController {
 
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
-    private func emit(_ event: PlayerEvent, item: Int?) {
+    func emit(_ event: PlayerEvent, item: Int?) {
         let event = router?.refine(event, uri: player.currentURI) ?? event
         for o in observers.all { o(event, item) }
     }
@@ -203,7 +203,7 @@ public final class QueueController {
     }
 
     /// An item left the queue: its gateway registration goes too (its URLs answer 404 from now on).
-    private func releaseRouting(_ id: QueueItem.ID) {
+    func releaseRouting(_ id: QueueItem.ID) {
         guard let uri = playableURIs.removeValue(forKey: id) else { return }
         router?.release(uri)
     }
@@ -220,14 +220,14 @@ public final class QueueController {
 
     // MARK: Loading
 
-    private func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
+    func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
         guard queue.currentID == id, let item = queue.current,
               player.currentURI == playableURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
         if case .failed = player.status { return false }
         return true
     }
 
-    private func loadCurrent(retry: Bool = false) {
+    func loadCurrent(retry: Bool = false) {
         guard let item = queue.current else { return }
         if retry {
             retryLoad = item.id
@@ -252,66 +252,21 @@ public final class QueueController {
         }
         // Routed items get their headers from the gateway; the source must not add them again.
         let routed = uri != MediaLocator.uri(for: item.uri)
-        player.load(uri, headers: routed ? [] : item.headers, title: item.displayTitle)
+        player.load(PlaybackItem(id: item.id, uri: item.uri, playedURI: uri, headers: routed ? [] : item.headers.map { (name: $0.0, value: $0.1) },
+                                 title: item.displayTitle, options: item.options))
         refreshPreroll()
     }
 
-    private func unloadPlayer() {
+    func unloadPlayer() {
         pendingLoads.removeAll()
-        prepared.removeAll()
         eventItemID = nil
         player.prepareNext(nil)
         player.unload()
     }
 
-    /// Tells the player which item to switch to gaplessly, or none.
-    private func refreshPreroll() {
-        guard gapless, let current = queue.current, let next = queue.upcoming, canSwitchGaplessly(from: current, to: next) else {
-            player.prepareNext(nil)
-            return
-        }
-        // A local next item is probed first (GstDiscoverer, off the main thread): only one that
-        // opens and has the same kinds of streams as the current item is handed to
-        // about-to-finish. playbin3 in 1.22 handles the others badly inside a gapless switch: a
-        // next item that fails to open ends the current one early (its error arrives while the
-        // current still plays), and a switch from audio+video to audio only stops at the end
-        // with no EOS (the end-stall watchdog then abandons that pipeline). Those are loaded at
-        // the end. The current item's layout is probed too when it is local, and read from the
-        // player once known when it is not (no extra request to its server).
-        if MediaLocator.localPath(of: next.uri) != nil {
-            var unprobed = [next]
-            let currentLayout: Layout??
-            if MediaLocator.localPath(of: current.uri) != nil {
-                currentLayout = layouts[current.id]
-                unprobed.insert(current, at: 0)
-            } else {
-                currentLayout = eventItemID == current.id && player.status == .readyToPlay
-                    ? .some(Layout(video: player.mediaInfo.width != nil, audio: player.mediaInfo.audioCodec != nil)) : nil
-            }
-            switch (currentLayout, layouts[next.id]) {
-            case (.some(let a), .some(let b)) where a != nil && a == b:
-                break
-            case (.some, .some):
-                player.prepareNext(nil)
-                return
-            default:
-                player.prepareNext(nil)
-                probeLayouts(unprobed)  // a network current item: `.mediaInfo` prepares again
-                return
-            }
-        }
-        guard let uri = try? playableURI(next) else {
-            player.prepareNext(nil)
-            return
-        }
-        player.prepareNext(uri)
-        prepared.append((next.id, uri))
-        if prepared.count > 16 { prepared.removeFirst(prepared.count - 16) }
-    }
-
     /// The URI the player gets for an item: the gateway's for protected items (registered once
     /// per item). Throws when the item's playlist options are invalid.
-    private func playableURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
+    func playableURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
         if let known = playableURIs[item.id] { return known }
         guard let router else { return MediaLocator.uri(for: item.uri) }
         let uri = router.loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options))
@@ -319,47 +274,11 @@ public final class QueueController {
         return uri
     }
 
-    /// What a probe found in an item: whether it has video and audio; nil when it did not open.
-    private struct Layout: Equatable {
-        var video: Bool
-        var audio: Bool
-    }
     /// Probed items (nil value: the probe failed), and those being probed now.
-    private var layouts: [QueueItem.ID: Layout?] = [:]
-    private var probing: Set<QueueItem.ID> = []
+    var layouts: [QueueItem.ID: Layout?] = [:]
+    var probing: Set<QueueItem.ID> = []
 
-    /// Probes the local items not probed yet on another thread, then prepares the switch again.
-    private func probeLayouts(_ items: [QueueItem]) {
-        let wanted = items.filter { MediaLocator.localPath(of: $0.uri) != nil && layouts[$0.id] == nil && !probing.contains($0.id) }
-        guard !wanted.isEmpty else { return }
-        for item in wanted { probing.insert(item.id) }
-        let jobs = wanted.map { ($0.id, $0.uri) }
-        Thread.detachNewThread { [weak self] in
-            let found: [(QueueItem.ID, Layout?)] = jobs.map { id, uri in
-                let probe = MediaProbe.probe(uri, timeout: 5)
-                return (id, probe.error == nil ? Layout(video: !probe.video.isEmpty, audio: !probe.audio.isEmpty) : nil)
-            }
-            MainQueue.shared.async { [weak self] in
-                guard let self else { return }
-                for (id, layout) in found {
-                    self.probing.remove(id)
-                    if self.queue.item(id) != nil { self.layouts[id] = .some(layout) }  // not one removed meanwhile
-                }
-                self.refreshPreroll()
-            }
-        }
-    }
-
-    private func canSwitchGaplessly(from current: QueueItem, to next: QueueItem) -> Bool {
-        guard current.headers.isEmpty, next.headers.isEmpty else { return false }
-        if let path = MediaLocator.localPath(of: next.uri) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
-            return size > 0
-        }
-        return true
-    }
-
-    private func registerSecrets(_ items: [QueueItem]) {
+    func registerSecrets(_ items: [QueueItem]) {
         for item in items {
             for (name, values) in item.options {
                 for value in values where PlaylistOptions.isSecret(name: name, value: value) {
@@ -376,19 +295,18 @@ public final class QueueController {
 
     // MARK: Player events
 
-    private var eventIndex: Int? { eventItemID.flatMap(queue.index(of:)) }
+    var eventIndex: Int? { eventItemID.flatMap(queue.index(of:)) }
 
-    private func handle(_ event: PlayerEvent) {
+    func handle(_ event: PlayerEvent, engineItem: PlaybackItem.ID?) {
         switch event {
         case .itemChanged(_, let uri, let title):
             let id: QueueItem.ID?
             if !pendingLoads.isEmpty {
                 id = pendingLoads.removeFirst()
-            } else if let match = prepared.lastIndex(where: { $0.uri == uri }) {
-                // A gapless switch: the item prepared for it has started.
-                id = prepared[match].id
-                prepared.removeSubrange(...match)
-                if queue.currentID != id, let id { queue.jump(to: id) }
+            } else if let switched = engineItem, queue.item(switched) != nil {
+                // A gapless switch: the engine names the prepared item that has started.
+                id = switched
+                if queue.currentID != switched { queue.jump(to: switched) }
                 refreshPreroll()
             } else {
                 id = nil
@@ -437,42 +355,8 @@ public final class QueueController {
         }
     }
 
-    // MARK: Retries
-
-    /// Schedules another load of the current item when `retryPolicy` says the failure is worth
-    /// it; returns false when it is not (the failure then counts as the item's).
-    private func scheduleRetry(after error: PlaybackError) -> Bool {
-        guard let (id, count) = nextRetry(after: error) else { return false }
-        // Resume where it stopped, for a seekable item that had been playing a while.
-        let position = player.position
-        let resumeAt = player.mediaInfo.isSeekable && !player.mediaInfo.isLive && position > 1 ? position : retries?.resumeAt
-        retries = (id, count, resumeAt)
-        let delay = retryPolicy.delay(beforeRetry: count)
-        emit(.retrying(attempt: count, delay: delay, error: error), item: eventIndex)
-        let generation = loadGeneration
-        MainQueue.shared.after(delay) { [weak self] in
-            guard let self, self.loadGeneration == generation, self.queue.currentID == id else { return }
-            self.loadCurrent(retry: true)
-        }
-        return true
-    }
-
-    /// The item and retry number another try would be, or nil when the failure is final.
-    private func nextRetry(after error: PlaybackError) -> (QueueItem.ID, Int)? {
-        guard let id = eventItemID, id == queue.currentID, let item = queue.item(id), MediaLocator.isNetwork(item.uri) else { return nil }
-        let count = (retries?.id == id ? retries?.count ?? 0 : 0) + 1
-        return retryPolicy.shouldRetry(error, failures: count, isNetworkItem: true) ? (id, count) : nil
-    }
-
-    /// After a retried item is ready again: back to where it had got to.
-    private func resumeAfterRetry() {
-        guard let r = retries, r.id == eventItemID, let at = r.resumeAt else { return }
-        retries?.resumeAt = nil
-        player.seek(to: at, mode: .keyframe)
-    }
-
     /// The current item ended (or failed): the next one, or the end of the queue.
-    private func advance(_ outcome: ItemOutcome) {
+    func advance(_ outcome: ItemOutcome) {
         guard queue.currentID != nil else { return }
         if queue.finishCurrent(outcome) != nil {
             loadCurrent()
