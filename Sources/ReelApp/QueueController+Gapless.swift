@@ -9,7 +9,7 @@ extension QueueController {
     /// Tells the player which item to switch to gaplessly, or none.
     func refreshPreroll() {
         guard gapless, let current = queue.current, let next = queue.upcoming, canSwitchGaplessly(from: current, to: next) else {
-            player.prepareNext(nil)
+            engine.prepareNext(item: nil)
             return
         }
         // A local next item is probed first (GstDiscoverer, off the main thread): only one that
@@ -27,26 +27,26 @@ extension QueueController {
                 currentLayout = layouts[current.id]
                 unprobed.insert(current, at: 0)
             } else {
-                currentLayout = eventItemID == current.id && player.status == .readyToPlay
-                    ? .some(Layout(video: player.mediaInfo.width != nil, audio: player.mediaInfo.audioCodec != nil)) : nil
+                currentLayout = eventItemID == current.id && engine.status == .readyToPlay
+                    ? .some(Layout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil)) : nil
             }
             switch (currentLayout, layouts[next.id]) {
             case (.some(let a), .some(let b)) where a != nil && a == b:
                 break
             case (.some, .some):
-                player.prepareNext(nil)
+                engine.prepareNext(item: nil)
                 return
             default:
-                player.prepareNext(nil)
+                engine.prepareNext(item: nil)
                 probeLayouts(unprobed)  // a network current item: `.mediaInfo` prepares again
                 return
             }
         }
         guard let uri = try? playableURI(next) else {
-            player.prepareNext(nil)
+            engine.prepareNext(item: nil)
             return
         }
-        player.prepareNext(item: PlaybackItem(id: next.id, uri: next.uri, playedURI: uri, title: next.displayTitle, options: next.options))
+        engine.prepareNext(item: PlaybackItem(id: next.id, uri: next.uri, playedURI: uri, title: next.displayTitle, options: next.options))
     }
 
     /// What a probe found in an item: whether it has video and audio; nil when it did not open.

@@ -11,8 +11,8 @@ extension QueueController {
     func scheduleRetry(after error: PlaybackError) -> Bool {
         guard let (id, count) = nextRetry(after: error) else { return false }
         // Resume where it stopped, for a seekable item that had been playing a while.
-        let position = player.position
-        let resumeAt = player.mediaInfo.isSeekable && !player.mediaInfo.isLive && position > 1 ? position : retries?.resumeAt
+        let position = engine.position
+        let resumeAt = engine.mediaInfo.isSeekable && !engine.mediaInfo.isLive && position > 1 ? position : retries?.resumeAt
         retries = (id, count, resumeAt)
         let delay = retryPolicy.delay(beforeRetry: count)
         emit(.retrying(attempt: count, delay: delay, error: error), item: eventIndex)
@@ -35,6 +35,6 @@ extension QueueController {
     func resumeAfterRetry() {
         guard let r = retries, r.id == eventItemID, let at = r.resumeAt else { return }
         retries?.resumeAt = nil
-        player.seek(to: at, mode: .keyframe)
+        engine.seek(to: at, mode: .keyframe)
     }
 }

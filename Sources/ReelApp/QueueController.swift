@@ -29,7 +29,11 @@ import ReelGLib
 public final class QueueController {
     public typealias Observer = @MainActor (_ event: PlayerEvent, _ item: Int?) -> Void
 
-    public let player: Player
+    /// The engine the queue drives (a real `Player`, or a test's fake).
+    public let engine: any PlaybackEngine
+    /// The engine as ReelEngine's `Player`, for what only it has (captures, volume, the window):
+    /// set when the controller was made with one (every session), nil with a fake engine.
+    public let player: Player!
     public private(set) var queue: PlayQueue
     /// Items played to their end / failed since the start (repeats count again).
     public private(set) var playedCount = 0
@@ -47,7 +51,7 @@ public final class QueueController {
 
     var observers = ObserverList<Observer>()
     var playerObserver: Int?
-    /// Items handed to `player.load` whose `.itemChanged` has not arrived yet, in order.
+    /// Items handed to `engine.load` whose `.itemChanged` has not arrived yet, in order.
     var pendingLoads: [QueueItem.ID] = []
     /// The item the player's events are about now.
     public private(set) var eventItemID: QueueItem.ID?
@@ -63,20 +67,30 @@ public final class QueueController {
     /// A retry's load: its `.itemChanged` is not passed on (the item did not change).
     var retryLoad: QueueItem.ID?
 
-    public init(player: Player, queue: PlayQueue = PlayQueue()) {
+    public convenience init(player: Player, queue: PlayQueue = PlayQueue()) {
+        self.init(engine: player, player: player, queue: queue)
+    }
+
+    /// A controller over any engine (tests give a `FakeEngine`).
+    public convenience init(engine: any PlaybackEngine, queue: PlayQueue = PlayQueue()) {
+        self.init(engine: engine, player: nil, queue: queue)
+    }
+
+    private init(engine: any PlaybackEngine, player: Player?, queue: PlayQueue) {
+        self.engine = engine
         self.player = player
         self.queue = queue
-        player.endAction = .advance
+        engine.endAction = .advance
         // The engine says which item each event is about (a gapless switch names the item that
         // `prepareNext(item:)` gave it); queue items and engine items share their ids.
-        playerObserver = player.addItemObserver { [weak self] event, item in self?.handle(event, engineItem: item) }
+        playerObserver = engine.addItemObserver { [weak self] event, item in self?.handle(event, engineItem: item) }
     }
 
     /// Stops listening to the player (the player itself is left to its owner).
     public func detach() {
-        if let playerObserver { player.removeItemObserver(playerObserver) }
+        if let playerObserver { engine.removeItemObserver(playerObserver) }
         playerObserver = nil
-        player.prepareNext(nil)
+        engine.prepareNext(item: nil)
     }
 
     // MARK: Observers
@@ -89,7 +103,7 @@ public final class QueueController {
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
     func emit(_ event: PlayerEvent, item: Int?) {
-        let event = router?.refine(event, uri: player.currentURI) ?? event
+        let event = router?.refine(event, uri: engine.currentURI) ?? event
         for o in observers.all { o(event, item) }
     }
 
@@ -107,19 +121,19 @@ public final class QueueController {
     public func play(_ id: QueueItem.ID) {
         guard queue.item(id) != nil else { return }
         if isLoadedCurrent(id) {
-            player.play()
+            engine.play()
             return
         }
         queue.jump(to: id)
         loadCurrent()
-        player.play()
+        engine.play()
     }
 
     /// Makes the item `id` current, prepared and buffered but paused. The current item is not
     /// reloaded, only paused.
     public func load(_ id: QueueItem.ID) {
         guard queue.item(id) != nil else { return }
-        player.pause()
+        engine.pause()
         if isLoadedCurrent(id) { return }
         queue.jump(to: id)
         loadCurrent()
@@ -127,7 +141,7 @@ public final class QueueController {
 
     /// Pauses the item `id` when it is the playing current item, plays it otherwise.
     public func toggle(_ id: QueueItem.ID) {
-        if isLoadedCurrent(id) { player.toggle() } else { play(id) }
+        if isLoadedCurrent(id) { engine.toggle() } else { play(id) }
     }
 
     /// Plays the item at `index` (see `play(_:)`).
@@ -141,12 +155,12 @@ public final class QueueController {
         if let id = queue.currentID { play(id) } else if let first = queue.items.first { play(first.id) }
     }
 
-    public func pause() { player.pause() }
+    public func pause() { engine.pause() }
 
     /// The user's next: the following item (repeat one does not hold it).
     public func next() {
         guard let item = queue.next() else { return }
-        if isLoadedCurrent(item.id) { player.seek(to: 0, mode: .accurate); return }
+        if isLoadedCurrent(item.id) { engine.seek(to: 0, mode: .accurate); return }
         loadCurrent()
     }
 
@@ -155,9 +169,9 @@ public final class QueueController {
     /// before (`PlayQueue.previous`). Returns false only when nothing is current.
     @discardableResult
     public func previous() -> Bool {
-        guard let (item, restarted) = queue.previous(position: player.position) else { return false }
+        guard let (item, restarted) = queue.previous(position: engine.position) else { return false }
         if restarted && isLoadedCurrent(item.id) {
-            player.seek(to: 0, mode: .accurate)
+            engine.seek(to: 0, mode: .accurate)
         } else {
             loadCurrent()
         }
@@ -222,8 +236,8 @@ public final class QueueController {
 
     func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
         guard queue.currentID == id, let item = queue.current,
-              player.currentURI == playableURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
-        if case .failed = player.status { return false }
+              engine.currentURI == playableURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
+        if case .failed = engine.status { return false }
         return true
     }
 
@@ -252,7 +266,7 @@ public final class QueueController {
         }
         // Routed items get their headers from the gateway; the source must not add them again.
         let routed = uri != MediaLocator.uri(for: item.uri)
-        player.load(PlaybackItem(id: item.id, uri: item.uri, playedURI: uri, headers: routed ? [] : item.headers.map { (name: $0.0, value: $0.1) },
+        engine.load(PlaybackItem(id: item.id, uri: item.uri, playedURI: uri, headers: routed ? [] : item.headers.map { (name: $0.0, value: $0.1) },
                                  title: item.displayTitle, options: item.options))
         refreshPreroll()
     }
@@ -260,8 +274,8 @@ public final class QueueController {
     func unloadPlayer() {
         pendingLoads.removeAll()
         eventItemID = nil
-        player.prepareNext(nil)
-        player.unload()
+        engine.prepareNext(item: nil)
+        engine.unload()
     }
 
     /// The URI the player gets for an item: the gateway's for protected items (registered once
@@ -321,7 +335,7 @@ public final class QueueController {
         case .playedToEnd:
             emit(event, item: eventIndex)
             playedCount += 1
-            if player.isAtEnd {
+            if engine.isAtEnd {
                 advance(.played)
             } else if queue.currentID != nil {
                 // The gapless switch's stream has started (its `.itemChanged` follows): the
@@ -362,7 +376,7 @@ public final class QueueController {
             loadCurrent()
         } else {
             isFinished = true
-            player.prepareNext(nil)
+            engine.prepareNext(item: nil)
             // After the player's own reaction to the end (it pauses): `.finished` is the last
             // event of the queue.
             let played = playedCount, failed = failedCount

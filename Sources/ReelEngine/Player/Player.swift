@@ -11,7 +11,7 @@ import Synchronization
 /// Time control follows gst-play.c: the user's intent (`PlayIntent`) is kept apart from the
 /// pipeline's state, and `TimeControlStatus` is derived from both, so it cannot drift.
 @MainActor
-public final class Player {
+public final class Player: PlaybackEngine {
     public typealias Observer = @MainActor (PlayerEvent) -> Void
     /// An observer told, with each event, the id of the item it is about (nil: no item).
     public typealias ItemObserver = @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void

@@ -1,0 +1,30 @@
+/// What the queue needs of an engine: load items, prepare the next for a gapless switch, the
+/// transport, and events that say which item they are about. ReelEngine's `Player` is the real
+/// one (playbin3); `FakeEngine` in ReelTestSupport is a scripted one, so that queue rules are
+/// tested in milliseconds, in addition to the real-pipeline tests.
+@MainActor
+public protocol PlaybackEngine: AnyObject {
+    /// What the engine plays now (the item's `playedURI`), nil when idle.
+    var currentURI: String? { get }
+    var status: ItemStatus { get }
+    var mediaInfo: MediaInfo { get }
+    /// Seconds into the current item.
+    var position: Double { get }
+    /// The item played to its end (it then waits, as `endAction` says).
+    var isAtEnd: Bool { get }
+    var endAction: EndAction { get set }
+
+    func load(_ item: PlaybackItem)
+    func unload()
+    /// The item to switch to without a gap at the current item's end; nil cancels.
+    func prepareNext(item: PlaybackItem?)
+    func play()
+    func pause()
+    func toggle()
+    func seek(to time: Double, mode: SeekMode)
+
+    /// Every later event, with the id of the item it was emitted for.
+    @discardableResult
+    func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void) -> Int
+    func removeItemObserver(_ id: Int)
+}
