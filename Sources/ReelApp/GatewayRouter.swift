@@ -80,17 +80,18 @@ final class GatewayRouter: Sendable {
 
     /// Whether a network `.m3u8` input is a stream that gets credentials: it is then played
     /// through the gateway and never fetched beforehand (HLS is never expanded anyway).
-    func isProtectedStream(_ uri: String, arrival: ItemArrival) -> Bool {
-        PlaylistFormat.fromExtension(uri) == .m3u && URL(string: uri)?.pathExtension.lowercased() == "m3u8"
-            && CredentialPolicy.decide(uri: uri, arrival: arrival, entry: ProtectedEntryOptions(), grant: settings.grant).sessionCredentials
+    func isProtectedStream(_ uri: String, arrival: ItemArrival, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> Bool {
+        guard URL(string: uri)?.pathExtension.lowercased() == "m3u8" else { return false }
+        let decision = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: entry, grant: settings.grant)
+        return decision.sessionCredentials || !decision.headers.isEmpty
     }
 
     /// Fetches an M3U/PLS/XSPF playlist to expand, with the credentials the rule gives it: through
     /// the gateway (as a pass-through item, so the same header, token, redirect and log rules
     /// apply) when it gets any or the session logs or trusts extra CAs, plainly otherwise.
     /// Blocks: call it from a plain thread.
-    func fetchPlaylist(_ url: URL, arrival: ItemArrival) -> PlaylistDownload.Outcome {
-        let decision = decide(url.absoluteString, arrival: arrival, entry: ProtectedEntryOptions())
+    func fetchPlaylist(_ url: URL, arrival: ItemArrival, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> PlaylistDownload.Outcome {
+        let decision = decide(url.absoluteString, arrival: arrival, entry: entry)
         guard settings.isActive || decision.needsGateway, let gateway = try? startedGateway() else { return PlaylistDownload.fetchBlocking(url) }
         var item = gatewayItem(url, decision)
         item.rewritesPlaylists = false

@@ -18,12 +18,18 @@ enum QueueBuilder {
     ///     inputs came from the command line, `.control` otherwise (see `CredentialPolicy`).
     ///   - router: fetches a network playlist with the credentials the rule gives it (through the
     ///     gateway); without one, playlists are fetched plainly.
-    static func build(_ inputs: [String], arrival: ItemArrival = .commandLine, router: GatewayRouter? = nil) -> Result {
+    ///   - options: per-item options for the inputs that are not playlists (a socket `load` with
+    ///     its own headers).
+    static func build(_ inputs: [String], arrival: ItemArrival = .commandLine, router: GatewayRouter? = nil,
+                      options: [String: [String]] = [:]) -> Result {
         var result = Result()
         let entryArrival: ItemArrival = arrival == .control ? .control : .playlist
+        // The inputs' own options (a socket `load` with its own headers): checked where they
+        // came in (IPCRequest), so a bad one here is simply none.
+        let entry = (try? ProtectedEntryOptions(options: options)) ?? ProtectedEntryOptions()
         for input in inputs {
             let uri = MediaLocator.uri(for: input)
-            let asItem = QueueItem(uri: uri, arrival: arrival)
+            let asItem = QueueItem(uri: uri, options: options, arrival: arrival)
             guard PlaylistParser.looksLikePlaylist(input) else {
                 result.items.append(asItem)
                 continue
@@ -38,9 +44,9 @@ enum QueueBuilder {
                 }
                 name = (path as NSString).lastPathComponent
                 parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
-            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival) ?? false) {
+            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival, entry: entry) ?? false) {
                 name = MediaLocator.displayName(of: uri)
-                switch router?.fetchPlaylist(url, arrival: arrival) ?? PlaylistDownload.fetchBlocking(url) {
+                switch router?.fetchPlaylist(url, arrival: arrival, entry: entry) ?? PlaylistDownload.fetchBlocking(url) {
                 case .data(let data, let finalURL):
                     parsed = PlaylistParser.parse(data, location: finalURL)
                 case .failed:

@@ -89,8 +89,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     }
 
     func load(_ input: String) { intake.add([input], .replace) }
-
     func append(_ input: String) { intake.add([input], .append) }
+    func load(_ input: String, options: [String: [String]]) { intake.add([input], .replace, options: options) }
+    func append(_ input: String, options: [String: [String]]) { intake.add([input], .append, options: options) }
 
     func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool {
         controller.repeatMode = switch mode {

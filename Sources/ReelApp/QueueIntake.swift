@@ -32,15 +32,17 @@ final class QueueIntake {
         self.controller = controller
     }
 
-    func add(_ inputs: [String], _ placement: Placement) {
+    /// - Parameter options: the items' own options (their own headers: the only credentials an
+    ///   item added while Reel runs can have), given to each input that is not a playlist.
+    func add(_ inputs: [String], _ placement: Placement, options: [String: [String]] = [:]) {
         let router = controller.router
         guard inFlight > 0 || QueueBuilder.needsNetwork(inputs) else {
-            apply(QueueBuilder.build(inputs, arrival: .control, router: router), placement)
+            apply(QueueBuilder.build(inputs, arrival: .control, router: router, options: options), placement)
             return
         }
         inFlight += 1
         builder.async {
-            let built = QueueBuilder.build(inputs, arrival: .control, router: router)
+            let built = QueueBuilder.build(inputs, arrival: .control, router: router, options: options)
             let items = built.items, errors = built.errors
             MainQueue.shared.async { [weak self] in
                 guard let self else { return }

@@ -38,7 +38,7 @@ final class PipelineHandle: @unchecked Sendable {
                 guard let n = s.next else { return nil }
                 s.next = nil
                 s.switched = n
-                return n
+                return n.playedURI
             }
             if let next { reel_set_string(playbin, "uri", next) }
         }, finishData))

@@ -1,13 +1,16 @@
+import ReelCore
 import Synchronization
 
 /// State that GStreamer's streaming threads read (`about-to-finish`, `source-setup`). Only this
 /// Mutex-guarded state is touched off the main thread.
 final class StreamingShared: Sendable {
     struct State {
-        /// The URI to switch to gaplessly at about-to-finish.
-        var next: String?
+        /// The item to switch to gaplessly at about-to-finish (playbin3 gets its `playedURI`). The
+        /// item itself travels with the URI, so the switch that starts is known by its identity,
+        /// whatever `prepareNext` said since.
+        var next: PlaybackItem?
         /// Set when about-to-finish handed `next` to playbin3; cleared at its STREAM_START.
-        var switched: String?
+        var switched: PlaybackItem?
         /// Headers for the current item's HTTP source (first request only; see ARCHITECTURE.md).
         var headers: [(String, String)] = []
         var userAgent = "Reel/0.1"

@@ -132,4 +132,28 @@ final class CredentialBindingTests: XCTestCase {
         XCTAssertTrue(a.requests.contains { $0.path == "/list.m3u" && $0.status == 200 }, "\(a.requests)")
         XCTAssertTrue(a.requests.contains { $0.path == "/other.mp4" && $0.status / 100 == 2 }, "\(a.requests)")
     }
+
+    func testAnItemLoadedOverTheSocketCarriesItsOwnHeaderToItsOwnOriginOnly() throws {
+        let c = try HTTPFixtureServer(host: "127.0.0.3")
+        defer { c.shutdown() }
+        c.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        c.requireHeader("X-Own", "own-secret-9a9a")
+        let socket = dir.appendingPathComponent("own.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket, "--audio-sink", "fakesink",
+                                                                        "--video-sink", "fakesink sync=false"] + credentialArguments
+                                                                        + [a.url("/clip.mp4").absoluteString])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        let master = c.url("/hls/vod/master.m3u8").absoluteString
+        let reply = try XCTUnwrap(client.request(["load", master, ["header": ["X-Own: own-secret-9a9a"]]], id: 1))
+        XCTAssertEqual(reply["error"] as? String, "success", "\(reply)")
+        XCTAssertNotNil(client.waitForEvent(timeout: 30) { $0["event"] as? String == "end" && $0["item"] as? Int == 0 }, reel.stderr)
+        XCTAssertTrue(c.requests.contains { $0.path.hasSuffix("segment00002.ts") }, "played to its last segment: \(c.requests)")
+        for r in c.requests {
+            XCTAssertEqual(r.header("X-Own"), "own-secret-9a9a", "its own header on every request: \(r)")
+            XCTAssertNil(r.header("X-Reel-Key"), "never the command line's: \(r)")
+            XCTAssertNil(r.header("Authorization"), "\(r)")
+        }
+        XCTAssertFalse(reel.stderr.contains("own-secret-9a9a"))
+    }
 }

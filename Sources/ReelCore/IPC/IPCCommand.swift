@@ -7,9 +7,12 @@ public enum IPCCommand: Sendable, Equatable {
     }
 
     /// Replace the queue with the item and play it (`["load", uri]`, mpv's `loadfile` too).
-    case load(String)
+    /// A last JSON object gives the item its own options, as a playlist entry's
+    /// (`{"header": ["X-Api-Key: …"]}`; see `PlaylistOptions`): an item added over the socket
+    /// never gets the command line's credentials, only what it carries (`CredentialPolicy`).
+    case load(String, options: [String: [String]] = [:])
     /// Add an item at the end (`["append", uri]`, or `["loadfile", uri, "append"]`).
-    case append(String)
+    case append(String, options: [String: [String]] = [:])
     case play, pause, toggle, stop
     /// `["seek", value, "absolute"|"relative"|"absolute-percent"|"relative-percent" (+"exact"|"keyframes")]`;
     /// relative and exact by default.

@@ -62,8 +62,8 @@ public final class IPCDispatcher {
     func execute(_ command: IPCCommand) throws -> JSONValue {
         let t = target
         switch command {
-        case .load(let uri): t.load(uri)
-        case .append(let uri): t.append(uri)
+        case .load(let uri, let options): t.load(uri, options: options)
+        case .append(let uri, let options): t.append(uri, options: options)
         case .play: t.play()
         case .pause: t.pause()
         case .toggle: t.toggle()

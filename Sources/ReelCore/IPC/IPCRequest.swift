@@ -47,6 +47,32 @@ public struct IPCRequest: Sendable, Equatable {
         }
     }
 
+    /// A last argument that is an object: the item's own options (`{"header": ["X-A: b"]}`, a
+    /// string or a list of strings per name), checked as a playlist entry's would be.
+    static func itemOptions(_ words: inout [JSONValue], _ name: String) throws -> [String: [String]] {
+        guard case .object(let pairs)? = words.last else { return [:] }
+        words.removeLast()
+        var options: [String: [String]] = [:]
+        for (key, value) in pairs {
+            switch value {
+            case .string(let s): options[key, default: []].append(s)
+            case .array(let items):
+                for item in items {
+                    guard let s = item.ipcString else { throw IPCError(.invalidArgument, "“\(name)”: option “\(key)” takes strings.") }
+                    options[key, default: []].append(s)
+                }
+            default: throw IPCError(.invalidArgument, "“\(name)”: option “\(key)” takes a string or a list of strings.")
+            }
+        }
+        do {
+            let parsed = try ProtectedEntryOptions(options: options)
+            for header in parsed.headers { header.registerSecret() }
+        } catch {
+            throw IPCError(.invalidArgument, "“\(name)”: \(error.description)")
+        }
+        return options
+    }
+
     static func command(_ name: String, _ args: [JSONValue]) throws -> IPCCommand {
         func arity(_ range: ClosedRange<Int>) throws {
             guard range.contains(args.count) else {
@@ -65,19 +91,25 @@ public struct IPCRequest: Sendable, Equatable {
         }
         switch name {
         case "load", "loadfile":
-            try arity(1...2)
-            let uri = try string(0, "the file or URL")
-            if args.count == 2 {
-                switch args[1].ipcString {
-                case "replace": return .load(uri)
-                case "append", "append-play": return .append(uri)
+            var words = args
+            let options = try itemOptions(&words, name)
+            guard (1...2).contains(words.count) else { try arity(1...2); throw IPCError(.invalidArgument, "“\(name)” takes URI [replace|append] [{options}].") }
+            guard let uri = words[0].ipcString, !uri.isEmpty else { throw IPCError(.invalidArgument, "“\(name)”: the file or URL must be a non-empty string.") }
+            if words.count == 2 {
+                switch words[1].ipcString {
+                case "replace": return .load(uri, options: options)
+                case "append", "append-play": return .append(uri, options: options)
                 default: throw IPCError(.invalidArgument, "“\(name)”: the mode must be replace or append.")
                 }
             }
-            return .load(uri)
+            return .load(uri, options: options)
         case "append":
-            try arity(1...1)
-            return .append(try string(0, "the file or URL"))
+            var words = args
+            let options = try itemOptions(&words, name)
+            guard words.count == 1, let uri = words[0].ipcString, !uri.isEmpty else {
+                throw IPCError(.invalidArgument, "“append” takes URI [{options}].")
+            }
+            return .append(uri, options: options)
         case "play": try arity(0...0); return .play
         case "pause": try arity(0...0); return .pause
         case "toggle", "cycle-pause": try arity(0...0); return .toggle

@@ -30,6 +30,9 @@ public protocol PlaybackCommandTarget: AnyObject {
     func load(_ input: String)
     /// Adds `input` at the end of the queue.
     func append(_ input: String)
+    /// `load` and `append` with the item's own options (its own headers, as a playlist entry's).
+    func load(_ input: String, options: [String: [String]])
+    func append(_ input: String, options: [String: [String]])
     /// Returns false when looping/shuffling is not supported by this target.
     func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool
     func setShuffle(_ on: Bool) -> Bool
@@ -48,6 +51,8 @@ extension PlaybackCommandTarget {
     }
 
     public func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { mode == .none }
+    public func load(_ input: String, options: [String: [String]]) { load(input) }
+    public func append(_ input: String, options: [String: [String]]) { append(input) }
     public func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool { false }
     public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }

@@ -183,7 +183,7 @@ extension Player {
             releaseHeldBackNext()  // the loaded item's own stream started: see HeldBackNextURI.swift
             return
         }
-        guard let switched = shared.state.withLock({ s -> String? in
+        guard let switched = shared.state.withLock({ s -> PlaybackItem? in
             let v = s.switched
             s.switched = nil
             return v
@@ -192,10 +192,10 @@ extension Player {
         // (or as far as it went: a file cut short switches early too).
         if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
         emit(.playedToEnd)
-        currentURI = switched
-        currentItem = takeSwitchedItem(switched)
+        currentURI = switched.playedURI
+        currentItem = switched
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
-        emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
+        emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
         status = .readyToPlay
         emit(.status(.readyToPlay))
         refreshDuration()
@@ -273,7 +273,7 @@ extension Player {
         let debugText = debug.map { String(cString: $0) }
         let status = Int(reel_message_error_http_status(message))
         var uri = currentURI
-        if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> String? in
+        if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> PlaybackItem? in
             let v = s.switched
             s.switched = nil
             return v
@@ -282,11 +282,11 @@ extension Player {
             // item): the old item has handed over, so report its end and the new item's change
             // before the error, which is the new item's.
             emit(.playedToEnd)
-            currentURI = switched
-            currentItem = takeSwitchedItem(switched)
+            currentURI = switched.playedURI
+            currentItem = switched
             itemState = ItemState(switchedFrom: itemState)
-            emit(.itemChanged(index: nil, uri: switched, title: MediaLocator.displayName(of: switched)))
-            uri = switched
+            emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+            uri = switched.playedURI
         }
         var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)
         // Posted by the item's HTTP source itself: how long it had gone without data decides
@@ -305,13 +305,5 @@ extension Player {
             context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
         }
         fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
-    }
-
-    /// The item a gapless switch to `uri` started: the one `prepareNext(item:)` gave, or a new
-    /// item for that URI when the switch was to something else.
-    func takeSwitchedItem(_ uri: String) -> PlaybackItem {
-        defer { nextItem = nil }
-        if let next = nextItem, MediaLocator.uri(for: next.playedURI) == uri { return next }
-        return PlaybackItem(uri: uri)
     }
 }

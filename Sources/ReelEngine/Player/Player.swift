@@ -20,8 +20,6 @@ public final class Player: PlaybackEngine {
     public internal(set) var currentURI: String?
     /// The item loaded or switched to (its `playedURI` is `currentURI`).
     public internal(set) var currentItem: PlaybackItem?
-    /// The item given to `prepareNext(item:)`, which a gapless switch makes current.
-    var nextItem: PlaybackItem?
     public internal(set) var timeControlStatus: TimeControlStatus = .paused
     public internal(set) var rate: Double = 1
     public internal(set) var intent: PlayIntent = .paused
@@ -74,7 +72,7 @@ public final class Player: PlaybackEngine {
     /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
     /// side only then, so that an error from the next item cannot arrive before the current
     /// item has even started (it would be blamed on the wrong item).
-    var deferredNext: String?
+    var deferredNext: PlaybackItem?
     /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
     /// given a fresh one rather than this one.
     var pipelineStalled = false
@@ -169,7 +167,6 @@ public final class Player: PlaybackEngine {
         resetItemState()
         currentURI = uri
         currentItem = item
-        nextItem = nil
         awaitingOwnStreamStart = true
         deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -200,7 +197,6 @@ public final class Player: PlaybackEngine {
         resetItemState()
         currentURI = nil
         currentItem = nil
-        nextItem = nil
         awaitingOwnStreamStart = false
         dropPendingSwitch()
         setPipeline(.null)

@@ -19,14 +19,14 @@ extension Player {
     /// `prepareNext` with an item: when the switch starts, `item` becomes `currentItem` and the
     /// events carry its id. nil cancels.
     public func prepareNext(item: PlaybackItem?) {
-        nextItem = item
-        let uri = item.map { MediaLocator.uri(for: $0.playedURI) }
+        var next = item
+        if let item { next?.playedURI = MediaLocator.uri(for: item.playedURI) }
         if awaitingOwnStreamStart {
-            deferredNext = uri
+            deferredNext = next
             shared.state.withLock { $0.next = nil }
             return
         }
-        shared.state.withLock { $0.next = uri }
+        shared.state.withLock { $0.next = next }
     }
 
     /// The loaded item's own STREAM_START came: a held-back next URI goes to the streaming side.
