@@ -3,19 +3,16 @@ import ReelCore
 import ReelEngine
 import ReelGLib
 
-/// Composes a player and a queue with the inputs: builds one queue from every FILE/URL/PLAYLIST,
-/// plays it through a `QueueController`, prints events, and decides the exit status (0 only when
-/// every item played to its end and every playlist read cleanly).
+/// The headless front end: Reel assembled by `SessionCore` with a fake video sink (unless one is
+/// given), run on a GLib main loop until the queue ends (with `--exit-at-end`) or the user quits;
+/// decides the exit status (0 only when every item played to its end and every playlist read
+/// cleanly). Without a display it is also where a windowed session falls back to.
 @MainActor
 final class PlaybackSession {
     private var options: PlaybackOptions
-    private var printer: EventPrinter?
     private let loop = MainLoopRunner()
     private var finished = false
-    /// For `finish`: the user's quit is the queue's last event.
-    private weak var controller: QueueController?
-    private var playlistErrors = 0
-    private var remote: RemoteControl?
+    private var core: SessionCore?
     /// Set by a remote `quit` or a signal: the exit status to use.
     private var quitStatus: Int32?
 
@@ -24,7 +21,6 @@ final class PlaybackSession {
     }
 
     func run() -> Int32 {
-        if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
         if !options.headless {
             if let status = WindowSession.run(options: options) { return status }
             Diagnostics.say("no display (DISPLAY is unset or unreachable): playing headless")
@@ -32,84 +28,39 @@ final class PlaybackSession {
             options.headless = true
             options.exitAtEnd = options.exitAtEnd || !options.remote.keepsSessionAlive
         }
-        let router = GatewayRouter(settings: options.protected)
-        defer { router.shutdown() }
-        let prepared: QueuePreparation.Prepared
-        switch QueuePreparation.prepare(options, router: router) {
-        case .success(let p): prepared = p
+        let core: SessionCore
+        switch SessionCore.assemble(options, videoSink: options.videoSink ?? "fakesink sync=true") {
+        case .success(let c): core = c
         case .failure(let status): return status.code
         }
-        let queue = prepared.queue
-
-        let config = PlayerConfiguration(
-            audioSink: options.audioSink,
-            videoSink: options.videoSink ?? "fakesink sync=true",
-            progressInterval: options.progressInterval,
-            endAction: .advance)
-        let player: Player
-        do { player = try Player(configuration: config) } catch {
-            Diagnostics.say("\(error)")
-            return 2
-        }
-        defer { player.shutdown() }
-        for error in prepared.errors {
-            playlistErrors += 1
-            Diagnostics.say(error.message)
-            printer?.print(.error(error), item: nil)
-        }
-        let controller = QueueController(player: player, queue: queue)
-        self.controller = controller
-        controller.retryPolicy = options.retryPolicy
-        controller.router = router
-        defer { controller.detach() }
-        controller.addObserver { [weak self, weak controller] event, item in
-            guard let self, let controller else { return }
-            self.handle(event, item: item, controller: controller)
-        }
-        do {
-            let intake = QueueIntake(controller: controller)
-            intake.onErrors = { [weak self] errors in
-                for error in errors {
-                    Diagnostics.say(error.message)
-                    self?.printer?.print(.error(error), item: nil)
-                }
-            }
-            remote = try RemoteControl(options: options.remote, controller: controller, intake: intake)
-        } catch {
-            Diagnostics.say("--ipc: \(error)")
-            return 2
-        }
-        defer { remote?.stop() }
-        remote?.target.onQuit = { [weak self] status in self?.finish(status: status) }
+        self.core = core
+        defer { core.shutdown() }
+        core.onIntakeErrors = { errors in for error in errors { Diagnostics.say(error.message) } }
+        core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }
+        core.commands.onQuit = { [weak self] status in self?.finish(status: status) }
         SignalWatcher.onTerminate { [weak self] in self?.finish(status: 0) }
-        if let v = options.volume { player.volume = v }
-        if options.mute { player.isMuted = true }
-        guard !queue.isEmpty || options.remote.keepsSessionAlive else {
-            printer?.print(.finished(played: 0, failed: 0, reason: .ended), item: nil)
-            return playlistErrors == 0 ? 0 : 1
+        core.start()
+        guard !core.sequencer.queue.isEmpty || options.remote.keepsSessionAlive else {
+            core.print(.finished(played: 0, failed: 0, reason: .ended))
+            return core.playlistErrors.isEmpty ? 0 : 1
         }
-        controller.play()
-        if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
         if !(finished && options.exitAtEnd) && quitStatus == nil {
             loop.run()
         }
         if let quitStatus { return quitStatus }
-        let everyItemPlayed = controller.queue.items.allSatisfy { $0.state == .played }
-        return controller.failedCount == 0 && playlistErrors == 0 && everyItemPlayed ? 0 : 1
+        return core.everythingPlayed ? 0 : 1
     }
 
     private func finish(status: Int32) {
         quitStatus = status
-        controller?.userQuit()
+        core?.sequencer.userQuit()
         loop.quit()
     }
 
-    private func handle(_ event: PlayerEvent, item: Int?, controller: QueueController) {
-        printer?.print(event, item: item)
-        remote?.handle(event, item: item)
+    private func handle(_ event: PlayerEvent, item: Int?) {
         switch event {
         case .error(let error), .warning(let error):
-            let name = item.map { controller.queue.items[$0].displayTitle } ?? "?"
+            let name = item.flatMap { i in core?.sequencer.queue.items.indices.contains(i) == true ? core?.sequencer.queue.items[i].displayTitle : nil } ?? "?"
             Diagnostics.say("\(name): \(error.message)")
         case .finished:
             finished = true

@@ -2,11 +2,11 @@ import Foundation
 import ReelCore
 import ReelEngine
 
-/// What remote controls (the control socket, MPRIS) drive: the session's `QueueController`.
+/// What remote controls (the control socket, MPRIS) drive: the session's `QueueSequencer`.
 /// Window capture and quitting belong to the session, which supplies them.
 @MainActor
 final class QueueCommandTarget: PlaybackCommandTarget {
-    let controller: QueueController
+    let controller: QueueSequencer
     var player: Player { controller.player }
     /// Captures the window (PNG to the given path); nil in headless sessions.
     var windowCapture: ((String) throws -> Void)?
@@ -16,7 +16,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     /// Where loaded and appended inputs join the queue (shared with the window's open and drop).
     let intake: QueueIntake
 
-    init(controller: QueueController, intake: QueueIntake) {
+    init(controller: QueueSequencer, intake: QueueIntake) {
         self.controller = controller
         self.intake = intake
     }

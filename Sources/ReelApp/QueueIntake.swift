@@ -21,21 +21,21 @@ final class QueueIntake {
         case appendAndPlay
     }
 
-    let controller: QueueController
+    let controller: QueueSequencer
     /// Told about playlists that could not be read (the window shows them; events carry them).
     var onErrors: ([PlaybackError]) -> Void = { _ in }
     private let builder = DispatchQueue(label: "reel.queue-intake")
     /// Requests handed to `builder` whose results have not been applied yet.
     private var inFlight = 0
 
-    init(controller: QueueController) {
+    init(controller: QueueSequencer) {
         self.controller = controller
     }
 
     /// - Parameter options: the items' own options (their own headers: the only credentials an
     ///   item added while Reel runs can have), given to each input that is not a playlist.
     func add(_ inputs: [String], _ placement: Placement, options: [String: [String]] = [:]) {
-        let router = controller.router
+        let router = controller.gatewayRouter
         guard inFlight > 0 || QueueBuilder.needsNetwork(inputs) else {
             apply(QueueBuilder.build(inputs, arrival: .control, router: router, options: options), placement)
             return

@@ -16,8 +16,8 @@ final class RemoteControl {
     private let started = Date()
 
     /// Starts what `options` ask for; throws (with a message for people) when the socket cannot be served.
-    init(options: RemoteOptions, controller: QueueController, intake: QueueIntake) throws {
-        target = QueueCommandTarget(controller: controller, intake: intake)
+    init(options: RemoteOptions, target: QueueCommandTarget) throws {
+        self.target = target
         let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         if let path = options.ipcPath {
             let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path
@@ -26,7 +26,7 @@ final class RemoteControl {
         }
         if options.mpris { mpris = MPRISService(target: target, identity: "Reel") }
         if !options.screenshotAt.isEmpty {
-            shots = ScreenshotScheduler(positions: options.screenshotAt, directory: directory, player: controller.player)
+            shots = ScreenshotScheduler(positions: options.screenshotAt, directory: directory, player: target.player)
         }
     }
 

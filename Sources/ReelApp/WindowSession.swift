@@ -5,24 +5,22 @@ import ReelEngine
 import ReelUI
 
 /// A playback session with a window: builds the `PlayerWindow`, a `Player` drawing into its video
-/// area and a `QueueController` over the command line's queue; turns queue events into a
+/// area and a `QueueSequencer` over the command line's queue; turns queue events into a
 /// `PlayerViewState` and window actions into queue and player commands; and runs the GTK main
 /// loop (which also runs the engine's bus watch and timers).
 @MainActor
 final class WindowSession {
     let options: PlaybackOptions
     private(set) var window: PlayerWindow!
-    private(set) var player: Player!
+    /// Reel's parts, as every front end has them (`SessionCore`).
+    private(set) var core: SessionCore!
+    var player: Player! { core?.player }
+    var controller: QueueSequencer! { core?.sequencer }
+    /// The one set of playback commands, the socket's and MPRIS's too.
+    private var commands: QueueCommandTarget { core.commands }
     private(set) var state = PlayerViewState()
-    private(set) var controller: QueueController!
-    private var playlistErrors = 0
     private(set) var exitStatus: Int32 = 0
     private(set) var quitRequested = false
-    private var printer: EventPrinter?
-    private var remote: RemoteControl?
-    private var router: GatewayRouter?
-    /// Where opened, dropped and remotely loaded inputs join the queue.
-    private var intake: QueueIntake!
     private let screensaver = ScreenSaverInhibitor()
     /// Where `s` and Ctrl+s write PNGs: $REEL_CAPTURE_DIR, else ~/Pictures (or ~).
     var captureDirectory: URL
@@ -63,20 +61,10 @@ final class WindowSession {
     func start(width: Int = 960, height: Int = 600) -> Bool? {
         guard UIRuntime.start() else { return nil }
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
-        if options.printEvents { printer = EventPrinter(includeFineProgress: options.printProgress) }
-        let router = GatewayRouter(settings: options.protected)
-        self.router = router
-        let prepared: QueuePreparation.Prepared
-        switch QueuePreparation.prepare(options, router: router) {
-        case .success(let p): prepared = p
-        case .failure: return false
-        }
         videoSink = options.videoSink ?? VideoSinkChooser.choose()
-        let config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
-                                         progressInterval: options.progressInterval, endAction: .advance)
-        do { player = try Player(configuration: config) } catch {
-            Diagnostics.say("\(error)")
-            return false
+        switch SessionCore.assemble(options, videoSink: videoSink) {
+        case .success(let c): core = c
+        case .failure: return false
         }
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
@@ -85,56 +73,30 @@ final class WindowSession {
         if xid == 0 || !player.setWindowHandle(xid) {
             Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
         }
-        controller = QueueController(player: player, queue: prepared.queue)
-        controller.retryPolicy = options.retryPolicy
-        controller.router = router
-        intake = QueueIntake(controller: controller)
-        intake.onErrors = { [weak self] errors in
-            guard let self else { return }
-            for error in errors {
-                self.state.errorBanner = error.message
-                self.printer?.print(.error(error), item: nil)
-            }
+        core.onIntakeErrors = { [weak self] errors in
+            guard let self, let last = errors.last else { return }
+            self.state.errorBanner = last.message
             self.render()
         }
-        controller.addObserver { [weak self] event, item in self?.handle(event, item: item) }
-        do {
-            remote = try RemoteControl(options: options.remote, controller: controller, intake: intake)
-        } catch {
-            Diagnostics.say("--ipc: \(error)")
-            return false
-        }
-        remote?.target.windowCapture = { [weak self] path in try self?.window.capturePNG(to: path) }
-        remote?.target.onQuit = { [weak self] status in
+        core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }
+        commands.windowCapture = { [weak self] path in try self?.window.capturePNG(to: path) }
+        commands.onQuit = { [weak self] status in
             self?.exitStatus = status
             self?.quit()
         }
-        for error in prepared.errors {
-            playlistErrors += 1
-            Diagnostics.say(error.message)
-            printer?.print(.error(error), item: nil)
-            state.errorBanner = error.message
-        }
-        if let v = options.volume { player.volume = v }
-        if options.mute { player.isMuted = true }
+        if let last = core.playlistErrors.last { state.errorBanner = last.message }
+        core.start()
         state.volume = player.volume
         state.isMuted = player.isMuted
         refreshRows()
-        render()
-        if !prepared.queue.isEmpty {
-            controller.play()
-            if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
-        }
         syncIntent()
+        render()
         return true
     }
 
     func shutdown() {
         screensaver.update(playing: false)
-        remote?.stop()
-        controller?.detach()
-        player?.shutdown()
-        router?.shutdown()
+        core?.shutdown()
         window?.close()
         UIRuntime.settle()
     }
@@ -152,8 +114,6 @@ final class WindowSession {
     // MARK: Player events → view state
 
     private func handle(_ event: PlayerEvent, item: Int?) {
-        printer?.print(event, item: item)
-        remote?.handle(event, item: item)
         switch event {
         case .itemChanged(_, _, let title):
             state.title = title
@@ -189,7 +149,7 @@ final class WindowSession {
                                           : PlayerViewState.errorText(item: name, message: problem.message)
             Diagnostics.say("\(name): \(problem.message)")
         case .finished(let played, let failed, _):
-            exitStatus = failed == 0 && playlistErrors == 0 && played == controller.queue.count ? 0 : 1
+            exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
         default:
             break
@@ -209,30 +169,31 @@ final class WindowSession {
 
     func perform(_ action: UIAction) {
         switch action {
+        // Transport goes through the same commands as the socket and MPRIS.
         case .playPause:
-            player.toggle()
+            commands.toggle()
         case .seek(let to):
-            player.seek(to: to, mode: .accurate)
+            commands.seek(to: to, mode: .accurate)
             state.position = player.position
         case .skip(let by):
-            player.skip(by: by)
+            commands.skip(by: by)
             state.position = player.position
         case .setVolume(let v):
-            player.volume = v
-            if player.isMuted && v > 0 { player.isMuted = false }
+            commands.setVolume(v)
+            if player.isMuted && v > 0 { commands.setMuted(false) }  // dragging the slider up unmutes
         case .toggleMute:
-            player.isMuted.toggle()
+            commands.setMuted(!player.isMuted)
         case .setRate(let r):
-            player.setRate(r)
+            _ = commands.setRate(r)
         case .resetRate:
-            player.setRate(1)
+            _ = commands.setRate(1)
         case .frameStep(let forward):
             player.stepFrame(forward: forward)
         case .next:
-            controller.next()
+            _ = commands.next()
         case .previous:
             // Like most players: back to the start first, the previous item within the first 3 s.
-            controller.previous()
+            _ = commands.previous()
         case .toggleFullscreen:
             state.isFullscreen.toggle()
         case .togglePlaylist:
@@ -249,7 +210,7 @@ final class WindowSession {
         case .openURL(let url):
             append([url])
         case .playIndex(let i):
-            controller.play(at: i)
+            _ = commands.jump(to: i)
         case .moveItem(let from, let to):
             // `to` is an insertion point in the list as it was (GTK's drop position).
             guard controller.queue.items.indices.contains(from) else { break }
@@ -271,7 +232,7 @@ final class WindowSession {
     }
 
     /// Opened or dropped files and URLs join the queue, and the first of them plays.
-    private func append(_ inputs: [String]) { intake.add(inputs, .appendAndPlay) }
+    private func append(_ inputs: [String]) { core.intake.add(inputs, .appendAndPlay) }
 
     func quit() {
         quitRequested = true

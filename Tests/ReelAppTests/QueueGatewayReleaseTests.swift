@@ -19,7 +19,7 @@ final class QueueGatewayReleaseTests: XCTestCase {
         try onMain {
             let player = try Player(configuration: PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true"))
             defer { player.shutdown() }
-            let controller = QueueController(player: player)
+            let controller = QueueSequencer(player: player)
             controller.router = router
             defer { controller.detach() }
             controller.append((0..<3).map { QueueItem(uri: server.url("/c\($0).mp4").absoluteString) })

@@ -12,7 +12,7 @@ final class RemoteOptionsTests: XCTestCase {
         XCTAssertFalse(RemoteOptions.sessionBusIsAvailable([:]), "nothing to connect to: no autolaunched daemon")
         XCTAssertFalse(RemoteOptions.sessionBusIsAvailable(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": dir.path]))
         // A plain file named "bus" is not a bus; a listening Unix socket is.
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("bus").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("bus").path, contents: Data())
         XCTAssertFalse(RemoteOptions.sessionBusIsAvailable(["XDG_RUNTIME_DIR": dir.path]))
         try FileManager.default.removeItem(at: dir.appendingPathComponent("bus"))
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)

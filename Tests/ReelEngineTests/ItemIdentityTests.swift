@@ -18,7 +18,8 @@ final class ItemIdentityTests: XCTestCase {
             let a = PlaybackItem(uri: TestMedia.url("gapless-00.mp4").absoluteString, title: "A")
             let b = PlaybackItem(uri: TestMedia.url("gapless-01.mp4").absoluteString, title: "B")
             var seen: [(PlayerEvent, PlaybackItem.ID?)] = []
-            player.addItemObserver { event, id in
+            player.addItemObserver { event, item in
+                let id = item?.id
                 seen.append((event, id))
                 if case .itemChanged = event, id == a.id { player.prepareNext(item: b) }
             }

@@ -23,9 +23,9 @@ public final class FakeEngine: PlaybackEngine {
     /// Every seek's target, in order.
     public private(set) var seeks: [Double] = []
 
-    private var observers: [Int: @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void] = [:]
+    private var observers: [Int: @MainActor (PlayerEvent, PlaybackItem?) -> Void] = [:]
     private var nextObserver = 0
-    private var pending: [(PlayerEvent, PlaybackItem.ID?)] = []
+    private var pending: [(PlayerEvent, PlaybackItem?)] = []
     private var delivering = false
 
     public init() {}
@@ -64,7 +64,7 @@ public final class FakeEngine: PlaybackEngine {
     }
 
     @discardableResult
-    public func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void) -> Int {
+    public func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem?) -> Void) -> Int {
         nextObserver += 1
         observers[nextObserver] = observer
         return nextObserver
@@ -113,7 +113,7 @@ public final class FakeEngine: PlaybackEngine {
     }
 
     private func emit(_ event: PlayerEvent) {
-        pending.append((event, currentItem?.id))
+        pending.append((event, currentItem))
         guard !delivering else { return }
         delivering = true
         defer { delivering = false }

@@ -1,5 +1,5 @@
 /// Observers in the order they were added, each with an id to remove it by. The engine's
-/// `Player` and the app's `QueueController` keep theirs in one; delivery (and its order under
+/// `Player` and the app's `QueueSequencer` keep theirs in one; delivery (and its order under
 /// re-entrancy) stays theirs.
 public struct ObserverList<Observer> {
     private var entries: [(id: Int, observer: Observer)] = []

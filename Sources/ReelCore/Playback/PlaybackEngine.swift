@@ -23,8 +23,8 @@ public protocol PlaybackEngine: AnyObject {
     func toggle()
     func seek(to time: Double, mode: SeekMode)
 
-    /// Every later event, with the id of the item it was emitted for.
+    /// Every later event, with the item it was emitted for (its id, and which attempt).
     @discardableResult
-    func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void) -> Int
+    func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem?) -> Void) -> Int
     func removeItemObserver(_ id: Int)
 }

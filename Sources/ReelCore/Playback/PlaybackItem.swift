@@ -21,15 +21,20 @@ public struct PlaybackItem: Sendable, Identifiable, Equatable, CustomStringConve
     public var title: String?
     /// The playlist entry's own options (see `PlaylistOptions`).
     public var options: [String: [String]]
+    /// 0 for the first load; n for the n-th retry after a failure. The engine loads a retry like
+    /// any other item; its events say which attempt they are about, so the queue does not report
+    /// the same item as a new one.
+    public var attempt: Int
 
     public init(id: ID = UUID(), uri: String, playedURI: String? = nil, headers: [(name: String, value: String)] = [], title: String? = nil,
-                options: [String: [String]] = [:]) {
+                options: [String: [String]] = [:], attempt: Int = 0) {
         self.id = id
         self.uri = uri
         self.playedURI = playedURI ?? uri
         self.headers = headers
         self.title = title
         self.options = options
+        self.attempt = attempt
     }
 
     public static func == (a: PlaybackItem, b: PlaybackItem) -> Bool { a.id == b.id && a.uri == b.uri }

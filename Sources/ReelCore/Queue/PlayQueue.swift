@@ -2,7 +2,7 @@ import Foundation
 
 /// An ordered play queue with a current item, repeat and shuffle: the order rules of an
 /// AVQueuePlayer-like player, as a pure value type (the player itself is driven by
-/// `QueueController` in ReelApp).
+/// `QueueSequencer` in ReelApp).
 ///
 /// Rules:
 /// - `items` is the play order, which is also the order a panel shows; indices refer to it.

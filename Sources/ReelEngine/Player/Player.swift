@@ -14,7 +14,7 @@ import Synchronization
 public final class Player: PlaybackEngine {
     public typealias Observer = @MainActor (PlayerEvent) -> Void
     /// An observer told, with each event, the id of the item it is about (nil: no item).
-    public typealias ItemObserver = @MainActor (PlayerEvent, PlaybackItem.ID?) -> Void
+    public typealias ItemObserver = @MainActor (PlayerEvent, PlaybackItem?) -> Void
 
     // MARK: Public state (current values for UIs)
     public internal(set) var currentURI: String?
@@ -61,7 +61,7 @@ public final class Player: PlaybackEngine {
     var observers = ObserverList<Observer>()
     var itemObservers = ObserverList<ItemObserver>()
     /// Events waiting for delivery, each with the item it was emitted for.
-    var pendingEvents: [(event: PlayerEvent, item: PlaybackItem.ID?)] = []
+    var pendingEvents: [(event: PlayerEvent, item: PlaybackItem?)] = []
     var deduplicator = EventDeduplicator()
     var delivering = false
     var loadGeneration = 0
@@ -136,7 +136,7 @@ public final class Player: PlaybackEngine {
 
     func emit(_ event: PlayerEvent) {
         guard deduplicator.admit(event) else { return }  // events only on change, decided here
-        pendingEvents.append((event, currentItem?.id))
+        pendingEvents.append((event, currentItem))
         guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
         delivering = true
         defer { delivering = false }

@@ -1,24 +1,24 @@
 import Foundation
-import ReelApp
+@testable import ReelApp
 import ReelCore
 import ReelEngine
 import ReelTestSupport
 import XCTest
 import ReelGLib
 
-/// `QueueController` over a real playbin3 player (synchronised fakesinks) on generated clips.
+/// `QueueSequencer` over a real playbin3 player (synchronised fakesinks) on generated clips.
 /// XCTest on Linux cannot call @MainActor test methods, so each test enters the main actor itself.
-final class QueueControllerTests: XCTestCase {
+final class QueueSequencerPlaybackTests: XCTestCase {
     @MainActor
     private final class Harness {
         let player: Player
-        let controller: QueueController
+        let controller: QueueSequencer
         var events: [(event: PlayerEvent, item: Int?)] = []
 
         init(_ names: [String], repeatMode: RepeatMode = .off) throws {
             player = try Player(configuration: PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true"))
             let items = names.map { QueueItem(uri: TestMedia.directory.appendingPathComponent($0).absoluteString, title: $0) }
-            controller = QueueController(player: player, queue: PlayQueue(items, repeatMode: repeatMode))
+            controller = QueueSequencer(player: player, queue: PlayQueue(items, repeatMode: repeatMode))
             controller.addObserver { [unowned self] event, item in self.events.append((event, item)) }
         }
 

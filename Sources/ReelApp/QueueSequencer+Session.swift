@@ -1,0 +1,23 @@
+import ReelCore
+import ReelEngine
+
+// The sequencer as a session builds it: over ReelEngine's `Player`, GLib's clock, GstDiscoverer's
+// prober and the gateway's router.
+extension QueueSequencer {
+    convenience init(player: Player, queue: PlayQueue = PlayQueue()) {
+        self.init(engine: player, queue: queue, clock: MainQueueClock(), prober: DiscovererLayoutProber())
+    }
+
+    /// The engine as ReelEngine's `Player`, for what only it has (captures, volume, the window);
+    /// every session's sequencer has one.
+    var player: Player! { engine as? Player }
+
+    /// The router as the gateway's, for fetching playlists with the same credentials rule.
+    var gatewayRouter: GatewayRouter? { router as? GatewayRouter }
+}
+
+extension GatewayRouter: ItemRouting {
+    func playedURI(for item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
+        loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options))
+    }
+}

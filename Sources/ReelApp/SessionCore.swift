@@ -1,0 +1,118 @@
+import Foundation
+import ReelCore
+import ReelEngine
+
+/// Reel assembled once for every front end: the gateway's router, the command line's queue, a
+/// playbin3 `Player`, the `QueueSequencer` over them, the intake for inputs that arrive later,
+/// the one set of playback commands (`QueueCommandTarget`: the window's keys and buttons, the
+/// socket and MPRIS all go through it, so a command means the same everywhere), the remote
+/// controls and the `--events` printer. `PlaybackSession` (headless) and `WindowSession` each
+/// add only what is theirs: a main loop, a window, how the end and errors are shown.
+@MainActor
+final class SessionCore {
+    let options: PlaybackOptions
+    let router: GatewayRouter
+    let player: Player
+    let sequencer: QueueSequencer
+    let intake: QueueIntake
+    /// The one set of playback commands.
+    let commands: QueueCommandTarget
+    let remote: RemoteControl
+    /// Playlists on the command line that could not be read (each names the playlist and line).
+    let playlistErrors: [PlaybackError]
+    private let printer: EventPrinter?
+
+    /// Every queue event, after the `--events` printer and the remote controls have seen it.
+    var onEvent: (PlayerEvent, Int?) -> Void = { _, _ in }
+    /// Playlists added while Reel runs that could not be read (already printed as events).
+    var onIntakeErrors: ([PlaybackError]) -> Void = { _ in }
+
+    private init(options: PlaybackOptions, router: GatewayRouter, player: Player, prepared: QueuePreparation.Prepared) throws {
+        self.options = options
+        self.router = router
+        self.player = player
+        playlistErrors = prepared.errors
+        printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress) : nil
+        sequencer = QueueSequencer(player: player, queue: prepared.queue)
+        sequencer.retryPolicy = options.retryPolicy
+        sequencer.router = router
+        intake = QueueIntake(controller: sequencer)
+        commands = QueueCommandTarget(controller: sequencer, intake: intake)
+        do {
+            remote = try RemoteControl(options: options.remote, target: commands)
+        } catch {
+            sequencer.detach()
+            throw error
+        }
+        intake.onErrors = { [weak self] errors in
+            guard let self else { return }
+            for error in errors { self.printer?.print(.error(error), item: nil) }
+            self.onIntakeErrors(errors)
+        }
+        sequencer.addObserver { [weak self] event, item in
+            guard let self else { return }
+            self.printer?.print(event, item: item)
+            self.remote.handle(event, item: item)
+            self.onEvent(event, item)
+        }
+    }
+
+    /// Reads the command line's inputs and builds the parts; a failure says why on stderr and
+    /// gives the exit status.
+    /// - Parameter videoSink: where the video goes (the window's sink, or a fake one headless).
+    static func assemble(_ options: PlaybackOptions, videoSink: String) -> Result<SessionCore, ExitStatus> {
+        let router = GatewayRouter(settings: options.protected)
+        let prepared: QueuePreparation.Prepared
+        switch QueuePreparation.prepare(options, router: router) {
+        case .success(let p): prepared = p
+        case .failure(let status):
+            router.shutdown()
+            return .failure(status)
+        }
+        let config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
+                                         progressInterval: options.progressInterval, endAction: .advance)
+        let player: Player
+        do { player = try Player(configuration: config) } catch {
+            Diagnostics.say("\(error)")
+            router.shutdown()
+            return .failure(ExitStatus(code: 2))
+        }
+        do {
+            return .success(try SessionCore(options: options, router: router, player: player, prepared: prepared))
+        } catch {
+            Diagnostics.say("--ipc: \(error)")
+            player.shutdown()
+            router.shutdown()
+            return .failure(ExitStatus(code: 2))
+        }
+    }
+
+    /// Reports the command line's playlist errors, applies `--volume`/`--mute`, and plays the
+    /// queue from its first (or `--start`) item at `--start-position`.
+    func start() {
+        for error in playlistErrors {
+            Diagnostics.say(error.message)
+            printer?.print(.error(error), item: nil)
+        }
+        if let v = options.volume { player.volume = v }
+        if options.mute { player.isMuted = true }
+        guard !sequencer.queue.isEmpty else { return }
+        sequencer.play()
+        if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
+    }
+
+    /// Prints an event that is not the queue's (the end of an empty queue, say).
+    func print(_ event: PlayerEvent) { printer?.print(event, item: nil) }
+
+    /// True when every item played to its end, nothing failed and every playlist read cleanly.
+    var everythingPlayed: Bool {
+        sequencer.failedCount == 0 && playlistErrors.isEmpty && sequencer.queue.items.allSatisfy { $0.state == .played }
+    }
+
+    func shutdown() {
+        remote.stop()
+        sequencer.detach()
+        player.shutdown()
+        router.shutdown()
+    }
+}

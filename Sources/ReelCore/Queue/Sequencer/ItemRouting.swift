@@ -1,0 +1,13 @@
+/// How the sequencer turns a queue item into what the engine plays, and the engine's events back
+/// into what the user should read: ReelApp's `GatewayRouter` routes protected network items
+/// through the loopback gateway (and names the item's own URL and the gateway's account of a
+/// refusal in events). Without one, every item plays as it is.
+@MainActor
+public protocol ItemRouting: AnyObject {
+    /// The URI the engine gets for `item` (registered once per item by the sequencer).
+    func playedURI(for item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String
+    /// The event as the user should read it, `uri` being what the engine plays.
+    func refine(_ event: PlayerEvent, uri: String?) -> PlayerEvent
+    /// The item left the queue: what was registered for `playedURI` goes too.
+    func release(_ playedURI: String)
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+// Engine events in: which item they are about, the advance on end and failure, retries.
+extension QueueSequencer {
+    func handle(_ event: PlayerEvent, engineItem: PlaybackItem?) {
+        eventItemID = engineItem?.id
+        switch event {
+        case .itemChanged(_, let uri, let title):
+            if let engineItem, engineItem.attempt > 0 { return }  // the same item again, after a `.retrying`
+            if let id = eventItemID, loadAwaitingChange == id {
+                loadAwaitingChange = nil
+            } else if let id = eventItemID, queue.item(id) != nil {
+                // A gapless switch: the engine names the prepared item that has started.
+                if queue.currentID != id { queue.jump(to: id) }
+                refreshPreroll()
+            }
+            let item = eventItemID.flatMap(queue.item)
+            emit(.itemChanged(index: eventIndex, uri: uri, title: item?.displayTitle ?? title), item: eventIndex)
+        case .playedToEnd:
+            emit(event, item: eventIndex)
+            playedCount += 1
+            if engine.isAtEnd {
+                advance(.played)
+            } else if queue.currentID != nil {
+                // The gapless switch's stream has started (its `.itemChanged` follows): the
+                // queue moves without reloading.
+                queue.finishCurrent(.played)
+            }
+        case .status(.failed(let error)) where nextRetry(after: error) != nil:
+            break  // the `.retrying` that follows the error says it all
+        case .error(let error) where scheduleRetry(after: error):
+            break
+        case .status(.readyToPlay):
+            emit(event, item: eventIndex)
+            if let id = eventItemID, let at = retries.takeResumePosition(for: id) {
+                engine.seek(to: at, mode: .keyframe)  // a retried item goes back to where it had got to
+            }
+        case .mediaInfo:
+            emit(event, item: eventIndex)
+            // The current item's streams are known now: a gapless switch may be prepared.
+            if let current = queue.current, !GaplessAdvisor.isLocal(current), eventItemID == current.id { refreshPreroll() }
+        case .error(let error):
+            emit(event, item: eventIndex)
+            failedCount += 1
+            if let id = eventItemID, id != queue.currentID, queue.item(id) != nil {
+                queue.setState(.failed(error), for: id)
+            } else {
+                advance(.failed(error))
+            }
+        case .duration(let d):
+            if let id = eventItemID, let d { queue.update(id: id, duration: d) }
+            emit(event, item: eventIndex)
+        default:
+            emit(event, item: eventIndex)
+        }
+    }
+
+    /// The current item ended (or failed): the next one, or the end of the queue.
+    func advance(_ outcome: ItemOutcome) {
+        guard queue.currentID != nil else { return }
+        if queue.finishCurrent(outcome) != nil {
+            loadCurrent()
+        } else {
+            isFinished = true
+            engine.prepareNext(item: nil)
+            // After the engine's own reaction to the end (it pauses): `.finished` is the last
+            // event of the queue.
+            let played = playedCount, failed = failedCount
+            let reason: EndReason = if case .failed = outcome { .error } else { .ended }
+            clock.soon { [weak self] in
+                guard let self, self.isFinished, !self.userExited else { return }
+                self.emit(.finished(played: played, failed: failed, reason: reason), item: nil)
+            }
+        }
+    }
+
+    // MARK: Retries
+
+    /// The retry another try of the current item would be, or nil when the failure is final.
+    func nextRetry(after error: PlaybackError) -> Int? {
+        guard let id = eventItemID, id == queue.currentID, let item = queue.item(id) else { return nil }
+        return retries.nextAttempt(after: error, item: id, isNetworkItem: MediaLocator.isNetwork(item.uri))
+    }
+
+    /// Schedules another load of the current item when the policy says the failure is worth it;
+    /// false when it is not (the failure then counts as the item's).
+    func scheduleRetry(after error: PlaybackError) -> Bool {
+        guard nextRetry(after: error) != nil, let id = eventItemID, let item = queue.item(id),
+              let plan = retries.plan(after: error, item: id, isNetworkItem: MediaLocator.isNetwork(item.uri), position: engine.position,
+                                      seekable: engine.mediaInfo.isSeekable, live: engine.mediaInfo.isLive) else { return false }
+        emit(.retrying(attempt: plan.attempt, delay: plan.delay, error: error), item: eventIndex)
+        clock.after(plan.delay) { [weak self] in
+            guard let self, self.retries.isStillWanted(plan), self.queue.currentID == plan.item else { return }
+            self.loadCurrent(attempt: plan.attempt)
+        }
+        return true
+    }
+}

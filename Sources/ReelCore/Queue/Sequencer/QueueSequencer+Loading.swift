@@ -1,0 +1,116 @@
+import Foundation
+
+// Loading: what the engine is given for an item, once per item, and what goes when it leaves.
+extension QueueSequencer {
+    func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
+        guard queue.currentID == id, let item = queue.current,
+              engine.currentURI == playedURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
+        if case .failed = engine.status { return false }
+        return true
+    }
+
+    /// Loads the current item; `attempt` > 0 for a retry (see `RetryScheduler`).
+    func loadCurrent(attempt: Int = 0) {
+        guard let item = queue.current else { return }
+        if attempt == 0 { retries.itemLoaded() }
+        isFinished = false
+        let uri: String
+        do { uri = try playedURI(item) } catch {
+            // A bad per-entry option fails this item clearly; the queue goes on.
+            eventItemID = item.id
+            let failure = PlaybackError(kind: .invalidPlaylist, message: error.description, uri: item.uri)
+            emit(.itemChanged(index: eventIndex, uri: Redactor.redactURL(item.uri), title: item.displayTitle), item: eventIndex)
+            emit(.error(failure), item: eventIndex)
+            failedCount += 1
+            advance(.failed(failure))
+            return
+        }
+        loadAwaitingChange = item.id
+        engine.load(playbackItem(item, playedURI: uri, attempt: attempt))
+        refreshPreroll()
+    }
+
+    /// The engine's view of a queue item. Routed items get their headers from the gateway; the
+    /// engine's source must not add them again.
+    func playbackItem(_ item: QueueItem, playedURI uri: String, attempt: Int = 0) -> PlaybackItem {
+        let routed = uri != MediaLocator.uri(for: item.uri)
+        return PlaybackItem(id: item.id, uri: item.uri, playedURI: uri,
+                            headers: routed ? [] : item.headers.map { (name: $0.0, value: $0.1) },
+                            title: item.displayTitle, options: item.options, attempt: attempt)
+    }
+
+    func unloadEngine() {
+        loadAwaitingChange = nil
+        eventItemID = nil
+        engine.prepareNext(item: nil)
+        engine.unload()
+    }
+
+    /// The URI the engine gets for an item: the router's (registered once per item). Throws when
+    /// the item's playlist options are invalid.
+    func playedURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
+        if let known = playedURIs[item.id] { return known }
+        guard let router else { return MediaLocator.uri(for: item.uri) }
+        let uri = try router.playedURI(for: item)
+        playedURIs[item.id] = uri
+        return uri
+    }
+
+    /// An item left the queue: its routing goes too (a gateway's URLs answer 404 from now on).
+    func releaseRouting(_ id: QueueItem.ID) {
+        guard let uri = playedURIs.removeValue(forKey: id) else { return }
+        router?.release(uri)
+    }
+
+    /// Secrets in items' options are redacted from everything Reel writes from now on.
+    func registerSecrets(_ items: [QueueItem]) {
+        for item in items {
+            for (name, values) in item.options {
+                for value in values where PlaylistOptions.isSecret(name: name, value: value) {
+                    if name == PlaylistOptions.header, let (_, v) = PlaylistOptions.splitHeader(value) {
+                        Redactor.register(secret: v)
+                        if let space = v.firstIndex(of: " ") { Redactor.register(secret: String(v[v.index(after: space)...])) }
+                    } else {
+                        Redactor.register(secret: value)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Gapless
+
+    /// Tells the engine which item to switch to gaplessly, or none (`GaplessAdvisor`).
+    func refreshPreroll() {
+        let current = queue.current, next = queue.upcoming
+        let engineLayout: StreamLayout? = current.flatMap { c in
+            eventItemID == c.id && engine.status == .readyToPlay
+                ? StreamLayout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil) : nil
+        }
+        switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout) {
+        case .prepare(let id):
+            guard let next, next.id == id, let uri = try? playedURI(next) else {
+                engine.prepareNext(item: nil)
+                return
+            }
+            engine.prepareNext(item: playbackItem(next, playedURI: uri))
+        case .none:
+            engine.prepareNext(item: nil)
+        case .probe(let ids):
+            engine.prepareNext(item: nil)
+            startProbes(ids)  // a network current item: its `.mediaInfo` asks again
+        }
+    }
+
+    /// Probes local items off the main thread, then decides the switch again.
+    func startProbes(_ ids: [QueueItem.ID]) {
+        guard let prober, !ids.isEmpty else { return }
+        let jobs = ids.compactMap { id in queue.item(id).map { (id: id, uri: MediaLocator.uri(for: $0.uri)) } }
+        gaplessAdvisor.probeStarted(jobs.map(\.id))
+        prober.probe(jobs) { [weak self] found in
+            guard let self else { return }
+            for (id, layout) in found { self.gaplessAdvisor.probed(id, layout: layout, stillQueued: self.queue.item(id) != nil) }
+            self.refreshPreroll()
+        }
+    }
+}
