@@ -6,7 +6,7 @@
 //   ReelEngine  playbin3 player; imports CGStreamer only (plus ReelCore).
 //   ReelGateway loopback HTTP proxy adding headers and rewriting playlists (NIO + AsyncHTTPClient).
 //   ReelUI      GTK 3 window; imports CGtk only (plus ReelCore).
-//   ReelDesktop MPRIS and screensaver inhibition over D-Bus; imports CGio only (plus ReelCore).
+//   ReelDesktop MPRIS, screensaver inhibition and the network monitor; imports CGio only (plus ReelCore, ReelGLib).
 //   ReelApp     composes them: command line, controller, reports.
 //   reel        the executable; main.swift is one call.
 import PackageDescription
@@ -56,8 +56,8 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .target(name: "ReelUI", dependencies: ["ReelCore", "ReelGLib", "CGtk"]),
-        // MPRIS 2 and screensaver inhibition over the session bus (GIO only; no GTK).
-        .target(name: "ReelDesktop", dependencies: ["ReelCore", "CGio"]),
+        // MPRIS 2, screensaver inhibition and the network monitor (GIO only; no GTK).
+        .target(name: "ReelDesktop", dependencies: ["ReelCore", "ReelGLib", "CGio"]),
         .target(name: "ReelApp", dependencies: [
             "ReelCore", "ReelGLib", "ReelEngine", "ReelGateway", "ReelUI", "ReelDesktop",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -89,6 +89,11 @@ static inline gulong reel_connect_about_to_finish(GstElement *playbin, ReelEleme
 static inline gulong reel_connect_source_setup(GstElement *playbin, ReelElementElementCallback cb, gpointer user_data) {
     return g_signal_connect(playbin, "source-setup", G_CALLBACK(cb), user_data);
 }
+// "element-setup" on playbin3: every element added to playbin3 or any of its sub-bins (the
+// adaptive demuxer inside urisourcebin among them); any thread; element is transfer none.
+static inline gulong reel_connect_element_setup(GstElement *playbin, ReelElementElementCallback cb, gpointer user_data) {
+    return g_signal_connect(playbin, "element-setup", G_CALLBACK(cb), user_data);
+}
 static inline void reel_signal_disconnect(gpointer o, gulong id) { g_signal_handler_disconnect(o, id); }
 
 // ---- pipeline helpers ------------------------------------------------------------------------------

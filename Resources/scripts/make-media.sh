@@ -110,6 +110,12 @@ if [ ! -s hls/vod/master.m3u8 ]; then
     '#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
   mv hls/vod/master.m3u8.tmp hls/vod/master.m3u8
 fi
+# hls/vod30/master.m3u8: the same two renditions over 30 s (the metered cap flipped mid-stream).
+make_hls_variant hls/vod30/hi 640 360 smpte 30
+make_hls_variant hls/vod30/lo 320 180 ball 30
+if [ ! -s hls/vod30/master.m3u8 ]; then
+  cp hls/vod/master.m3u8 hls/vod30/master.m3u8.tmp && mv hls/vod30/master.m3u8.tmp hls/vod30/master.m3u8
+fi
 if [ ! -s hls/aes/index.m3u8 ]; then
   rm -rf hls/aes.tmp && mkdir -p hls/aes.tmp
   key=000102030405060708090a0b0c0d0e0f

@@ -14,6 +14,8 @@ PACKAGES=(
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
   librsvg2-bin desktop-file-utils xxd
   python3-gi python3-gst-1.0
+  # NetworkManager mocked on a private system bus for the network-policy tests (GIO reads it)
+  python3-dbusmock
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
 )

@@ -1,5 +1,6 @@
-// Thin shims over GIO's GDBus for Swift (MPRIS, the screensaver): what Swift cannot call
-// directly (variadic g_variant_new/g_variant_get). Ownership is stated per function.
+// Thin shims over GIO for Swift (MPRIS and the screensaver over GDBus, the network monitor):
+// what Swift cannot call directly (variadic g_variant_new/g_variant_get, g_signal_connect, a
+// macro). Ownership is stated per function.
 // NOTE: SwiftPM does not rebuild Swift modules when only this header changes; see Makefile.
 #ifndef REEL_CGIO_SHIM_H
 #define REEL_CGIO_SHIM_H
@@ -25,5 +26,19 @@ static inline gboolean reel_screensaver_uninhibit(GDBusConnection *bus, guint32 
     g_variant_unref(r);
     return TRUE;
 }
+
+// ---- the network monitor (GNetworkMonitor: NetworkManager, the portal, or netlink) ----------------------
+typedef void (*ReelNetworkChangedCallback)(GNetworkMonitor *monitor, gboolean available, gpointer user_data);
+typedef void (*ReelNotifyCallback)(GObject *object, GParamSpec *pspec, gpointer user_data);
+/// "network-changed"; runs on the main context the monitor was made for. `destroy` releases user_data.
+static inline gulong reel_network_monitor_connect_changed(GNetworkMonitor *m, ReelNetworkChangedCallback cb, gpointer user_data, GClosureNotify destroy) {
+    return g_signal_connect_data(m, "network-changed", G_CALLBACK(cb), user_data, destroy, 0);
+}
+/// "notify::<property>" (network-metered, connectivity). `destroy` releases user_data.
+static inline gulong reel_object_connect_notify(gpointer object, const gchar *detailed_signal, ReelNotifyCallback cb, gpointer user_data, GClosureNotify destroy) {
+    return g_signal_connect_data(object, detailed_signal, G_CALLBACK(cb), user_data, destroy, 0);
+}
+/// The GType name of the monitor in use ("GNetworkMonitorNM", "GNetworkMonitorNetlink", …): transfer none.
+static inline const gchar *reel_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }
 
 #endif

@@ -53,11 +53,19 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Save the queue (after --shuffle) as a playlist before playing: .m3u8 or .xspf.", valueName: "FILE"))
     var savePlaylist: String?
 
-    @Option(help: ArgumentHelp("Try a network item this many more times when it fails on the network or with a server error (5xx); 0 never.", valueName: "N"))
-    var retries: Int = 2
+    @Option(help: ArgumentHelp("Try a network item this many more times when it fails on the network or with a server error (5xx), waiting 0 s, 1 s, 2 s, … up to 5 s between tries (Media3's back-off); 0 never.", valueName: "N"))
+    var retries: Int = RetryPolicy.defaultRetries
 
     @Flag(help: "Also retry network items that stalled until the network timeout.")
     var retryTimeouts = false
+
+    // The network (see NetworkRule): what the desktop's network monitor says, and the user's policy.
+    @Option(help: ArgumentHelp("On a metered connection: allow (play as usual), cap (adaptive streams at their lowest rendition or --metered-max-bitrate) or block (network items do not start).", valueName: "allow|cap|block"))
+    var metered: MeteredPolicy = .default
+    @Option(help: ArgumentHelp("With --metered cap: the highest bitrate adaptive streams may use while metered (bits/s; default: the lowest rendition).", valueName: "BPS"))
+    var meteredMaxBitrate: Int?
+    @Option(help: ArgumentHelp("How long a network item started without a network waits for one before it fails (seconds).", valueName: "SECONDS"))
+    var offlineWait: Double = 30
 
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
@@ -77,6 +85,8 @@ struct PlayCommand: ParsableCommand {
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
+        if let meteredMaxBitrate, meteredMaxBitrate < 1 { throw ValidationError("--metered-max-bitrate must be 1 or more (bits/s).") }
+        if !(0...86_400).contains(offlineWait) { throw ValidationError("--offline-wait must be 0–86400 seconds.") }
         if let savePlaylist, PlaylistWriter.Format(fileName: savePlaylist) == nil {
             throw ValidationError("--save-playlist: use a .m3u8 or .xspf file name.")
         }
@@ -92,6 +102,10 @@ struct PlayCommand: ParsableCommand {
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings(inputs: inputs))
         options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
+        // REEL_LOOPBACK_IS_REMOTE=1: servers on 127.0.0.1 count as remote (tests of the policy).
+        options.networkRule = NetworkRule(policy: metered, meteredMaxBitrate: meteredMaxBitrate,
+                                          loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
+        options.offlineWait = offlineWait
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.

@@ -21,6 +21,10 @@ struct PlaybackOptions: Sendable {
     var savePlaylist: String?
     /// How often a network item that failed on the network or with a 5xx is tried again.
     var retryPolicy = RetryPolicy()
+    /// What network items do on a metered connection or with no network (`--metered`, …).
+    var networkRule = NetworkRule()
+    /// Seconds an item started without a network waits for one (`--offline-wait`).
+    var offlineWait: Double = 30
     var remote = RemoteOptions()
     var protected = ProtectedStreamSettings()
 }

@@ -34,6 +34,8 @@ final class QueueCommandTarget: PlaybackCommandTarget {
                                 muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
                                 loop: loop, shuffle: controller.isShuffled)
         snapshot.behindLiveEdge = player.behindLiveEdge
+        snapshot.network = controller.network
+        snapshot.meteredPolicy = controller.networkRule.policy
         return snapshot
     }
 
@@ -100,6 +102,17 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         case .playlist: .all
         }
         return true
+    }
+
+    func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool {
+        controller.networkRule.policy = policy
+        return true
+    }
+
+    /// Plays the item the metered policy refused last, this once (the window's "Play anyway").
+    func playAnyway() -> Bool {
+        stopped = false
+        return controller.playAnyway()
     }
 
     func setShuffle(_ on: Bool) -> Bool {

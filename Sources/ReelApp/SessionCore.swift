@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDesktop
 import ReelEngine
 
 /// Reel assembled once for every front end: the gateway's router, the command line's queue, a
@@ -18,6 +19,8 @@ final class SessionCore {
     /// The one set of playback commands.
     let commands: QueueCommandTarget
     let remote: RemoteControl
+    /// The desktop's network monitor (GIO), feeding the sequencer's `NetworkRule`.
+    let network: NetworkWatcher
     /// Playlists on the command line that could not be read (each names the playlist and line).
     let playlistErrors: [PlaybackError]
     private let printer: EventPrinter?
@@ -27,14 +30,18 @@ final class SessionCore {
     /// Playlists added while Reel runs that could not be read (already printed as events).
     var onIntakeErrors: ([PlaybackError]) -> Void = { _ in }
 
-    private init(options: PlaybackOptions, router: GatewayRouter, player: Player, prepared: QueuePreparation.Prepared) throws {
+    private init(options: PlaybackOptions, router: GatewayRouter, player: Player, prepared: QueuePreparation.Prepared,
+                 network: NetworkWatcher) throws {
         self.options = options
+        self.network = network
         self.router = router
         self.player = player
         playlistErrors = prepared.errors
         printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress) : nil
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         sequencer.retryPolicy = options.retryPolicy
+        sequencer.networkRule = options.networkRule
+        sequencer.offlineWait = options.offlineWait
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
@@ -61,6 +68,9 @@ final class SessionCore {
     /// gives the exit status.
     /// - Parameter videoSink: where the video goes (the window's sink, or a fake one headless).
     static func assemble(_ options: PlaybackOptions, videoSink: String) -> Result<SessionCore, ExitStatus> {
+        // The monitor is made off the main thread while the rest is assembled.
+        let network = NetworkWatcher()
+        network.start()
         let router = GatewayRouter(settings: options.protected)
         let prepared: QueuePreparation.Prepared
         switch QueuePreparation.prepare(options, router: router) {
@@ -78,7 +88,7 @@ final class SessionCore {
             return .failure(ExitStatus(code: 2))
         }
         do {
-            return .success(try SessionCore(options: options, router: router, player: player, prepared: prepared))
+            return .success(try SessionCore(options: options, router: router, player: player, prepared: prepared, network: network))
         } catch {
             Diagnostics.say("--ipc: \(error)")
             player.shutdown()
@@ -96,6 +106,10 @@ final class SessionCore {
         }
         if let v = options.volume { player.volume = v }
         if options.mute { player.isMuted = true }
+        // The first item is judged on the network as it is: the monitor's first reading is
+        // usually in by now (it was started first); it is waited for briefly when not.
+        network.onChange = { [weak self] state in self?.sequencer.networkChanged(state) }
+        if let state = network.waitForFirstReading(timeout: 0.5) { sequencer.networkChanged(state) }
         guard !sequencer.queue.isEmpty else { return }
         sequencer.play()
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
@@ -110,6 +124,7 @@ final class SessionCore {
     }
 
     func shutdown() {
+        network.stop()
         remote.stop()
         sequencer.detach()
         player.shutdown()

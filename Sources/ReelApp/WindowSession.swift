@@ -88,6 +88,7 @@ final class WindowSession {
         core.start()
         state.volume = player.volume
         state.isMuted = player.isMuted
+        state.meteredPolicy = controller.networkRule.policy
         refreshRows()
         syncIntent()
         render()
@@ -130,7 +131,14 @@ final class WindowSession {
             state.position = position
         case .timeControl(let status):
             // A banner stays until playback starts again (the next item, or a replay).
-            if status == .playing, state.timeControl != .playing, player.status == .readyToPlay { state.errorBanner = nil }
+            if status == .playing, state.timeControl != .playing, player.status == .readyToPlay {
+                state.errorBanner = nil
+                state.offersPlayAnyway = false
+            }
+            if status == .waitingToPlayAtSpecifiedRate(.noNetwork) {
+                state.errorBanner = PlayerViewState.noNetworkText
+                state.offersPlayAnyway = false
+            }
             state.timeControl = status
             state.position = player.position
             screensaver.update(playing: status == .playing)
@@ -147,7 +155,11 @@ final class WindowSession {
             let isWarning = if case .warning = event { true } else { false }
             state.errorBanner = isWarning ? PlayerViewState.warningText(item: name, message: problem.message)
                                           : PlayerViewState.errorText(item: name, message: problem.message)
+            state.offersPlayAnyway = problem.kind == .preventedByPolicy
             Diagnostics.say("\(name): \(problem.message)")
+        case .retrying(let attempt, _, _):
+            state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
+            state.offersPlayAnyway = false
         case .finished(let played, let failed, _):
             exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
@@ -161,6 +173,7 @@ final class WindowSession {
 
     private func syncIntent() {
         state.wantsToPlay = player.intent == .playing
+        state.meteredPolicy = controller.networkRule.policy  // the socket may have changed it
     }
 
     private func render() { window?.render(state) }
@@ -223,6 +236,11 @@ final class WindowSession {
                 state.volume = player.volume
                 state.isMuted = player.isMuted
             }
+        case .playAnyway:
+            _ = commands.playAnyway()
+        case .setMeteredPolicy(let policy):
+            _ = commands.setMeteredPolicy(policy)
+            state.meteredPolicy = policy
         case .quit:
             quit()
         }

@@ -57,7 +57,14 @@ final class PipelineHandle: @unchecked Sendable {
             }
             for (name, value) in headers { reel_source_add_header(source, name, value) }
         }, setupData))
-        retainedShared = [finishData, setupData]
+        // element-setup: any thread. Adaptive demuxers get the bitrate cap and are remembered.
+        let elementData = Unmanaged.passRetained(bridge.shared).toOpaque()
+        signalIDs.append(reel_connect_element_setup(element, { _, added, data in
+            guard let added, let data, BitrateCap.isAdaptiveDemuxer(added) else { return }
+            let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
+            BitrateCap.adopt(added, shared: shared)
+        }, elementData))
+        retainedShared = [finishData, setupData, elementData]
     }
 
     private var retainedShared: [UnsafeMutableRawPointer] = []

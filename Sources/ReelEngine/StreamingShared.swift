@@ -21,6 +21,12 @@ final class StreamingShared: Sendable {
         /// which souphttpsrc itself reports only as a generic flow error.
         var httpSource: UInt?
         var httpSourceActivity: ContinuousClock.Instant?
+        /// The cap on adaptive streams' bitrate (bits/s; nil: none), given to every adaptive
+        /// demuxer as it is set up (`Player.bitrateCap`).
+        var bitrateCap: Int?
+        /// The current item's adaptive demuxer (hlsdemux2, dashdemux2): a reference held here
+        /// (released when replaced or forgotten), so the cap can change while it plays.
+        var adaptiveDemuxer: UInt?
     }
     let state = Mutex(State())
 }

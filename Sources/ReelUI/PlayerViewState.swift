@@ -15,6 +15,10 @@ public struct PlayerViewState: Sendable, Equatable {
     public var rate: Double = 1
     /// "“name” could not be played: <PlaybackError.message>", nil when there is no error.
     public var errorBanner: String?
+    /// The banner offers "Play anyway" (an item the metered policy refused).
+    public var offersPlayAnyway = false
+    /// The metered-network policy in force (the video menu's setting).
+    public var meteredPolicy: MeteredPolicy = .default
     public var isFullscreen = false
     public var isPlaylistVisible = false
     public var playlist: [PlaylistRow] = []
@@ -35,6 +39,12 @@ public struct PlayerViewState: Sendable, Equatable {
     public static func errorText(item: String, message: String) -> String {
         "“\(item)” could not be played. \(message)"
     }
+
+    /// The banner while a network item waits for the network to come back.
+    public static let noNetworkText = "No network: waiting for the connection to come back…"
+
+    /// The banner while a failed network item is tried again.
+    public static func reconnectingText(attempt: Int, of total: Int) -> String { "Reconnecting… (try \(attempt) of \(total))" }
 
     /// The banner for an item that played but not as it should have (it ended early, say).
     public static func warningText(item: String, message: String) -> String {

@@ -18,8 +18,9 @@ public final class PlayerWindow: SignalReceiver {
     let video: UnsafeMutablePointer<GtkWidget>
     let controls = ControlBar()
     let playlist = PlaylistPanel()
-    private let banner: UnsafeMutablePointer<GtkWidget>
-    private let bannerLabel: UnsafeMutablePointer<GtkWidget>
+    /// The video area's right-click menu (the metered-network setting).
+    let videoMenu = VideoMenu()
+    private let banner = ErrorBanner()
     private let dialogs = DialogPresenter()
     private var shortcuts: ShortcutsWindow?
     private var appliedFullscreen = false
@@ -41,17 +42,6 @@ public final class PlayerWindow: SignalReceiver {
 
         let rootBox = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
         let mainBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        banner = gtk_info_bar_new()
-        gtk_info_bar_set_message_type(OpaquePointer(banner).map { UnsafeMutablePointer<GtkInfoBar>($0) }, GTK_MESSAGE_ERROR)
-        bannerLabel = gtk_label_new("")
-        gtk_label_set_line_wrap(reel_gtk_label(bannerLabel), 1)
-        gtk_label_set_xalign(reel_gtk_label(bannerLabel), 0)
-        gtk_label_set_max_width_chars(reel_gtk_label(bannerLabel), 80)
-        gtk_widget_set_name(bannerLabel, "reel-error")
-        let content = gtk_info_bar_get_content_area(OpaquePointer(banner).map { UnsafeMutablePointer<GtkInfoBar>($0) })
-        gtk_container_add(reel_gtk_container(content), bannerLabel)
-        gtk_widget_set_no_show_all(banner, 1)
-        gtk_widget_show(bannerLabel)
 
         video = gtk_drawing_area_new()
         gtk_widget_set_name(video, "reel-video")
@@ -61,7 +51,7 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
         SignalBridge.paintBlack(video)
 
-        gtk_box_pack_start(reel_gtk_box(mainBox), banner, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), video, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), controls.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(rootBox), mainBox, 1, 1, 0)
@@ -84,6 +74,8 @@ public final class PlayerWindow: SignalReceiver {
         let forward: (UIAction) -> Void = { [weak self] in self?.onAction($0) }
         controls.emit = forward
         playlist.emit = forward
+        videoMenu.emit = forward
+        banner.emit = forward
         dialogs.emit = forward
         render(state, force: true)
     }
@@ -177,10 +169,8 @@ public final class PlayerWindow: SignalReceiver {
         let old = state
         state = new
         if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), new.windowTitle) }
-        if force || old.errorBanner != new.errorBanner {
-            gtk_label_set_text(reel_gtk_label(bannerLabel), new.errorBanner ?? "")
-            gtk_widget_set_visible(banner, new.errorBanner == nil ? 0 : 1)
-        }
+        banner.render(old, new, force: force)
+        if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
         if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
@@ -249,6 +239,7 @@ public final class PlayerWindow: SignalReceiver {
             return true
         case .videoButton:
             if reel_event_type(event) == GDK_2BUTTON_PRESS, reel_event_button(event) == 1 { onAction(.toggleFullscreen); return true }
+            if reel_event_type(event) == GDK_BUTTON_PRESS, reel_event_button(event) == 3 { videoMenu.popUp(at: event); return true }
             return false
         case .scroll:
             let direction = reel_event_scroll_direction(event)
@@ -325,10 +316,20 @@ public final class PlayerWindow: SignalReceiver {
 
     /// The elapsed and total time labels as shown.
     public var timeTexts: (elapsed: String, total: String) { controls.timeTexts }
+    /// The metered-network policy checked in the video menu.
+    public var menuMeteredPolicy: MeteredPolicy? { videoMenu.checkedPolicy }
+
+    /// Chooses a metered-network policy in the video menu (as a click on its item does).
+    public func chooseMeteredPolicy(_ policy: MeteredPolicy) { videoMenu.choose(policy) }
+
+    /// Whether the banner's "Play anyway" button is shown.
+    public var offersPlayAnyway: Bool { banner.offersPlayAnyway }
+
+    /// Presses the banner's "Play anyway" button (as a click does).
+    public func pressPlayAnyway() { banner.pressPlayAnyway() }
+
     /// The banner's text when it is shown.
-    public var bannerText: String? {
-        gtk_widget_get_visible(banner) != 0 ? String(cString: gtk_label_get_text(reel_gtk_label(bannerLabel))) : nil
-    }
+    public var bannerText: String? { banner.text }
     public var isSpinnerActive: Bool { controls.isSpinning }
     public var isPlaylistShown: Bool { gtk_widget_get_visible(playlist.root) != 0 }
     public var isShortcutsWindowOpen: Bool { shortcuts?.isOpen ?? false }

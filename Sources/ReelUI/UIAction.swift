@@ -1,3 +1,5 @@
+import ReelCore
+
 /// Everything the window asks for. The window never acts on the player itself: it emits one of
 /// these and waits for the next `PlayerViewState`.
 public enum UIAction: Sendable, Equatable {
@@ -27,5 +29,9 @@ public enum UIAction: Sendable, Equatable {
     /// Move playlist row `from` so that it lands before the row that was at `to` (0…count).
     case moveItem(from: Int, to: Int)
     case removeItem(Int)
+    /// Play the item the metered policy refused, this once (the banner's button).
+    case playAnyway
+    /// What network items do on a metered connection from now on (the video menu).
+    case setMeteredPolicy(MeteredPolicy)
     case quit
 }

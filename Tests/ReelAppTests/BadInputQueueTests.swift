@@ -52,7 +52,7 @@ final class BadInputQueueTests: XCTestCase {
         ]
         let good = TestMedia.path("clip2s.mp4")
         let result = ProcessRunner.run(ProcessRunner.reelExecutable,
-            ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false"]
+            ["--headless", "--events", "--retries", "2", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false"]
                 + items.map(\.input) + [good], timeout: 90)
         XCTAssertFalse(result.timedOut, "reel must not hang on bad input")
         XCTAssertEqual(result.status, 1, "exit status 1: some items failed. stderr: \(result.stderr)")
@@ -69,7 +69,7 @@ final class BadInputQueueTests: XCTestCase {
             XCTAssertFalse(events.contains { $0.name == "end" && $0.item == index }, "item \(index) did not play")
         }
         // The connection reset and the garbage answer are network failures: tried twice more
-        // (--retries 2 by default) before they count; the rest are final at once.
+        // (--retries 2) before they count; the rest are final at once.
         for index in items.indices {
             let retries = events.filter { $0.name == "retry" && $0.item == index }.count
             XCTAssertEqual(retries, items[index].code == "network" ? 2 : 0, "item \(index) (\(items[index].input))")

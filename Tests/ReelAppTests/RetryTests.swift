@@ -2,8 +2,8 @@ import Foundation
 import ReelTestSupport
 import XCTest
 
-/// Network items that fail on the network or with a 5xx are tried again (`--retries`, default 2)
-/// after a back-off; the event stream says so with `retry` events, and only the last failure is
+/// Network items that fail on the network or with a 5xx are tried again (`--retries`, default 6)
+/// after Media3's back-off; the event stream says so with `retry` events, and only the last failure is
 /// the item's `error`. The real binary against HTTPFixtureServer's scripted failures.
 final class RetryTests: XCTestCase {
     private var server: HTTPFixtureServer!
@@ -35,7 +35,7 @@ final class RetryTests: XCTestCase {
         XCTAssertEqual(r.status, 0, "the item played in the end: \(r.stderr)")
         let retries = named(events, "retry")
         XCTAssertEqual(retries.compactMap { $0["attempt"] as? Int }, [1, 2])
-        XCTAssertEqual(retries.compactMap { $0["delay"] as? Double }, [0.5, 1.0], "exponential back-off")
+        XCTAssertEqual(retries.compactMap { $0["delay"] as? Double }, [0, 1.0], "Media3's back-off: (n−1) × 1 s")
         XCTAssertEqual(retries.map(code), ["server-error", "server-error"])
         XCTAssertEqual(retries.compactMap { ($0["error"] as? [String: Any])?["httpStatus"] as? Int }, [503, 503])
         XCTAssertTrue(named(events, "error").isEmpty, "a retried failure is not the item's error")

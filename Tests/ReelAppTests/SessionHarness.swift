@@ -15,14 +15,16 @@ final class SessionHarness {
     var window: PlayerWindow { session.window }
     var player: Player { session.player }
 
-    init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true) throws {
+    init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule()) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
             inputs: inputs, headless: false, exitAtEnd: false, audioSink: "fakesink sync=true", videoSink: nil,
             printEvents: false, printProgress: false, progressInterval: 0.1, volume: nil, mute: false,
             startPosition: nil)
-        session = WindowSession(options: options)
+        var withRule = options
+        withRule.networkRule = networkRule
+        session = WindowSession(options: withRule)
         session.captureDirectory = tmp
         // With a display, a session that cannot start is a failure, not a skip: it would hide a
         // broken video sink behind every window test.

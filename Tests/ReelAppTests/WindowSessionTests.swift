@@ -246,3 +246,36 @@ final class WindowSessionTests: XCTestCase {
         }
     }
 }
+
+/// The window's side of the network policy: the "Play anyway" banner for an item the metered
+/// policy refused, and the video menu's setting. The monitor's reading is handed to the
+/// sequencer as `NetworkWatcher` hands it (NetworkPolicyTests drive the real monitor).
+final class WindowNetworkPolicyTests: XCTestCase {
+    func testARefusedItemOffersPlayAnywayAndTheMenuSetsThePolicy() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/long.mp4", .file(TestMedia.url("color10s.mp4"), contentType: "video/mp4"))
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("clip2s.mp4"), server.url("/long.mp4").absoluteString],
+                                       networkRule: NetworkRule(policy: .block, loopbackIsRemote: true))
+            defer { h.close() }
+            XCTAssertEqual(h.window.menuMeteredPolicy, .block, "the menu shows the policy in force")
+            h.session.core.network.stop()  // this process's own monitor says nothing more
+            h.session.controller.networkChanged(NetworkState(available: true, metered: true, connectivity: .full))
+            h.wait("the network item refused", timeout: 20) { h.window.offersPlayAnyway }
+            XCTAssertTrue(h.window.bannerText?.contains("metered") ?? false, h.window.bannerText ?? "no banner")
+            XCTAssertTrue(server.requests.isEmpty, "nothing fetched")
+            h.window.pressPlayAnyway()
+            h.wait("playing it anyway", timeout: 20) {
+                h.session.index == 1 && h.player.timeControlStatus == .playing && h.session.state.position > 0.5
+            }
+            XCTAssertFalse(h.window.offersPlayAnyway, "the banner went once it played")
+            XCTAssertFalse(server.requests.isEmpty)
+
+            h.window.chooseMeteredPolicy(.allow)
+            h.wait("the policy set from the menu") { h.session.controller.networkRule.policy == .allow }
+            XCTAssertEqual(h.window.menuMeteredPolicy, .allow)
+        }
+    }
+}

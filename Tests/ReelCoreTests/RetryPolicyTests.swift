@@ -30,4 +30,12 @@ final class RetryPolicyTests: XCTestCase {
         XCTAssertEqual(p.delay(beforeRetry: 3, jitter: 0.5), 1.5)
         XCTAssertEqual(p.delay(beforeRetry: 3, jitter: 0.000_001), 1, accuracy: 0.001)
     }
+
+    func testTheDefaultIsMedia3s() {
+        let p = RetryPolicy()
+        XCTAssertEqual((1...p.maxRetries).map { p.delay(beforeRetry: $0) }, [0, 1, 2, 3, 4, 5], "min((n−1) × 1 s, 5 s)")
+        XCTAssertGreaterThanOrEqual(p.maxRetries, 3)
+        XCTAssertEqual(p.delay(beforeRetry: 9), 5)
+        XCTAssertEqual((1...p.maxRetries).map { p.delay(beforeRetry: $0) }.reduce(0, +), 15, "rides out a 15 s outage")
+    }
 }

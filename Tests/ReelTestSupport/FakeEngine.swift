@@ -17,6 +17,8 @@ public final class FakeEngine: PlaybackEngine {
     public var position: Double = 0
     public private(set) var isAtEnd = false
     public var endAction: EndAction = .pause
+    public var isWaitingForNetwork = false
+    public var bitrateCap: Int?
     public private(set) var isPlaying = false
     /// Every item loaded, in order (a gapless switch is not a load).
     public private(set) var loads: [PlaybackItem] = []

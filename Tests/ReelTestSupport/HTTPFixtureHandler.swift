@@ -50,6 +50,12 @@ final class HTTPFixtureHandler: ChannelInboundHandler {
             return
         }
         answer.headers.replaceOrAdd(name: "Content-Length", value: String(answer.body?.readableBytes ?? 0))
+        if let rate = answer.pace, let body = answer.body, head.method == .GET {
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
+            context.flush()
+            pace(body, bytesPerTenth: max(1, rate / 10), keepAlive: head.isKeepAlive, context: context)
+            return
+        }
         if let cut = answer.cutAfter, var body = answer.body, head.method == .GET {
             // Lost mid-download: part of the declared body, then the connection closes.
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
@@ -62,6 +68,28 @@ final class HTTPFixtureHandler: ChannelInboundHandler {
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: answer.status, headers: answer.headers))), promise: nil)
         if let body = answer.body, head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         let keepAlive = head.isKeepAlive
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            if !keepAlive { channel.close(promise: nil) }
+        }
+    }
+
+    /// Writes `rest` a slice every 100 ms until it is all sent (or the connection is gone).
+    private func pace(_ rest: ByteBuffer, bytesPerTenth: Int, keepAlive: Bool, context: ChannelHandlerContext) {
+        var rest = rest
+        guard context.channel.isActive else { return }
+        if let slice = rest.readSlice(length: min(bytesPerTenth, rest.readableBytes)), slice.readableBytes > 0 {
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
+        }
+        guard rest.readableBytes == 0 else {
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            let remaining = rest
+            context.eventLoop.scheduleTask(in: .milliseconds(100)) {
+                let (handler, context) = bound.value
+                handler.pace(remaining, bytesPerTenth: bytesPerTenth, keepAlive: keepAlive, context: context)
+            }
+            return
+        }
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             if !keepAlive { channel.close(promise: nil) }

@@ -48,6 +48,11 @@ public enum EventEncoder {
             fields += [("attempt", .int(attempt)), ("delay", .double(delay)), ("error", errorObject(error))]
         case .finished(let played, let failed, let reason):
             fields += [("played", .int(played)), ("failed", .int(failed)), ("reason", .string(reason.rawValue))]
+        case .network(let state):
+            fields += [("available", .bool(state.available)), ("metered", .bool(state.metered)),
+                       ("connectivity", .string(state.connectivity.rawValue))]
+        case .bitrateCap(let maxBitrate, let reason):
+            fields += [("maxBitrate", maxBitrate.map { .int($0) } ?? .null), ("reason", .string(reason))]
         }
         return .object(fields)
     }

@@ -25,6 +25,11 @@ public enum PlayerEvent: Sendable, Equatable {
     /// The queue ran out of items (or a single item ended with nothing after it), or the user
     /// quit: `reason` says which (`ended`, `error`: the last item failed, `user-exited`).
     case finished(played: Int, failed: Int, reason: EndReason)
+    /// The desktop's view of the network changed (`NetworkState`): the queue's, not an item's.
+    case network(NetworkState)
+    /// The cap on adaptive streams' bitrate changed because of the metered policy (`NetworkRule`):
+    /// `maxBitrate` nil when lifted. (The adaptive-quality work will report the rendition itself.)
+    case bitrateCap(maxBitrate: Int?, reason: String)
 }
 
 extension PlayerEvent {
@@ -46,6 +51,8 @@ extension PlayerEvent {
         case .warning: "warning"
         case .retrying: "retry"
         case .finished: "finished"
+        case .network: "network"
+        case .bitrateCap: "bitrate-cap"
         }
     }
 }

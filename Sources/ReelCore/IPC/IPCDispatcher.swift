@@ -145,6 +145,10 @@ public final class IPCDispatcher {
         case "idle": return .bool(s.index == nil)
         case "loop": return .string(s.loop.rawValue)
         case "shuffle": return .bool(s.shuffle)
+        case "network":
+            return .object([("available", .bool(s.network.available)), ("metered", .bool(s.network.metered)),
+                            ("connectivity", .string(s.network.connectivity.rawValue))])
+        case "metered-policy": return .string(s.meteredPolicy.rawValue)
         default: throw IPCError(.unknownProperty, "No property “\(name)”.")
         }
     }
@@ -179,6 +183,11 @@ public final class IPCDispatcher {
             guard target.setLoop(mode) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
         case "shuffle":
             guard target.setShuffle(try bool()) else { throw IPCError(.unavailable, "Shuffle is not available in this session.") }
+        case "metered-policy":
+            guard let text = value.ipcString?.lowercased(), let policy = MeteredPolicy(rawValue: text) else {
+                throw IPCError(.invalidArgument, "“metered-policy” takes allow, cap or block.")
+            }
+            guard target.setMeteredPolicy(policy) else { throw IPCError(.unavailable, "The metered policy is not available in this session.") }
         default:
             throw IPCError(.readOnlyProperty, "The property “\(name)” is read-only.")
         }

@@ -36,6 +36,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     /// Returns false when looping/shuffling is not supported by this target.
     func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool
     func setShuffle(_ on: Bool) -> Bool
+    /// What network items do on a metered connection from now on; false when not supported.
+    func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -56,4 +58,5 @@ extension PlaybackCommandTarget {
     public func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool { false }
     public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }
+    public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
 }

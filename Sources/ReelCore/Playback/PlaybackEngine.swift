@@ -13,6 +13,10 @@ public protocol PlaybackEngine: AnyObject {
     /// The item played to its end (it then waits, as `endAction` says).
     var isAtEnd: Bool { get }
     var endAction: EndAction { get set }
+    /// Hold the item for the network (time control `waiting`, reason noNetwork); see `NetworkRule`.
+    var isWaitingForNetwork: Bool { get set }
+    /// A cap on adaptive streams' bitrate (bits/s), nil for none.
+    var bitrateCap: Int? { get set }
 
     func load(_ item: PlaybackItem)
     func unload()

@@ -12,6 +12,7 @@ public enum PlaybackErrorKind: String, Sendable, Codable, CaseIterable {
     case decode              // decoder failed mid-stream
     case output              // no display, sink could not open
     case invalidPlaylist     // playlist file could not be parsed
+    case preventedByPolicy   // the metered-network policy forbids it (never retried)
     case unknown
 }
 
@@ -49,6 +50,7 @@ public struct PlaybackError: Error, Sendable, Equatable, Codable, CustomStringCo
         case .decode: "decode"
         case .output: "output"
         case .invalidPlaylist: "invalid-playlist"
+        case .preventedByPolicy: "prevented-by-policy"
         case .unknown: "unknown"
         }
     }

@@ -35,6 +35,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var shuffle: Bool
     /// Seconds behind the live edge, for a live item with a seekable window.
     public var behindLiveEdge: Double?
+    /// The desktop's view of the network, and the metered policy in force.
+    public var network: NetworkState = .assumed
+    public var meteredPolicy: MeteredPolicy = .default
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

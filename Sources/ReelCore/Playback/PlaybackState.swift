@@ -19,6 +19,8 @@ public enum WaitReason: Sendable, Equatable {
     case loading
     case buffering(percent: Int)
     case seeking
+    /// A network item waits for the network to come back (`NetworkRule`).
+    case noNetwork
 
     public var name: String {
         switch self {
@@ -26,6 +28,7 @@ public enum WaitReason: Sendable, Equatable {
         case .loading: "loading"
         case .buffering: "buffering"
         case .seeking: "seeking"
+        case .noNetwork: "noNetwork"
         }
     }
 }

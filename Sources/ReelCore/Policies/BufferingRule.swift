@@ -15,7 +15,14 @@ public enum BufferingRule {
     ///   - intent: what the user asked for.
     ///   - percent: the last BUFFERING percent, or nil when no buffering is in progress.
     ///   - isLive: whether the source is live.
-    public static func decide(intent: PlayIntent, percent: Int?, isLive: Bool) -> Decision {
+    ///   - waitingForNetwork: the item waits for the network (`NetworkRule`): held PAUSED once
+    ///     prerolled (it keeps its position and buffer), READY before (it fetches nothing).
+    ///   - prerolled: the item has prerolled at least once.
+    public static func decide(intent: PlayIntent, percent: Int?, isLive: Bool, waitingForNetwork: Bool = false, prerolled: Bool = true) -> Decision {
+        if waitingForNetwork, intent != .stopped {
+            return Decision(target: prerolled ? .paused : .ready,
+                            timeControl: intent == .playing ? .waitingToPlayAtSpecifiedRate(.noNetwork) : .paused)
+        }
         switch intent {
         case .stopped:
             return Decision(target: .ready, timeControl: .paused)

@@ -133,6 +133,7 @@ public enum ErrorMapper {
         case .decode: return "The media could not be decoded."
         case .output: return "The video or audio output could not be opened."
         case .invalidPlaylist: return "The playlist could not be read."
+        case .preventedByPolicy: return "Not played: the metered-network policy forbids it."
         case .unknown: return "Playback failed\(status)."
         }
     }

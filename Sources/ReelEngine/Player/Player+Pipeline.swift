@@ -62,7 +62,8 @@ extension Player {
     func applyDesiredState() {
         guard currentURI != nil else { updateTimeControl(); return }
         if case .failed = status { updateTimeControl(); return }
-        var decision = BufferingRule.decide(intent: intent, percent: bufferingPercent, isLive: mediaInfo.isLive)
+        var decision = BufferingRule.decide(intent: intent, percent: bufferingPercent, isLive: mediaInfo.isLive,
+                                            waitingForNetwork: isWaitingForNetwork, prerolled: prerolled)
         // Until the first preroll, go no further than PAUSED unless the user wants to play.
         if intent == .stopped { decision.target = .ready }
         if let target = decision.target, target != requestedTarget { setPipeline(target) }
@@ -78,5 +79,6 @@ extension Player {
             $0.httpSource = nil
             $0.httpSourceActivity = nil
         }
+        BitrateCap.forget(shared: shared)
     }
 }

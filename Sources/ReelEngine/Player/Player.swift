@@ -108,6 +108,7 @@ public final class Player: PlaybackEngine {
     /// Stops playback and releases the pipeline. The player cannot be used afterwards.
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        BitrateCap.forget(shared: shared)
         cancelPrerollWatchdog()
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
@@ -263,6 +264,22 @@ public final class Player: PlaybackEngine {
         updateTimeControl()
     }
 
+    // MARK: Network
+
+    /// The item waits for the network (the queue's `NetworkRule` says so): held PAUSED once
+    /// prerolled (position and buffer kept), READY before; time control `waiting` (noNetwork).
+    /// Cleared, it goes on as the user's intent says.
+    public var isWaitingForNetwork = false {
+        didSet { if isWaitingForNetwork != oldValue { applyDesiredState() } }
+    }
+
+    /// Caps adaptive streams' bitrate (bits/s; nil: no cap), on the demuxer playing now and on
+    /// those of later items (`BitrateCap`).
+    public var bitrateCap: Int? {
+        get { shared.state.withLock { $0.bitrateCap } }
+        set { BitrateCap.set(newValue, shared: shared) }
+    }
+
     // MARK: Rate
 
     // MARK: Frames
@@ -273,6 +290,8 @@ public final class Player: PlaybackEngine {
         let derived: TimeControlStatus
         if currentURI == nil {
             derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : intent == .stopped ? .stopped : .paused
+        } else if isWaitingForNetwork && intent == .playing {
+            derived = .waitingToPlayAtSpecifiedRate(.noNetwork)
         } else if case .failed = status {
             derived = .paused
         } else if intent == .stopped {

@@ -4,6 +4,7 @@ import Foundation
 extension QueueSequencer {
     func handle(_ event: PlayerEvent, engineItem: PlaybackItem?) {
         eventItemID = engineItem?.id
+        if isFailure(event), holdFailureForNetwork() { return }  // loaded again when the network returns
         switch event {
         case .itemChanged(_, let uri, let title):
             if let engineItem, engineItem.attempt > 0 { return }  // the same item again, after a `.retrying`
@@ -31,6 +32,7 @@ extension QueueSequencer {
         case .error(let error) where scheduleRetry(after: error):
             break
         case .status(.readyToPlay):
+            if eventItemID == queue.currentID { currentWasReady = true }
             emit(event, item: eventIndex)
             if let id = eventItemID, let at = retries.takeResumePosition(for: id) {
                 engine.seek(to: at, mode: .keyframe)  // a retried item goes back to where it had got to

@@ -17,17 +17,35 @@ extension QueueSequencer {
         let uri: String
         do { uri = try playedURI(item) } catch {
             // A bad per-entry option fails this item clearly; the queue goes on.
-            eventItemID = item.id
-            let failure = PlaybackError(kind: .invalidPlaylist, message: error.description, uri: item.uri)
-            emit(.itemChanged(index: eventIndex, uri: Redactor.redactURL(item.uri), title: item.displayTitle), item: eventIndex)
-            emit(.error(failure), item: eventIndex)
-            failedCount += 1
-            advance(.failed(failure))
+            failWithoutLoading(item, PlaybackError(kind: .invalidPlaylist, message: error.description, uri: item.uri))
             return
+        }
+        currentWasReady = false
+        failedWhileOffline = false
+        switch networkRule.verdict(for: item.uri, network: network, playAnyway: playAnywayIDs.contains(item.id)) {
+        case .refuse(let error):
+            lastRefusedID = item.id
+            failWithoutLoading(item, error)
+            return
+        case .wait:
+            engine.isWaitingForNetwork = true
+            armOfflineBound(for: item.id)
+        case .play:
+            engine.isWaitingForNetwork = false
         }
         loadAwaitingChange = item.id
         engine.load(playbackItem(item, playedURI: uri, attempt: attempt))
         refreshPreroll()
+    }
+
+    /// An item that cannot even be loaded (bad options, the metered policy) fails clearly, and
+    /// the queue goes on.
+    func failWithoutLoading(_ item: QueueItem, _ failure: PlaybackError) {
+        eventItemID = item.id
+        emit(.itemChanged(index: eventIndex, uri: Redactor.redactURL(item.uri), title: item.displayTitle), item: eventIndex)
+        emit(.error(failure), item: eventIndex)
+        failedCount += 1
+        advance(.failed(failure))
     }
 
     /// The engine's view of a queue item. Routed items get their headers from the gateway; the
@@ -89,7 +107,11 @@ extension QueueSequencer {
         }
         switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout) {
         case .prepare(let id):
-            guard let next, next.id == id, let uri = try? playedURI(next) else {
+            // Only an item the network rule lets play now is switched to without a load (which
+            // is where the rule is applied otherwise).
+            guard let next, next.id == id,
+                  networkRule.verdict(for: next.uri, network: network, playAnyway: playAnywayIDs.contains(id)) == .play,
+                  let uri = try? playedURI(next) else {
                 engine.prepareNext(item: nil)
                 return
             }

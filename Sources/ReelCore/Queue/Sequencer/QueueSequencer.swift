@@ -43,6 +43,29 @@ public final class QueueSequencer {
         set { retries.policy = newValue }
     }
 
+    /// The desktop's view of the network (`networkChanged`), and what Reel does with it.
+    public internal(set) var network = NetworkState.assumed
+    public var networkRule = NetworkRule() {
+        didSet {
+            applyNetwork()
+            refreshPreroll()
+        }
+    }
+    /// Seconds an item started without a network waits for one before it fails (`network`).
+    public var offlineWait: Double = 30
+    /// Items the user chose to play despite the `block` policy ("Play anyway").
+    var playAnywayIDs: Set<QueueItem.ID> = []
+    /// The last item the metered policy refused (what "Play anyway" plays).
+    public internal(set) var lastRefusedID: QueueItem.ID?
+    /// The current item has prerolled since it was loaded (an item that never did is bounded by
+    /// `offlineWait` while it waits).
+    var currentWasReady = false
+    /// The current item failed while waiting for the network: it is loaded again (where it had
+    /// got to) when the network returns.
+    var failedWhileOffline = false
+    /// Bumped whenever a wait for the network starts or ends: a bound armed before is void.
+    var offlineGeneration = 0
+
     var observers = ObserverList<Observer>()
     var engineObserver: Int?
     /// The item the engine's events are about now (the engine says).

@@ -44,6 +44,15 @@ public struct RetryScheduler: Sendable {
         return Plan(item: id, attempt: attempt, delay: policy.delay(beforeRetry: attempt), generation: generation)
     }
 
+    /// Where `id` should resume when it is loaded again for another reason than a failure worth a
+    /// retry (it failed while waiting for the network): no attempt is counted.
+    public mutating func noteResumePosition(for id: QueueItem.ID, position: Double, seekable: Bool, live: Bool) {
+        let earlier = item == id ? resumeAt : nil
+        if item != id { attempts = 0 }
+        item = id
+        resumeAt = seekable && !live && position > 1 ? position : earlier
+    }
+
     public func isStillWanted(_ plan: Plan) -> Bool { plan.generation == generation && plan.item == item }
 
     /// A load that is not a retry: retries planned before it are void, counts start again.

@@ -1,0 +1,5 @@
+import ArgumentParser
+import ReelCore
+
+/// `--metered allow|cap|block`.
+extension MeteredPolicy: ExpressibleByArgument {}

@@ -1,0 +1,56 @@
+import CGStreamer
+import ReelCore
+
+/// Caps the bitrate of adaptive streams (HLS, DASH) through the running adaptive demuxer, so a
+/// metered connection (`NetworkRule`) keeps to the lowest rendition without a reload: GStreamer
+/// 1.22's adaptivedemux2 re-decides the variant after each fragment within `max-bitrate`, and
+/// picks its first variant from `connection-bitrate` (0: the playlist's first), so both are set
+/// while capped and cleared after. A demuxer falls back to its lowest variant when none fits.
+enum BitrateCap {
+    /// hlsdemux2 / dashdemux2 / mssdemux2: the adaptivedemux2 properties Reel sets.
+    static func isAdaptiveDemuxer(_ element: UnsafeMutablePointer<GstElement>) -> Bool {
+        reel_has_property(element, "max-bitrate") != 0 && reel_has_property(element, "connection-bitrate") != 0
+            && reel_has_property(element, "current-level-time-video") != 0
+    }
+
+    /// A new adaptive demuxer (any thread): takes the current cap and becomes the one the cap is
+    /// changed on (a reference is held until it is replaced or forgotten).
+    static func adopt(_ demuxer: UnsafeMutablePointer<GstElement>, shared: StreamingShared) {
+        gst_object_ref(demuxer)
+        let (old, cap) = shared.state.withLock { s -> (UInt?, Int?) in
+            let old = s.adaptiveDemuxer
+            s.adaptiveDemuxer = UInt(bitPattern: demuxer)
+            return (old, s.bitrateCap)
+        }
+        apply(cap, to: demuxer)
+        if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
+    }
+
+    /// Sets the cap for the demuxer in use (if any) and for the ones to come.
+    static func set(_ cap: Int?, shared: StreamingShared) {
+        let current = shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
+            s.bitrateCap = cap
+            guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
+            gst_object_ref(p)
+            return p
+        }
+        guard let current else { return }
+        apply(cap, to: current)
+        gst_object_unref(current)
+    }
+
+    /// Lets go of the remembered demuxer (a new item, a new pipeline).
+    static func forget(shared: StreamingShared) {
+        let old = shared.state.withLock { s -> UInt? in
+            defer { s.adaptiveDemuxer = nil }
+            return s.adaptiveDemuxer
+        }
+        if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
+    }
+
+    private static func apply(_ cap: Int?, to demuxer: UnsafeMutablePointer<GstElement>) {
+        let bits = UInt32(clamping: max(0, cap ?? 0))
+        reel_set_uint(demuxer, "max-bitrate", bits)
+        reel_set_uint(demuxer, "connection-bitrate", bits)
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+import ReelCore
+
+/// The video area's context menu (right click): settings that do not earn a place in the control
+/// bar. For now the metered-network policy ("On metered connections: Allow / Lower quality /
+/// Don't play"), the window's setting for `--metered`.
+@MainActor
+final class VideoMenu: SignalReceiver {
+    let menu: UnsafeMutablePointer<GtkWidget>
+    private var items: [(MeteredPolicy, UnsafeMutablePointer<GtkWidget>)] = []
+    private var shown: MeteredPolicy = .default
+    var emit: (UIAction) -> Void = { _ in }
+
+    static let labels: [(MeteredPolicy, String)] = [
+        (.allow, "On metered connections: play as usual"),
+        (.cap, "On metered connections: lowest quality"),
+        (.block, "On metered connections: don't play"),
+    ]
+
+    init() {
+        menu = gtk_menu_new()
+        gtk_widget_set_name(menu, "reel-video-menu")
+        var group: UnsafeMutablePointer<GSList>?
+        for (policy, label) in Self.labels {
+            let item = gtk_radio_menu_item_new_with_label(group, label)!
+            group = gtk_radio_menu_item_get_group(OpaquePointer(item).map { UnsafeMutablePointer<GtkRadioMenuItem>($0) })
+            gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, item)
+            gtk_widget_show(item)
+            items.append((policy, item))
+        }
+        for (index, (_, item)) in items.enumerated() { SignalBridge.connect(item, "toggled", tag: index, to: self) }
+        render(.default)
+    }
+
+    /// Shows the policy in force (without emitting anything).
+    func render(_ policy: MeteredPolicy) {
+        shown = policy
+        for (p, item) in items where p == policy && checked(item) == false {
+            gtk_check_menu_item_set_active(OpaquePointer(item).map { UnsafeMutablePointer<GtkCheckMenuItem>($0) }, 1)
+        }
+    }
+
+    /// The policy whose item is checked.
+    var checkedPolicy: MeteredPolicy? { items.first { checked($0.1) }?.0 }
+
+    /// Chooses a policy as a click on its item does.
+    func choose(_ policy: MeteredPolicy) {
+        guard let item = items.first(where: { $0.0 == policy })?.1 else { return }
+        gtk_menu_item_activate(OpaquePointer(item).map { UnsafeMutablePointer<GtkMenuItem>($0) })
+    }
+
+    func popUp(at event: UnsafeMutablePointer<GdkEvent>) {
+        gtk_menu_popup_at_pointer(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenu>($0) }, event)
+    }
+
+    private func checked(_ item: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        gtk_check_menu_item_get_active(OpaquePointer(item).map { UnsafeMutablePointer<GtkCheckMenuItem>($0) }) != 0
+    }
+
+    func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        guard items.indices.contains(tag), checked(items[tag].1), items[tag].0 != shown else { return }
+        emit(.setMeteredPolicy(items[tag].0))
+    }
+}
