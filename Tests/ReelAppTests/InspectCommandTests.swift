@@ -106,8 +106,22 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(text.stdout.contains("encryption:      AES-128"), text.stdout)
 
         let (badRun, bad) = try inspect(try write("bad.m3u8", "#EXTM3U\n#EXTINF:2,\nsegment.ts\n#EXT-X-ENDLIST\n", in: dir))
-        XCTAssertEqual(badRun.status, 1, "a media playlist without a target duration is refused")
-        XCTAssertEqual((bad["error"] as? [String: Any])?["code"] as? String, "invalid-playlist")
+        XCTAssertEqual(badRun.status, 1, "a media playlist without a target duration has an error")
+        XCTAssertEqual(bad["segments"] as? Int, 1, "it is read all the same, as players read it")
+        XCTAssertEqual(bad["targetDuration"] as? Double, 2, "taken from its longest segment")
+        let problems = try XCTUnwrap(bad["problems"] as? [[String: Any]])
+        XCTAssertEqual(problems.map { $0["code"] as? String }, ["missing-target-duration"])
+        XCTAssertEqual(problems.first?["severity"] as? String, "error")
+
+        // A comment before #EXTM3U, a variable, a segment longer than the target: read, each problem on its line.
+        let messy = "# encoder 1.0\n#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-DEFINE:NAME=\"s\",VALUE=\"segment\"\n#EXTINF:3,\n{$s}.ts\n"
+        let (messyRun, messyJSON) = try inspect(try write("messy.m3u8", messy, in: dir))
+        XCTAssertEqual(messyRun.status, 1)
+        XCTAssertEqual(messyJSON["segments"] as? Int, 1)
+        let messyProblems = try XCTUnwrap(messyJSON["problems"] as? [[String: Any]])
+        XCTAssertEqual(messyProblems.map { "\($0["line"] as? Int ?? 0) \($0["code"] as? String ?? "")" }, ["2 header-not-first", "5 segment-too-long"])
+        let messyText = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", dir.appendingPathComponent("messy.m3u8").path], timeout: 30)
+        XCTAssertTrue(messyText.stdout.contains("line 5: error: The segment lasts 3.0 s"), messyText.stdout)
     }
 
     func testM3UPLSAndXSPFEntriesAsResolved() throws {

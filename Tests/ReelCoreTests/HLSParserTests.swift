@@ -113,25 +113,95 @@ final class HLSParserTests: XCTestCase {
         XCTAssertTrue(media.isLive)
     }
 
-    func testErrors() {
-        let cases: [(String, String, HLSParseError)] = [
-            ("empty", "", .notAPlaylist),
-            ("html", "<html>nope</html>", .notAPlaylist),
-            ("no target", "#EXTM3U\n#EXTINF:2,\na.ts\n", .missingTargetDuration),
-            ("bad target", "#EXTM3U\n#EXT-X-TARGETDURATION:two\n", .invalidValue(tag: "#EXT-X-TARGETDURATION", line: 2)),
-            ("bad extinf", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:abc,\na.ts\n", .invalidValue(tag: "#EXTINF", line: 3)),
-            ("dangling extinf", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\n", .missingURI(tag: "#EXTINF", line: 3)),
-            ("key without uri", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-KEY:METHOD=AES-128\n", .missingURI(tag: "#EXT-X-KEY", line: 3)),
-            ("bad byterange", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-BYTERANGE:x@1\n", .invalidValue(tag: "#EXT-X-BYTERANGE", line: 3)),
-            ("bad type", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:LIVE\n", .invalidValue(tag: "#EXT-X-PLAYLIST-TYPE", line: 3)),
-            ("variant without uri", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n", .missingURI(tag: "#EXT-X-STREAM-INF", line: 2)),
-            ("media without name", "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\"\n", .invalidValue(tag: "#EXT-X-MEDIA", line: 2)),
-        ]
-        for (name, text, expected) in cases {
+    func testOnlyTextThatIsNoPlaylistAtAllIsRefused() {
+        for (name, text) in [("empty", ""), ("html", "<html>nope</html>"), ("plain m3u", "a.mp3\nb.mp3\n")] {
             XCTAssertThrowsError(try HLSPlaylist.parse(text), name) { error in
-                XCTAssertEqual(error as? HLSParseError, expected, name)
+                XCTAssertEqual(error as? HLSParseError, .notAPlaylist, name)
             }
         }
+    }
+
+    /// Every deviation is a problem with its line and severity; the playlist still parses.
+    func testEveryProblemClassHasItsLineAndSeverity() throws {
+        let t = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n"
+        let cases: [(String, String, [String])] = [
+            ("no target", "#EXTM3U\n#EXTINF:2,\na.ts\n", ["error missing-target-duration"]),
+            ("bad target", "#EXTM3U\n#EXT-X-TARGETDURATION:two\n#EXTINF:2,\na.ts\n",
+             ["2 error invalid-value", "error missing-target-duration"]),
+            ("bad extinf", t + "#EXTINF:abc,\na.ts\n", ["3 error invalid-value", "4 warning uri-without-extinf", "warning empty-playlist"]),
+            ("dangling extinf", t + "#EXTINF:2,\na.ts\n#EXTINF:2,\n", ["5 warning dangling-extinf"]),
+            ("key without uri", t + "#EXT-X-KEY:METHOD=AES-128\n#EXTINF:2,\na.ts\n", ["3 error missing-uri"]),
+            ("bad byterange", t + "#EXT-X-BYTERANGE:x@1\n#EXTINF:2,\na.ts\n", ["3 error invalid-value"]),
+            ("impossible byterange", t + "#EXTINF:2,\na.ts\n#EXT-X-BYTERANGE:100\n#EXTINF:2,\nb.ts\n", ["5 error impossible-byte-range"]),
+            ("first byterange without offset", t + "#EXT-X-BYTERANGE:100\n#EXTINF:2,\nb.ts\n", ["3 error impossible-byte-range"]),
+            ("bad type", t + "#EXT-X-PLAYLIST-TYPE:LIVE\n#EXTINF:2,\na.ts\n", ["3 error invalid-value"]),
+            ("segment too long", t + "#EXTINF:2.4,\na.ts\n#EXTINF:2.6,\nb.ts\n", ["5 error segment-too-long"]),
+            ("unique tag twice", t + "#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n", ["3 error duplicate-tag"]),
+            ("media sequence late", t + "#EXTINF:2,\na.ts\n#EXT-X-MEDIA-SEQUENCE:5\n", ["5 error tag-after-segment"]),
+            ("undefined variable", t + "#EXTINF:2,\n{$base}/a.ts\n", ["4 error undefined-variable"]),
+            ("empty vod", t + "#EXT-X-ENDLIST\n", ["error empty-playlist"]),
+            // Found by the hls fuzz target: a duration past Int.max in a problem's message trapped.
+            ("huge duration", "#EXTM3U\n#EXTINF:1e300,\na.ts\n", ["error missing-target-duration"]),
+            ("huge duration, target", t + "#EXTINF:1e300,\na.ts\n", ["3 error segment-too-long"]),
+            ("empty live", t, ["warning empty-playlist"]),
+            ("missing header", "#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n", ["1 error missing-header"]),
+            ("comment before header", "# made by an encoder\n#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n", ["2 error header-not-first"]),
+            ("variant without uri", "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\n", ["2 error missing-uri", "error empty-playlist"]),
+            ("variant without bandwidth", "#EXTM3U\n#EXT-X-STREAM-INF:RESOLUTION=1x1\nv.m3u8\n", ["2 error missing-attribute"]),
+            ("media without name", "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\"\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n", ["2 error missing-attribute"]),
+        ]
+        for (name, text, expected) in cases {
+            let result = try HLSPlaylist.parseReporting(text)
+            let got = result.problems.map { p in [p.line.map(String.init), p.severity.rawValue, p.code].compactMap { $0 }.joined(separator: " ") }
+            XCTAssertEqual(got, expected, "\(name): \(result.problems)")
+        }
+    }
+
+    /// What other players accept parses, with the values they would use.
+    func testLeniencies() throws {
+        // A comment before #EXTM3U, blanks in attribute lists, vendor and unknown tags.
+        let master = try XCTUnwrap(HLSPlaylist.parse("""
+            # generated
+            #EXTM3U
+            #EXT-X-IMAGE-STREAM-INF:BANDWIDTH=1000,URI="thumbs.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=800000, RESOLUTION=640x360,  CODECS="avc1.4d401e, mp4a.40.2"
+            v.m3u8
+            #EXT-X-VENDOR-FOO:yes
+            """).master)
+        XCTAssertEqual(master.variants.count, 1)
+        XCTAssertEqual(master.variants[0].resolution, HLSResolution(width: 640, height: 360))
+        XCTAssertEqual(master.variants[0].codecs, ["avc1.4d401e", "mp4a.40.2"])
+        // No target duration: taken from the longest segment; a trailing #EXTINF is dropped.
+        let media = try XCTUnwrap(HLSPlaylist.parse("#EXTM3U\n#EXTINF:3.5,\na.ts\n#EXTINF:2,\n").media)
+        XCTAssertEqual(media.targetDuration, 4)
+        XCTAssertEqual(media.segments.map(\.uri), ["a.ts"])
+    }
+
+    func testVariablesAreDefinedImportedAndTakenFromTheQuery() throws {
+        let master = try HLSPlaylist.parseReporting("""
+            #EXTM3U
+            #EXT-X-DEFINE:NAME="cdn",VALUE="https://cdn.example.com"
+            #EXT-X-STREAM-INF:BANDWIDTH=1
+            {$cdn}/v/index.m3u8
+            """)
+        XCTAssertEqual(master.playlist.master?.variants.first?.uri, "https://cdn.example.com/v/index.m3u8")
+        XCTAssertEqual(master.problems, [])
+        let media = try HLSPlaylist.parseReporting("""
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXT-X-DEFINE:IMPORT="cdn"
+            #EXT-X-DEFINE:QUERYPARAM="token"
+            #EXT-X-KEY:METHOD=AES-128,URI="{$cdn}/key?t={$token}"
+            #EXTINF:2,
+            {$cdn}/seg1.ts?t={$token}
+            """, url: URL(string: "https://cdn.example.com/v/index.m3u8?token=abc")!, importable: master.variables)
+        let segment = try XCTUnwrap(media.playlist.media?.segments.first)
+        XCTAssertEqual(segment.uri, "https://cdn.example.com/seg1.ts?t=abc")
+        XCTAssertEqual(segment.key?.uri, "https://cdn.example.com/key?t=abc")
+        XCTAssertEqual(media.problems, [])
+        let unresolved = try HLSPlaylist.parseReporting("#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-DEFINE:IMPORT=\"cdn\"\n#EXT-X-DEFINE:QUERYPARAM=\"t\"\n#EXTINF:2,\na.ts\n")
+        XCTAssertEqual(unresolved.problems.map(\.code), ["undefined-variable", "unresolved-queryparam"])
+        XCTAssertEqual(unresolved.problems.map(\.line), [3, 4])
     }
 
     func testAttributeListQuotingAndRanges() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed HLS playlist: master (multivariant) or media.
 ///
 ///     let playlist = try HLSPlaylist.parse(text)
@@ -9,9 +11,18 @@ public enum HLSPlaylist: Sendable, Equatable {
     case master(HLSMasterPlaylist)
     case media(HLSMediaPlaylist)
 
-    /// Parses M3U8 text (CRLF or LF, with or without a BOM). Throws `HLSParseError`.
+    /// Parses M3U8 text (CRLF or LF, with or without a BOM) leniently (see `HLSParser`); throws
+    /// only for text that is not a playlist at all. `parseReporting` also gives the problems.
     public static func parse(_ text: String) throws(HLSParseError) -> HLSPlaylist {
-        try HLSParser.parse(text)
+        try HLSParser.parse(text).playlist
+    }
+
+    /// Parses leniently and reports every deviation from RFC 8216 with its line.
+    /// - Parameters:
+    ///   - url: the playlist's own URL (for `EXT-X-DEFINE` `QUERYPARAM`).
+    ///   - importable: the multivariant playlist's variables (for a media playlist's `IMPORT`).
+    public static func parseReporting(_ text: String, url: URL? = nil, importable: [String: String] = [:]) throws(HLSParseError) -> HLSParseResult {
+        try HLSParser.parse(text, url: url, importable: importable)
     }
 
     /// True when `text` starts (after a BOM and blanks) with `#EXTM3U`.

@@ -40,19 +40,42 @@ public struct PlaylistInspection: Sendable {
                            message: "the file is larger than \(PlaylistText.maxBytes >> 20) MiB; not read")
         }
         let text = String(decoding: data, as: UTF8.self)
-        if HLSPlaylist.looksLikePlaylist(Substring(text)),
-           PlaylistFormat.detect(text: text, name: location.lastPathComponent) == .hls {
+        if isHLS(text, name: location.lastPathComponent) {
             do {
-                switch try HLSPlaylist.parse(text) {
-                case .master(let master): return inspect(master: master, uri: uri, name: name, base: location)
-                case .media(let media): return inspect(media: media, uri: uri, name: name, base: location)
+                let parsed = try HLSPlaylist.parseReporting(text, url: location)
+                let found = switch parsed.playlist {
+                case .master(let master): inspect(master: master, uri: uri, name: name, base: location)
+                case .media(let media): inspect(media: media, uri: uri, name: name, base: location)
                 }
+                return found.adding(parsed.problems)
             } catch {
                 return failure(type: "hls", uri: uri, name: name, message: error.description)
             }
         }
         let parsed = PlaylistParser.parse(data, location: location)
         return inspect(list: parsed, uri: uri, name: name)
+    }
+
+    /// HLS when it says so: `#EXTM3U` first with HLS tags, or HLS tags after a comment or with no
+    /// `#EXTM3U` at all (other players accept both; the problems say what is wrong).
+    static func isHLS(_ text: String, name: String) -> Bool {
+        if HLSPlaylist.looksLikePlaylist(Substring(text)) { return PlaylistFormat.detect(text: text, name: name) == .hls }
+        let head = text.prefix(4096)
+        return head.contains("#EXT-X-TARGETDURATION") || head.contains("#EXT-X-STREAM-INF") || head.contains("#EXT-X-MEDIA-SEQUENCE")
+    }
+
+    /// The same inspection with the parser's problems listed; `ok` false when one is an error.
+    private func adding(_ problems: [HLSProblem]) -> PlaylistInspection {
+        guard !problems.isEmpty, case .object(var pairs) = json else { return self }
+        let list: [JSONValue] = problems.map { p in
+            .object([("line", .optional(p.line)), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)),
+                     ("message", .string(p.message))])
+        }
+        let clean = !problems.contains { $0.severity == .error }
+        pairs = pairs.map { $0.0 == "ok" ? ("ok", .bool(clean)) : $0 }
+        pairs.append(("problems", .array(list)))
+        let lines = problems.map { "  \($0.severity == .error ? "problem" : "warning"): \($0.description)" }
+        return PlaylistInspection(json: .object(pairs), text: ([text] + lines).joined(separator: "\n"), ok: ok && clean)
     }
 
     /// An unreadable playlist (missing, refused by the server…): the same shape, `ok` false.
