@@ -53,13 +53,10 @@ static GstSample *crop_bars(GstSample *sample, double aspect) {
     gst_buffer_unref(buf);
     return result;
 }
-// Snapshot of the last rendered frame as PNG (playbin "sample" + gst_video_convert_sample).
-// Encoded at width x height with square pixels; 0 for either: the sample's own size in square
-// pixels. Returns transfer full bytes (g_free) and *size, or NULL.
-static guint8 *snapshot_png(GstElement *playbin, gint width, gint height, gsize *size, GError **error) {
-    GstSample *sample = NULL;
-    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
-    if (sample == NULL) return NULL;
+// A sample as PNG (gst_video_convert_sample), encoded at width x height with square pixels;
+// 0 for either: the sample's own size in square pixels. Takes `sample`. Returns transfer full
+// bytes (g_free) and *size, or NULL.
+static guint8 *sample_png(GstSample *sample, gint width, gint height, gsize *size, GError **error) {
     // The sink's sample may be scaled to the window (playbin's videoscale before ximagesink):
     // encode at the size asked for, else at the sample's own size in square pixels.
     if (width <= 0 || height <= 0) {
@@ -99,16 +96,148 @@ static guint8 *snapshot_png(GstElement *playbin, gint width, gint height, gsize 
     return out;
 }
 
-uint8_t *reel_frame_snapshot_png(void *playbin, int width, int height, size_t *size, char **error_message) {
-    GError *error = NULL;
-    gsize n = 0;
-    guint8 *bytes = snapshot_png(GST_ELEMENT(playbin), width, height, &n, &error);
+// Snapshot of the last rendered frame as PNG (playbin "sample").
+static guint8 *snapshot_png(GstElement *playbin, gint width, gint height, gsize *size, GError **error) {
+    GstSample *sample = NULL;
+    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
+    if (sample == NULL) return NULL;
+    return sample_png(sample, width, height, size, error);
+}
+
+static uint8_t *png_or_message(guint8 *bytes, gsize n, GError *error, size_t *size, char **error_message) {
     if (error) {
         if (error_message) *error_message = g_strdup(error->message);
         g_error_free(error);
     }
     if (size) *size = n;
     return bytes;
+}
+
+uint8_t *reel_frame_snapshot_png(void *playbin, int width, int height, size_t *size, char **error_message) {
+    GError *error = NULL;
+    gsize n = 0;
+    guint8 *bytes = snapshot_png(GST_ELEMENT(playbin), width, height, &n, &error);
+    return png_or_message(bytes, n, error, size, error_message);
+}
+
+// ---- the frame catcher -------------------------------------------------------------------------
+
+#define REEL_MAX_TARGETS 64
+
+struct ReelFrameCatcher {
+    GMutex lock;
+    GstPad *pad;          // the video sink's sink pad (a reference)
+    gulong probe;
+    guint64 targets[REEL_MAX_TARGETS];  // ascending, ns; those not caught yet
+    size_t target_count;
+    GstSample *previous;  // the last frame seen (a reference), with its caps
+    GstSample *caught[REEL_MAX_TARGETS];
+    guint64 caught_target[REEL_MAX_TARGETS];
+    size_t caught_count;
+};
+
+// Every target at or before `limit` (ns; G_MAXUINT64 for the end of the stream) was on screen
+// as `frame`: they are caught with it. Called with the lock held.
+static void catch_up_to(struct ReelFrameCatcher *c, guint64 limit, GstSample *frame) {
+    size_t kept = 0;
+    for (size_t i = 0; i < c->target_count; i++) {
+        if (c->targets[i] < limit && frame != NULL && c->caught_count < REEL_MAX_TARGETS) {
+            c->caught[c->caught_count] = gst_sample_ref(frame);
+            c->caught_target[c->caught_count] = c->targets[i];
+            c->caught_count++;
+        } else {
+            c->targets[kept++] = c->targets[i];
+        }
+    }
+    c->target_count = kept;
+}
+
+// Streaming thread: a buffer reaching the sink, or EOS. A target T is caught by the last frame
+// whose PTS <= T, known once a frame with PTS > T arrives (or the stream ends).
+static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    struct ReelFrameCatcher *c = data;
+    if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
+        GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER(info);
+        if (buffer == NULL || !GST_BUFFER_PTS_IS_VALID(buffer)) return GST_PAD_PROBE_OK;
+        guint64 pts = GST_BUFFER_PTS(buffer);
+        GstCaps *caps = gst_pad_get_current_caps(pad);
+        GstSample *frame = gst_sample_new(buffer, caps, NULL, NULL);
+        if (caps) gst_caps_unref(caps);
+        g_mutex_lock(&c->lock);
+        // Targets before this frame's PTS were on screen as the previous frame.
+        catch_up_to(c, pts, c->previous);
+        if (c->previous) gst_sample_unref(c->previous);
+        c->previous = frame;
+        g_mutex_unlock(&c->lock);
+    } else if (info->type & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM) {
+        GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+        if (event && GST_EVENT_TYPE(event) == GST_EVENT_EOS) {
+            g_mutex_lock(&c->lock);
+            catch_up_to(c, G_MAXUINT64, c->previous);
+            g_mutex_unlock(&c->lock);
+        } else if (event && GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) {
+            g_mutex_lock(&c->lock);
+            if (c->previous) { gst_sample_unref(c->previous); c->previous = NULL; }
+            g_mutex_unlock(&c->lock);
+        }
+    }
+    return GST_PAD_PROBE_OK;
+}
+
+ReelFrameCatcher *reel_frame_catcher_new(void *sink) {
+    GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(sink), "sink");  // transfer full
+    if (pad == NULL) return NULL;
+    struct ReelFrameCatcher *c = g_new0(struct ReelFrameCatcher, 1);
+    g_mutex_init(&c->lock);
+    c->pad = pad;
+    c->probe = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, catcher_probe, c, NULL);
+    return c;
+}
+
+void reel_frame_catcher_set_targets(ReelFrameCatcher *c, const uint64_t *targets_ns, size_t count) {
+    g_mutex_lock(&c->lock);
+    c->target_count = 0;
+    for (size_t i = 0; i < count && i < REEL_MAX_TARGETS; i++) c->targets[c->target_count++] = targets_ns[i];
+    for (size_t i = 0; i < c->caught_count; i++) gst_sample_unref(c->caught[i]);
+    c->caught_count = 0;
+    // A new item's frames start again: the previous item's last frame is not a candidate.
+    if (c->previous) { gst_sample_unref(c->previous); c->previous = NULL; }
+    g_mutex_unlock(&c->lock);
+}
+
+uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *c, int width, int height, uint64_t *target_ns, uint64_t *pts_ns,
+                                     size_t *size, char **error_message, int *taken) {
+    *taken = 0;
+    g_mutex_lock(&c->lock);
+    GstSample *frame = NULL;
+    if (c->caught_count > 0) {
+        frame = c->caught[0];
+        *target_ns = c->caught_target[0];
+        memmove(&c->caught[0], &c->caught[1], (c->caught_count - 1) * sizeof(GstSample *));
+        memmove(&c->caught_target[0], &c->caught_target[1], (c->caught_count - 1) * sizeof(guint64));
+        c->caught_count--;
+    }
+    g_mutex_unlock(&c->lock);
+    if (frame == NULL) return NULL;
+    *taken = 1;
+    GstBuffer *buffer = gst_sample_get_buffer(frame);
+    *pts_ns = buffer ? GST_BUFFER_PTS(buffer) : GST_CLOCK_TIME_NONE;
+    GError *error = NULL;
+    gsize n = 0;
+    guint8 *bytes = sample_png(frame, width, height, &n, &error);  // takes `frame`
+    return png_or_message(bytes, n, error, size, error_message);
+}
+
+void reel_frame_catcher_free(ReelFrameCatcher *c) {
+    if (c == NULL) return;
+    gst_pad_remove_probe(c->pad, c->probe);
+    gst_object_unref(c->pad);
+    g_mutex_lock(&c->lock);
+    if (c->previous) gst_sample_unref(c->previous);
+    for (size_t i = 0; i < c->caught_count; i++) gst_sample_unref(c->caught[i]);
+    g_mutex_unlock(&c->lock);
+    g_mutex_clear(&c->lock);
+    g_free(c);
 }
 
 void reel_frame_free(void *bytes) { g_free(bytes); }

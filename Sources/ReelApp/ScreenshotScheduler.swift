@@ -3,9 +3,10 @@ import ReelCore
 import ReelEngine
 
 /// `--screenshot-at T[,T…] --screenshot-dir DIR` while playing: for every item, the frame on
-/// screen is saved when playback passes each position (seconds or a percentage of the item's
-/// duration), named with the capture template from the frame's own PTS. Captures land within one
-/// progress interval after T; for exact frames use `reel check` or IPC seek + screenshot.
+/// screen at each position (seconds, or a percentage of the item's duration) is saved, named with
+/// the capture template from the frame's own PTS. The frame is exact: the last one whose
+/// timestamp is ≤ T, caught as it passes the video sink (`Player.catchFrames`), so the same
+/// command writes the same files with the same names on every run.
 @MainActor
 final class ScreenshotScheduler {
     private let positions: [CapturePosition]
@@ -14,8 +15,9 @@ final class ScreenshotScheduler {
     private let player: Player
     private var item: Int?
     private var title = "item"
-    private var pending: [CapturePosition] = []
-    private var busy = false
+    /// The current item's targets are set on the catcher (they wait for its duration when a
+    /// position is a percentage).
+    private var armed = true
     private(set) var written: [String] = []
 
     init(positions: [CapturePosition], directory: URL, template: String = CaptureFileName.defaultTemplate, player: Player) {
@@ -28,37 +30,52 @@ final class ScreenshotScheduler {
     func handle(_ event: PlayerEvent, item eventItem: Int?) {
         switch event {
         case .itemChanged(let index, let uri, let t):
+            save(player.takeCaughtFrames())  // the item before's last ones
             item = index
             title = CaptureFileName.title(for: uri, tagTitle: t == MediaLocator.displayName(of: uri) ? nil : t)
-            pending = positions
-        case .progress(let position, let duration, _):
-            guard !busy, let due = pending.firstIndex(where: { ($0.resolve(duration: duration, lastFrameMargin: 0) ?? .infinity) <= position + 0.001 }) else { return }
-            pending.remove(at: due)
-            capture()
+            armed = false
+            arm(duration: nil)
+        case .duration(let d):
+            arm(duration: d)
+        case .progress(_, let duration, _):
+            arm(duration: duration)
+            save(player.takeCaughtFrames())
         case .playedToEnd, .error:
-            pending = []
+            save(player.takeCaughtFrames())
         default:
             break
         }
     }
 
-    private func capture() {
-        busy = true
-        let index = item
-        let title = self.title
-        player.captureFrameWhenSettled(timeout: 5) { [weak self] result in
-            guard let self else { return }
-            self.busy = false
+    /// Sets the item's targets once each can be resolved (a percentage needs the duration);
+    /// positions past the item's end are dropped.
+    private func arm(duration: Double?) {
+        guard !armed else { return }
+        let known = duration.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let needsDuration = positions.contains { if case .percent = $0 { true } else { false } }
+        guard known != nil || !needsDuration else { return }
+        let targets = positions.compactMap { p -> Double? in
+            guard let t = p.resolve(duration: known, lastFrameMargin: 0) else { return nil }
+            return known.map { t < $0 ? t : nil } ?? t
+        }
+        armed = true
+        if !player.catchFrames(at: targets) {
+            FileHandle.standardError.write(Data("reel: screenshot: the video sink cannot be watched; no frames are saved\n".utf8))
+        }
+    }
+
+    private func save(_ frames: [(target: Double, frame: Result<CapturedFrame, PlaybackError>)]) {
+        for (_, result) in frames {
             switch result {
             case .failure(let e):
                 FileHandle.standardError.write(Data("reel: screenshot: \(e.message)\n".utf8))
             case .success(let frame):
                 do {
-                    let name = try CaptureFileName.render(self.template, index: index, title: title, position: frame.time ?? self.player.position)
-                    try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-                    let file = self.directory.appendingPathComponent(name)
+                    let name = try CaptureFileName.render(template, index: item, title: title, position: frame.time ?? 0)
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                    let file = directory.appendingPathComponent(name)
                     try frame.png.write(to: file, options: .atomic)
-                    self.written.append(file.path)
+                    written.append(file.path)
                     FileHandle.standardError.write(Data("reel: screenshot \(file.path)\n".utf8))
                 } catch {
                     FileHandle.standardError.write(Data("reel: screenshot: \(error.localizedDescription)\n".utf8))

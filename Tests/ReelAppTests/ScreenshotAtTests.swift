@@ -27,13 +27,44 @@ final class ScreenshotAtTests: XCTestCase {
         XCTAssertEqual(parsed.count, 4)
         XCTAssertEqual(parsed.map(\.0), [0, 0, 1, 1])
         XCTAssertEqual(parsed.map(\.1), ["clip2s", "clip2s", "gapless-02", "gapless-02"])
-        // Captured as playback passes T: at T or within a few frames after it.
+        // The frame on screen at T: the last whose timestamp is ≤ T (30 fps: within 1/30 s before T).
         for ((_, _, t), wanted) in zip(parsed, [0.2, 1.0115, 0.2, 0.5]) {
-            XCTAssertGreaterThanOrEqual(t, wanted - 0.034)
-            XCTAssertLessThan(t, wanted + 0.25)
+            XCTAssertLessThanOrEqual(t, wanted + 0.0005, "not a frame after T")
+            XCTAssertGreaterThan(t, wanted - 1.0 / 30 - 0.0005, "the last frame at or before T")
         }
         // gapless-02 is solid palette[2] (blue).
         let rgb = try XCTUnwrap(PixelProbe.pixel(dir.appendingPathComponent(files[3]).path, x: 160, y: 90))
+        XCTAssertEqual(TestMedia.paletteIndex(r: rgb.r, g: rgb.g, b: rgb.b), 2, "\(rgb)")
+    }
+
+    /// The same command writes the same frames with the same names on every run (screenshot-based
+    /// UI tests compare them byte for byte), whatever the timer and the machine's load do.
+    func testTwoRunsWriteByteIdenticalFilesWithTheSameNames() throws {
+        var runs: [[String: Data]] = []
+        for run in 0..<2 {
+            let dir = TestMedia.temporaryDirectory("reel-shots-\(run)")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                      ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                       "--progress-interval", run == 0 ? "20" : "1000",
+                                       "--screenshot-at", "2,5", "--screenshot-dir", dir.path, TestMedia.path("color10s.mp4")], timeout: 30)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
+                files[name] = try Data(contentsOf: dir.appendingPathComponent(name))
+            }
+            runs.append(files)
+        }
+        XCTAssertEqual(runs[0].keys.sorted(), ["000-color10s-00h00m02s000.png", "000-color10s-00h00m05s000.png"],
+                       "the frames on screen at 2 s and 5 s: those whose timestamps are 2 s and 5 s")
+        XCTAssertEqual(runs[0].keys.sorted(), runs[1].keys.sorted(), "the same names")
+        for (name, bytes) in runs[0] { XCTAssertEqual(runs[1][name], bytes, "\(name): the same bytes") }
+        // color10s shows palette colour i during second i: the frame at 2.000 s is colour 2.
+        let probe = TestMedia.temporaryDirectory("reel-shots-probe")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let file = probe.appendingPathComponent("a.png")
+        try XCTUnwrap(runs[0]["000-color10s-00h00m02s000.png"]).write(to: file)
+        let rgb = try XCTUnwrap(PixelProbe.pixel(file.path, x: 20, y: 20))
         XCTAssertEqual(TestMedia.paletteIndex(r: rgb.r, g: rgb.g, b: rgb.b), 2, "\(rgb)")
     }
 

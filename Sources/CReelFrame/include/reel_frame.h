@@ -14,4 +14,20 @@ uint8_t *reel_frame_snapshot_png(void *playbin, int width, int height, size_t *s
 
 void reel_frame_free(void *bytes);
 
+// Exact frames during playback: watches the buffers reaching a video sink (`sink`, a GstElement*,
+// through a probe on its sink pad, in the streaming thread) and catches, for each target time T
+// (ns, ascending), the last frame whose PTS <= T: the one on screen at T, known once a later
+// frame (or the end of the stream) arrives. NULL when the sink has no sink pad.
+typedef struct ReelFrameCatcher ReelFrameCatcher;
+ReelFrameCatcher *reel_frame_catcher_new(void *sink);
+// Replaces the targets (at most 64) and forgets what was caught; a new item starts from here.
+void reel_frame_catcher_set_targets(ReelFrameCatcher *catcher, const uint64_t *targets_ns, size_t count);
+// The next caught frame as PNG (encoded as reel_frame_snapshot_png encodes), with its target
+// and its own PTS: *taken is 1 when a frame was taken (the bytes may still be NULL, with
+// *error_message, when it could not be converted), 0 when none is waiting.
+uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *catcher, int width, int height, uint64_t *target_ns, uint64_t *pts_ns,
+                                     size_t *size, char **error_message, int *taken);
+// Removes the probe and frees what the catcher holds.
+void reel_frame_catcher_free(ReelFrameCatcher *catcher);
+
 #endif

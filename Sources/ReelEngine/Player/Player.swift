@@ -109,6 +109,7 @@ public final class Player: PlaybackEngine {
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
         BitrateCap.forget(shared: shared)
+        releaseFrameCatcher()
         cancelPrerollWatchdog()
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         observers.removeAll()
@@ -263,6 +264,12 @@ public final class Player: PlaybackEngine {
         setPipeline(.ready)
         updateTimeControl()
     }
+
+    // MARK: Exact frames (see Player+FrameCatcher)
+
+    /// The C catcher on the current pipeline's video sink, and which sink it watches.
+    var frameCatcher: OpaquePointer?
+    var frameCatcherSink: UInt = 0
 
     // MARK: Network
 
