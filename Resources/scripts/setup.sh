@@ -16,6 +16,8 @@ PACKAGES=(
   python3-gi python3-gst-1.0
   # NetworkManager mocked on a private system bus for the network-policy tests (GIO reads it)
   python3-dbusmock
+  # reel check: the JUnit file validated against its schema; shards run with GNU parallel
+  libxml2-utils parallel
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
 )

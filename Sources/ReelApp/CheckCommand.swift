@@ -9,7 +9,8 @@ struct CheckCommand: ParsableCommand {
         abstract: "Check files, URLs and playlists headless and write a report (report.json, contact-sheet.png, index.html).",
         discussion: """
         Nothing plays in real time: each item is decoded as fast as the machine allows. The exit \
-        status is 0 when every item passed, 1 when any failed.
+        status is 0 when every item passed, 1 when any failed. Many machines: --shard K/N on each, \
+        then `reel check merge DIR... --report OUT`.
         """)
 
     @Argument(help: "Files, URLs or playlists to check, in order.")
@@ -36,6 +37,12 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print nothing on stderr while checking.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("Also write the report as JUnit XML (one testcase per item) to FILE.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1); join the shards' reports with `reel check merge`.", valueName: "K/N"))
+    var shard: String?
+
     /// The same options as `reel play`: protected network items are checked through the gateway,
     /// so headers and tokens reach every request of an HLS stream, not only the first.
     @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
@@ -46,15 +53,22 @@ struct CheckCommand: ParsableCommand {
         do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
         if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
+        if inputs.first == "merge" { return }  // `reel check merge DIR… --report OUT` (CheckMerge)
+        if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
     }
 
     func run() throws {
+        if inputs.first == "merge" {
+            try CheckMerge(directories: Array(inputs.dropFirst()), report: report, junit: junit).run()
+            return
+        }
         let quiet = self.quiet
         let options = CheckRunner.Options(
             inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
-            log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } })
+            log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } },
+            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) })
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }

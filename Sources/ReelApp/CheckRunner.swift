@@ -23,6 +23,10 @@ final class CheckRunner {
         /// Headers, tokens and the rest for network items (through the gateway when active).
         var protected: ProtectedStreamSettings
         var log: (String) -> Void
+        /// Only this shard's items (`--shard K/N`); nil: all.
+        var shard: CheckShard?
+        /// Also write the report as JUnit XML here (`--junit FILE`).
+        var junit: URL?
     }
 
     private let options: Options
@@ -40,23 +44,32 @@ final class CheckRunner {
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
         var items: [CheckReport.Item] = []
-        for (index, entry) in CheckInputs.expand(options.inputs, router: router).enumerated() {
+        for (index, entry) in CheckInputs.expand(options.inputs, router: router).enumerated() where options.shard?.owns(index) ?? true {
             let item = check(entry, index: index, framesDir: framesDir)
             options.log(item.ok ? "ok      \(index) \(item.title)" : "FAILED  \(index) \(item.title): \(item.error?.code ?? "?"): \(item.error?.message ?? "")")
             items.append(item)
         }
         var report = CheckReport(items: items, positions: options.positions.map(\.description), generated: started)
-        let sheetName = "contact-sheet.png"
-        do {
-            try ContactSheetRenderer.render(report.items.map { Self.row(for: $0, in: dir) }, to: dir.appendingPathComponent(sheetName).path)
-            report.contactSheet = sheetName
-        } catch {
-            options.log("reel check: the contact sheet could not be drawn: \(error)")
-        }
         report.wallSeconds = Date().timeIntervalSince(started)
+        try Self.write(report, to: dir, junit: options.junit, log: options.log)
+        return report
+    }
+
+    /// Writes report.json, the contact sheet, index.html and (when asked) the JUnit file.
+    static func write(_ report: CheckReport, to dir: URL, junit: URL?, log: (String) -> Void) throws {
+        var report = report
+        let sheetName = "contact-sheet.png"
+        if report.contactSheet == nil {
+            do {
+                try ContactSheetRenderer.render(report.items.map { row(for: $0, in: dir) }, to: dir.appendingPathComponent(sheetName).path)
+                report.contactSheet = sheetName
+            } catch {
+                log("reel check: the contact sheet could not be drawn: \(error)")
+            }
+        }
         try Data(report.jsonText.utf8).write(to: dir.appendingPathComponent("report.json"), options: .atomic)
         try Data(CheckReportHTML.render(report).utf8).write(to: dir.appendingPathComponent("index.html"), options: .atomic)
-        return report
+        if let junit { try Data(CheckJUnit.render(report).utf8).write(to: junit, options: .atomic) }
     }
 
     static func row(for item: CheckReport.Item, in dir: URL) -> ContactSheetRenderer.Row {

@@ -79,28 +79,8 @@ public enum PlaylistWriter {
         return out
     }
 
-    /// XML text/attribute escaping; characters XML 1.0 cannot carry are dropped.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for s in text.unicodeScalars {
-            switch s {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(s)
-            default:
-                // C0/C1 controls and DEL are dropped: XML 1.0 cannot carry C0, and a reader takes
-                // text full of control characters for binary data (a saved queue must reopen).
-                let v = s.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(s)
-            }
-        }
-        return out
-    }
+    /// XML text/attribute escaping (`XMLText.escape`).
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 
     /// One M3U line: line breaks become spaces; other control characters (C0, DEL, C1) are
     /// dropped, because the reader skips lines with controls and takes text full of them for

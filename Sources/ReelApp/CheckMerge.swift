@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import ReelCore
+
+/// `reel check merge DIR... --report OUT [--junit FILE]`: joins the reports of `reel check
+/// --shard K/N` runs into the one a single run would have written (items in order, frames,
+/// contact sheet, index.html, JUnit), so a catalogue can be checked on many machines.
+/// (`CheckCommand` hands over when its first input is `merge`: swift-argument-parser does not
+/// route to a subcommand of a command that takes inputs of its own.)
+struct CheckMerge {
+    var directories: [String]
+    var report: String
+    var junit: String?
+
+    func run() throws {
+        guard !directories.isEmpty else {
+            FileHandle.standardError.write(Data("reel check merge: give the shards' report directories\n".utf8))
+            throw ExitCode(2)
+        }
+        let out = URL(fileURLWithPath: report, isDirectory: true)
+        let frames = out.appendingPathComponent("frames", isDirectory: true)
+        let merged: CheckReport
+        do {
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+            var reports: [CheckReport] = []
+            for dir in directories.map({ URL(fileURLWithPath: $0, isDirectory: true) }) {
+                let json = dir.appendingPathComponent("report.json")
+                guard let data = try? Data(contentsOf: json) else { throw CheckReport.DecodingError(description: "\(json.path) cannot be read") }
+                let shard = try CheckReport.decode(data)
+                // Frame files keep their names (they carry the item's index, unique across shards).
+                for file in shard.items.flatMap(\.frames).compactMap(\.file) {
+                    let to = out.appendingPathComponent(file)
+                    try? FileManager.default.removeItem(at: to)
+                    try FileManager.default.copyItem(at: dir.appendingPathComponent(file), to: to)
+                }
+                reports.append(shard)
+            }
+            merged = try CheckReport.merged(reports)
+            try MainActor.assumeIsolated {
+                try CheckRunner.write(merged, to: out, junit: junit.map { URL(fileURLWithPath: $0) },
+                                      log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            }
+        } catch {
+            FileHandle.standardError.write(Data("reel check merge: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        FileHandle.standardError.write(Data("reel check merge: \(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed; report in \(report)\n".utf8))
+        if merged.failedCount > 0 { throw ExitCode(1) }
+    }
+}

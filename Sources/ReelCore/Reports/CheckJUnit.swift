@@ -1,0 +1,49 @@
+import Foundation
+
+/// `reel check --junit FILE`: the report as JUnit XML, the format CI systems read (GitLab,
+/// Jenkins, GitHub test reporters): one `testsuite` "reel check", one `testcase` per item, a
+/// failed item as a `failure` (its error code as the type, its message), what was checked in
+/// `system-out`. Valid against the common JUnit schema (Resources/schemas/junit.xsd).
+public enum CheckJUnit {
+    public static func render(_ report: CheckReport) -> String {
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime]
+        let failed = report.failedCount
+        let time = seconds(report.wallSeconds)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"reel check\" tests=\"\(report.items.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"reel check\" tests=\"\(report.items.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\""
+        out += " time=\"\(time)\" timestamp=\"\(iso.string(from: report.generated).replacingOccurrences(of: "Z", with: ""))\" hostname=\"localhost\" id=\"0\" package=\"reel\">\n"
+        out += "    <properties>\n"
+        out += "      <property name=\"positions\" value=\"\(XMLText.escape(report.positions.joined(separator: ",")))\"/>\n"
+        out += "    </properties>\n"
+        for item in report.items {
+            let name = String(format: "%03d %@", item.index, item.title)
+            out += "    <testcase classname=\"reel.check\" name=\"\(XMLText.escape(name))\" time=\"\(seconds(item.checkSeconds))\">\n"
+            if let error = item.error {
+                out += "      <failure message=\"\(XMLText.escape(error.message))\" type=\"\(XMLText.escape(error.code))\">"
+                out += XMLText.escape([error.message, error.httpStatus.map { "HTTP \($0)" }, error.uri].compactMap { $0 }.joined(separator: "\n"))
+                out += "</failure>\n"
+            }
+            out += "      <system-out>\(XMLText.escape(details(item)))</system-out>\n"
+            out += "    </testcase>\n"
+        }
+        out += "    <system-out></system-out>\n    <system-err></system-err>\n"
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    static func details(_ item: CheckReport.Item) -> String {
+        var lines = ["input: \(Redactor.redactURL(item.input))", "uri: \(Redactor.redactURL(item.uri))"]
+        if let d = item.duration { lines.append("duration: \(seconds(d)) s") }
+        if let w = item.width, let h = item.height { lines.append("size: \(w)x\(h)") }
+        if let v = item.videoCodec { lines.append("video: \(v)") }
+        if let a = item.audioCodec { lines.append("audio: \(a)") }
+        for f in item.frames {
+            lines.append("frame \(f.requested): " + (f.file.map { "\($0) at \(f.time.map(seconds) ?? "?") s" } ?? (f.problem ?? "none")))
+        }
+        return Redactor.redactText(lines.joined(separator: "\n"))
+    }
+
+    static func seconds(_ d: Double) -> String { d.isFinite ? String(format: "%.3f", d) : "0" }
+}

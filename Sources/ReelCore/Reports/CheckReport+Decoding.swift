@@ -1,0 +1,67 @@
+import Foundation
+
+// report.json read back (`reel check merge` joins shards' reports).
+extension CheckReport {
+    public struct DecodingError: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// A report as `jsonText` wrote it (version 1).
+    public static func decode(_ data: Data) throws -> CheckReport {
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], root["reel"] as? String == "check" else {
+            throw DecodingError(description: "not a reel check report.json")
+        }
+        guard root["version"] as? Int == 1 else { throw DecodingError(description: "report.json version \(root["version"] ?? "?") is not 1") }
+        let iso = ISO8601DateFormatter()
+        let summary = root["summary"] as? [String: Any] ?? [:]
+        let items = try (root["items"] as? [[String: Any]] ?? []).map(item)
+        return CheckReport(items: items, positions: root["positions"] as? [String] ?? [],
+                           generated: (root["generated"] as? String).flatMap(iso.date(from:)) ?? Date(timeIntervalSince1970: 0),
+                           wallSeconds: number(summary["wallSeconds"]) ?? 0, contactSheet: root["contactSheet"] as? String)
+    }
+
+    private static func number(_ v: Any?) -> Double? { (v as? NSNumber)?.doubleValue }
+    private static func int(_ v: Any?) -> Int? { (v as? NSNumber)?.intValue }
+
+    private static func item(_ o: [String: Any]) throws -> Item {
+        guard let index = int(o["index"]), let input = o["input"] as? String, let uri = o["uri"] as? String, let title = o["title"] as? String else {
+            throw DecodingError(description: "an item without index, input, uri or title")
+        }
+        var item = Item(index: index, input: input, uri: uri, title: title)
+        item.duration = number(o["duration"])
+        item.width = int(o["width"])
+        item.height = int(o["height"])
+        item.videoCodec = o["videoCodec"] as? String
+        item.audioCodec = o["audioCodec"] as? String
+        item.container = o["container"] as? String
+        item.seekable = o["seekable"] as? Bool ?? false
+        item.live = o["live"] as? Bool ?? false
+        item.timeToFirstFrame = number(o["timeToFirstFrame"])
+        item.decodedToEnd = o["decodedToEnd"] as? Bool ?? false
+        item.checkSeconds = number(o["checkSeconds"]) ?? 0
+        item.frames = (o["frames"] as? [[String: Any]] ?? []).map { f in
+            Frame(requested: f["requested"] as? String ?? "?", target: number(f["target"]), time: number(f["time"]), file: f["file"] as? String,
+                  width: int(f["width"]), height: int(f["height"]), problem: f["problem"] as? String)
+        }
+        if let e = o["error"] as? [String: Any], let code = e["code"] as? String {
+            let kind = PlaybackErrorKind.allCases.first { PlaybackError(kind: $0, message: "").code == code } ?? .unknown
+            item.error = PlaybackError(kind: kind, message: e["message"] as? String ?? "", httpStatus: int(e["httpStatus"]), uri: e["uri"] as? String)
+        }
+        return item
+    }
+
+    /// Shards' reports joined into the report one run would have written: items in their
+    /// original order, the earliest start, the longest wall time (the shards ran side by side).
+    /// Throws when two shards checked the same item.
+    public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
+        var byIndex: [Int: Item] = [:]
+        for item in reports.flatMap(\.items) {
+            guard byIndex.updateValue(item, forKey: item.index) == nil else {
+                throw DecodingError(description: "item \(item.index) is in more than one report (were the shards' K/N the same?)")
+            }
+        }
+        return CheckReport(items: byIndex.keys.sorted().map { byIndex[$0]! }, positions: reports.first?.positions ?? [],
+                           generated: reports.map(\.generated).min() ?? Date(), wallSeconds: reports.map(\.wallSeconds).max() ?? 0)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// `reel check` for CI and many machines: the JUnit file (validated against the common JUnit
+/// schema with xmllint), `--shard K/N` and `reel check merge`, by hand and with GNU parallel.
+final class CheckShardTests: XCTestCase {
+    private var inputs: [String] {
+        [TestMedia.path("clip2s.mp4"), TestMedia.path("empty.mp4"), TestMedia.path("gapless-01.mp4"), TestMedia.path("notmedia.mp4"),
+         TestMedia.path("gapless-02.mp4")]
+    }
+
+    private func check(_ extra: [String], report: URL) -> ProcessRunner.Result {
+        ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--at", "50%", "--report", report.path] + extra + inputs, timeout: 120)
+    }
+
+    /// What must be the same between one run and merged shards: items, verdicts, problems, frames.
+    private func essence(_ report: URL) throws -> [String] {
+        let data = try Data(contentsOf: report.appendingPathComponent("report.json"))
+        return try CheckReport.decode(data).items.map { i in
+            "\(i.index) \(i.title) ok=\(i.ok) \(i.error?.code ?? "-") \(i.duration.map { String(format: "%.2f", $0) } ?? "-") "
+                + i.frames.map { "\($0.requested)@\($0.time.map { String(format: "%.3f", $0) } ?? "-"):\($0.file ?? "-")" }.joined(separator: ",")
+        }
+    }
+
+    func testTheJUnitFileIsValidAndSaysWhichItemsFailed() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-junit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("junit.xml")
+        let r = check(["--junit", junit.path], report: dir.appendingPathComponent("report"))
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Resources/schemas/junit.xsd").standardizedFileURL
+        let lint = ProcessRunner.run("/usr/bin/xmllint", ["--noout", "--schema", schema.path, junit.path], timeout: 30)
+        XCTAssertEqual(lint.status, 0, "xmllint: \(lint.stderr)")
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        XCTAssertTrue(xml.contains(#"tests="5" failures="2""#), xml)
+        XCTAssertTrue(xml.contains(#"<testcase classname="reel.check" name="001 empty""#), xml)
+        XCTAssertTrue(xml.contains(#"type="empty-file""#), xml)
+        XCTAssertTrue(xml.contains(#"type="unsupported-format""#), xml)
+        XCTAssertEqual(xml.components(separatedBy: "<failure ").count - 1, 2)
+
+        // The schema is not a rubber stamp: a testcase without its time fails it.
+        let broken = dir.appendingPathComponent("broken.xml")
+        try xml.replacingOccurrences(of: #"classname="reel.check" name="000"#, with: #"classname="reel.check" nom="000"#).write(to: broken, atomically: true, encoding: .utf8)
+        XCTAssertNotEqual(ProcessRunner.run("/usr/bin/xmllint", ["--noout", "--schema", schema.path, broken.path], timeout: 30).status, 0)
+    }
+
+    func testThreeShardsMergedEqualOneRunByHandAndWithGNUParallel() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-shards")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("whole")
+        XCTAssertEqual(check([], report: whole).status, 1)
+        let expected = try essence(whole)
+        XCTAssertEqual(expected.count, 5)
+
+        var shards: [String] = []
+        for k in 1...3 {
+            let shard = dir.appendingPathComponent("shard\(k)")
+            XCTAssertNotEqual(check(["--shard", "\(k)/3"], report: shard).status, 2)
+            shards.append(shard.path)
+        }
+        XCTAssertEqual(try essence(URL(fileURLWithPath: shards[0])).map { $0.split(separator: " ")[0] }, ["0", "3"], "shard 1 of 3: items 0 and 3")
+        let merged = dir.appendingPathComponent("merged")
+        let junit = dir.appendingPathComponent("merged.xml")
+        let m = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "merge", "--report", merged.path, "--junit", junit.path] + shards, timeout: 60)
+        XCTAssertEqual(m.status, 1, "merged: some items failed: \(m.stderr)")
+        XCTAssertEqual(try essence(merged), expected, "the merged shards are the one run")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: merged.appendingPathComponent("contact-sheet.png").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: merged.appendingPathComponent("index.html").path))
+        for frame in try CheckReport.decode(Data(contentsOf: merged.appendingPathComponent("report.json"))).items.flatMap(\.frames).compactMap(\.file) {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: merged.appendingPathComponent(frame).path), frame)
+        }
+        XCTAssertTrue(try String(contentsOf: junit, encoding: .utf8).contains(#"tests="5" failures="2""#))
+
+        // Merging a shard twice is refused: an item would be counted twice.
+        let twice = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "merge", "--report", dir.appendingPathComponent("twice").path, shards[0], shards[0]], timeout: 60)
+        XCTAssertEqual(twice.status, 2)
+        XCTAssertTrue(twice.stderr.contains("more than one report"), twice.stderr)
+
+        // The same with GNU parallel, 3 jobs at once, as README shows.
+        let parallel = ProcessRunner.run("/usr/bin/parallel",
+                                         ["--halt", "never", "-j3", ProcessRunner.reelExecutable, "check", "--quiet", "--at", "50%", "--shard", "{}/3",
+                                          "--report", dir.appendingPathComponent("p{}").path] + inputs + [":::", "1", "2", "3"], timeout: 180)
+        XCTAssertFalse(parallel.timedOut, parallel.stderr)
+        let pMerged = dir.appendingPathComponent("p-merged")
+        let pm = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "merge", "--report", pMerged.path]
+                                   + (1...3).map { dir.appendingPathComponent("p\($0)").path }, timeout: 60)
+        XCTAssertEqual(pm.status, 1, pm.stderr)
+        XCTAssertEqual(try essence(pMerged), expected, "GNU parallel's shards merged are the one run")
+    }
+
+    func testBadShardsAreRefused() {
+        for bad in ["0/3", "4/3", "1/0", "a/b", "1"] {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--report", "/tmp/x", "--shard", bad, TestMedia.path("clip2s.mp4")], timeout: 30)
+            XCTAssertEqual(r.status, 64, "\(bad): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--shard"), r.stderr)
+        }
+    }
+}
