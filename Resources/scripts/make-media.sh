@@ -86,7 +86,8 @@ done
 
 # --- HLS (protected streams, issue 5) ------------------------------------------------------------
 # hlssink (not hlssink2: its EOS sometimes never reaches the bus in 1.22, and gst-launch hangs).
-# hls/vod/master.m3u8: two variants (hi 640x360, lo 320x180), 6 s each, 2 s MPEG-TS segments.
+# hls/vod/master.m3u8: two variants (hi 640x360, lo 320x180), 6 s each, 2 s MPEG-TS segments; BANDWIDTH
+# declares the measured peak (reel check measures it) with a few per cent to spare.
 # hls/aes/index.m3u8: the hi variant's segments encrypted with AES-128 (openssl), key hls/aes/key.bin,
 # IV = the media sequence number (no IV attribute). hls/live: 12 s of segments that the tests'
 # server reveals by wall clock as a sliding-window live playlist (no live encoder).
@@ -104,16 +105,16 @@ make_hls_variant() {  # dir width height pattern [seconds]
 make_hls_variant hls/vod/hi 640 360 smpte
 make_hls_variant hls/vod/lo 320 180 ball
 make_hls_variant hls/live 320 180 ball 12   # served as a sliding window by the tests
-if [ ! -s hls/vod/master.m3u8 ]; then
+if ! grep -qs 'BANDWIDTH=2800000' hls/vod/master.m3u8; then
   printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=1200000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
+    '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
   mv hls/vod/master.m3u8.tmp hls/vod/master.m3u8
 fi
 # hls/vod30/master.m3u8: the same two renditions over 30 s (the metered cap flipped mid-stream).
 make_hls_variant hls/vod30/hi 640 360 smpte 30
 make_hls_variant hls/vod30/lo 320 180 ball 30
-if [ ! -s hls/vod30/master.m3u8 ]; then
+if ! cmp -s hls/vod/master.m3u8 hls/vod30/master.m3u8; then
   cp hls/vod/master.m3u8 hls/vod30/master.m3u8.tmp && mv hls/vod30/master.m3u8.tmp hls/vod30/master.m3u8
 fi
 if [ ! -s hls/aes/index.m3u8 ]; then

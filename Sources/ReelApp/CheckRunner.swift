@@ -46,7 +46,9 @@ final class CheckRunner {
         var items: [CheckReport.Item] = []
         for (index, entry) in CheckInputs.expand(options.inputs, router: router).enumerated() where options.shard?.owns(index) ?? true {
             let item = check(entry, index: index, framesDir: framesDir)
-            options.log(item.ok ? "ok      \(index) \(item.title)" : "FAILED  \(index) \(item.title): \(item.error?.code ?? "?"): \(item.error?.message ?? "")")
+            let firstProblem = item.problems.first { $0.severity == .error }
+            options.log(item.ok ? "ok      \(index) \(item.title)"
+                        : "FAILED  \(index) \(item.title): \(item.error?.code ?? firstProblem?.code ?? "?"): \(item.error?.message ?? firstProblem?.message ?? "")")
             items.append(item)
         }
         var report = CheckReport(items: items, positions: options.positions.map(\.description), generated: started)
@@ -84,7 +86,9 @@ final class CheckRunner {
                                            caption: f.time.map { "\(f.requested) · \(TimeFormat.clock($0)) (\(String(format: "%.3f", $0)) s)" } ?? "\(f.requested): \(f.problem ?? "no frame")")
         }
         return .init(title: item.title, details: details.joined(separator: "\n"),
-                     failure: item.error.map { "\($0.code): \(Redactor.redactText($0.message))" }, thumbnails: thumbs)
+                     failure: item.error.map { "\($0.code): \(Redactor.redactText($0.message))" }
+                        ?? item.problems.first { $0.severity == .error }.map { "\($0.code): \(Redactor.redactText($0.message))" },
+                     thumbnails: thumbs)
     }
 
     private func check(_ entry: CheckInputs.Entry, index: Int, framesDir: URL) -> CheckReport.Item {
@@ -207,7 +211,20 @@ final class CheckRunner {
                 }
             }
         }
+        // HLS: the playlists and segments themselves, as mediastreamvalidator checks them.
+        // A local stream is read where it is; a network one as it is played (through the gateway
+        // when protected, so that its credentials go with every request).
+        let readFrom = MediaLocator.localPath(of: uri) != nil ? uri : playURI
+        if Self.isHLS(uri), let problems = HLSStreamCheck.problems(uri: readFrom, width: item.width, height: item.height,
+                                                                   timeout: min(options.itemTimeout, 20)) {
+            item.problems = problems
+        }
         return item
+    }
+
+    static func isHLS(_ uri: String) -> Bool {
+        let path = URL(string: uri)?.path.lowercased() ?? uri.lowercased()
+        return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u8/")
     }
 
     private func record(_ player: Player, into item: inout CheckReport.Item) {

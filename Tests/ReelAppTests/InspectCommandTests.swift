@@ -61,7 +61,7 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(o["type"] as? String, "hls-master")
         let variants = try XCTUnwrap(o["variants"] as? [[String: Any]])
-        XCTAssertEqual(variants.map { $0["bandwidth"] as? Int }, [1_200_000, 400_000])
+        XCTAssertEqual(variants.map { $0["bandwidth"] as? Int }, [2_800_000, 520_000])
         XCTAssertEqual(variants.map { $0["resolution"] as? String }, ["640x360", "320x180"])
         XCTAssertEqual(variants[0]["codecs"] as? [String], ["avc1.42c01e", "mp4a.40.2"])
         XCTAssertEqual(variants[1]["uri"] as? String, TestMedia.url("hls/vod/lo/index.m3u8").absoluteString, "resolved against the master")
@@ -70,7 +70,7 @@ final class InspectCommandTests: XCTestCase {
         let text = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", TestMedia.path("hls/vod/master.m3u8")], timeout: 30)
         XCTAssertEqual(text.status, 0)
         XCTAssertTrue(text.stdout.contains("HLS master playlist, 2 variants"), text.stdout)
-        XCTAssertTrue(text.stdout.contains("1200000 bit/s, 640x360, avc1.42c01e,mp4a.40.2"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("2800000 bit/s, 640x360, avc1.42c01e,mp4a.40.2"), text.stdout)
     }
 
     func testHLSMediaPlaylistsSayVODLiveEventAndEncryption() throws {

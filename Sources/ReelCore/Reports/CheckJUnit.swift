@@ -20,9 +20,15 @@ public enum CheckJUnit {
         for item in report.items {
             let name = String(format: "%03d %@", item.index, item.title)
             out += "    <testcase classname=\"reel.check\" name=\"\(XMLText.escape(name))\" time=\"\(seconds(item.checkSeconds))\">\n"
+            let errors = item.problems.filter { $0.severity == .error }
             if let error = item.error {
                 out += "      <failure message=\"\(XMLText.escape(error.message))\" type=\"\(XMLText.escape(error.code))\">"
                 out += XMLText.escape([error.message, error.httpStatus.map { "HTTP \($0)" }, error.uri].compactMap { $0 }.joined(separator: "\n"))
+                out += "</failure>\n"
+            } else if let first = errors.first {
+                // Stream problems: the first error is the failure; all of them (warnings too) are listed.
+                out += "      <failure message=\"\(XMLText.escape(Redactor.redactText(first.message)))\" type=\"\(XMLText.escape(first.code))\">"
+                out += XMLText.escape(Redactor.redactText(errors.map(\.description).joined(separator: "\n")))
                 out += "</failure>\n"
             }
             out += "      <system-out>\(XMLText.escape(details(item)))</system-out>\n"
@@ -39,6 +45,7 @@ public enum CheckJUnit {
         if let w = item.width, let h = item.height { lines.append("size: \(w)x\(h)") }
         if let v = item.videoCodec { lines.append("video: \(v)") }
         if let a = item.audioCodec { lines.append("audio: \(a)") }
+        for p in item.problems { lines.append("\(p.severity == .error ? "problem" : "warning"): \(p)") }
         for f in item.frames {
             lines.append("frame \(f.requested): " + (f.file.map { "\($0) at \(f.time.map(seconds) ?? "?") s" } ?? (f.problem ?? "none")))
         }

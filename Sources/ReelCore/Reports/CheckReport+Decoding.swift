@@ -44,6 +44,10 @@ extension CheckReport {
             Frame(requested: f["requested"] as? String ?? "?", target: number(f["target"]), time: number(f["time"]), file: f["file"] as? String,
                   width: int(f["width"]), height: int(f["height"]), problem: f["problem"] as? String)
         }
+        item.problems = (o["problems"] as? [[String: Any]] ?? []).map { p in
+            HLSProblem(line: int(p["line"]), severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
+                       code: p["code"] as? String ?? "?", message: p["message"] as? String ?? "")
+        }
         if let e = o["error"] as? [String: Any], let code = e["code"] as? String {
             let kind = PlaybackErrorKind.allCases.first { PlaybackError(kind: $0, message: "").code == code } ?? .unknown
             item.error = PlaybackError(kind: kind, message: e["message"] as? String ?? "", httpStatus: int(e["httpStatus"]), uri: e["uri"] as? String)

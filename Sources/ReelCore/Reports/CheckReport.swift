@@ -46,7 +46,10 @@ public struct CheckReport: Sendable, Equatable {
         public var checkSeconds: Double
         public var frames: [Frame]
         public var error: PlaybackError?
-        public var ok: Bool { error == nil }
+        /// What the stream checks found (HLS: the playlists against RFC 8216, bitrates against
+        /// BANDWIDTH, keyframes at segment starts…); an error among them fails the item.
+        public var problems: [HLSProblem] = []
+        public var ok: Bool { error == nil && !problems.contains { $0.severity == .error } }
 
         public init(index: Int, input: String, uri: String, title: String) {
             self.index = index; self.input = input; self.uri = uri; self.title = title
@@ -108,6 +111,10 @@ public struct CheckReport: Sendable, Equatable {
                          ("problem", .optional(f.problem))])
             })),
             ("error", i.error.map(EventEncoder.errorObject) ?? .null),
+            ("problems", .array(i.problems.map { p in
+                .object([("line", .optional(p.line)), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)),
+                         ("message", .string(Redactor.redactText(p.message)))])
+            })),
         ])
     }
 

@@ -58,6 +58,8 @@ public enum CheckReportHTML {
             h += "<td><b>\(e(item.title))</b><br><small>\(e(Redactor.redactURL(item.input)))</small></td>"
             if let error = item.error {
                 h += "<td class=\"err\">FAILED: \(e(error.code))<br>\(e(Redactor.redactText(error.message)))</td>"
+            } else if !item.ok {
+                h += "<td class=\"err\">FAILED: stream problems</td>"
             } else {
                 h += "<td>ok\(item.decodedToEnd ? ", decoded to the end" : "")</td>"
             }
@@ -67,6 +69,7 @@ public enum CheckReportHTML {
             if let v = item.videoCodec { media.append("video: \(v)") }
             if let a = item.audioCodec { media.append("audio: \(a)") }
             if let t = item.timeToFirstFrame { media.append(String(format: "first frame %.0f ms", t * 1000)) }
+            for p in item.problems { media.append("\(p.severity == .error ? "problem" : "warning"): \(Redactor.redactText(p.description))") }
             h += "<td>\(media.map(e).joined(separator: "<br>"))</td><td>"
             for f in item.frames {
                 let caption = "\(f.requested)" + (f.time.map { " → " + String(format: "%.3f s", $0) } ?? "")

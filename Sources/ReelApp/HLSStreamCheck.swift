@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ReelCore
+
+/// `reel check`'s stream checks for an HLS item: reads the playlist (and, for a multivariant one,
+/// every variant's), fetches every segment to measure its size and whether it starts with a
+/// keyframe, and asks `HLSAudit` (and the lenient parser) what is wrong. The item is fetched
+/// through the URI it is played from, so a protected stream's segments come through the gateway
+/// with their credentials.
+enum HLSStreamCheck {
+    /// The problems of the stream at `uri`, or nil when it is not an HLS playlist.
+    /// - Parameters: width, height: what the item decoded to (for a single-variant check).
+    static func problems(uri: String, width: Int?, height: Int?, timeout: Double) -> [HLSProblem]? {
+        guard let url = URL(string: uri), let data = fetch(url, timeout: timeout) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let parsed = try? HLSPlaylist.parseReporting(text, url: url) else { return nil }
+        let name = displayName(url)
+        var problems = parsed.problems.map { named($0, name) }
+        switch parsed.playlist {
+        case .media(let media):
+            problems += HLSAudit.audit(media, segments: measure(media, base: url, timeout: timeout), variant: nil, name: name)
+        case .master(let master):
+            for variant in master.variants {
+                guard let variantURL = URIReference.resolve(variant.uri, against: url) else { continue }
+                let variantName = displayName(variantURL)
+                guard let body = fetch(variantURL, timeout: timeout),
+                      let media = try? HLSPlaylist.parseReporting(String(decoding: body, as: UTF8.self), url: variantURL, importable: parsed.variables) else {
+                    problems.append(HLSProblem(line: nil, severity: .error, code: "variant-unavailable", message: "\(variantName): the variant playlist could not be read."))
+                    continue
+                }
+                problems += media.problems.map { named($0, variantName) }
+                guard let playlist = media.playlist.media else { continue }
+                problems += HLSAudit.audit(playlist, segments: measure(playlist, base: variantURL, timeout: timeout), variant: variant, name: variantName)
+                if master.variants.count == 1 { problems += HLSAudit.declarations(variant, width: width, height: height, name: variantName) }
+            }
+        }
+        return problems
+    }
+
+    /// "hi/index.m3u8": variants are often all called index.m3u8.
+    static func displayName(_ url: URL) -> String {
+        url.pathComponents.suffix(2).filter { $0 != "/" }.joined(separator: "/")
+    }
+
+    private static func named(_ p: HLSProblem, _ name: String) -> HLSProblem {
+        var p = p
+        p.message = "\(name): \(p.message)"
+        return p
+    }
+
+    /// Every segment's size and first frame (up to 2,000 segments: a live window or a VOD).
+    private static func measure(_ media: HLSMediaPlaylist, base: URL, timeout: Double) -> [HLSAudit.Segment] {
+        media.segments.prefix(2000).map { s in
+            guard let url = URIReference.resolve(s.uri, against: base) else {
+                return HLSAudit.Segment(uri: s.uri, duration: s.duration, bytes: nil, startsWithKeyframe: nil)
+            }
+            let body = fetch(url, timeout: timeout, range: s.byteRange)
+            return HLSAudit.Segment(uri: url.absoluteString, duration: s.duration, bytes: body?.count,
+                                    startsWithKeyframe: s.key == nil ? body.flatMap(TransportStreamScan.startsWithKeyframe) : nil)
+        }
+    }
+
+    /// The bytes at `url` (a file or http(s)), at most 64 MiB; nil when it cannot be read.
+    static func fetch(_ url: URL, timeout: Double, range: HLSByteRange? = nil) -> Data? {
+        if url.isFileURL {
+            guard var data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
+            if let range, let offset = range.offset, offset < data.count {
+                data = data.subdata(in: offset..<min(data.count, range.end ?? data.count))
+            }
+            return data
+        }
+        guard url.scheme == "http" || url.scheme == "https" else { return nil }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        if let range, let offset = range.offset, let end = range.end { request.setValue("bytes=\(offset)-\(end - 1)", forHTTPHeaderField: "Range") }
+        let box = FetchBox()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if (200..<300).contains(status), let data, data.count <= 64 << 20 { box.set(data) }
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + timeout + 1)
+        return box.get()
+    }
+
+    private final class FetchBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data: Data?
+        func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+        func get() -> Data? { lock.lock(); defer { lock.unlock() }; return data }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// `reel check` on HLS streams, as mediastreamvalidator checks them: measured bitrates against
+/// BANDWIDTH, segments that start mid-GOP, RESOLUTION against the decoded picture. The streams are
+/// made here from the generated HLS media: an honest one, one that lies about its bandwidth, one
+/// with a segment cut in the middle of a GOP; served from files and over HTTP.
+final class HLSStreamCheckTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUpWithError() throws {
+        TestMedia.ensureGenerated()
+        dir = TestMedia.temporaryDirectory("reel-hls-check")
+        try FileManager.default.copyItem(at: TestMedia.url("hls/vod/lo"), to: dir.appendingPathComponent("lo"))
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    private func segmentBytes() throws -> [Int] {
+        try (0..<3).map { try Data(contentsOf: dir.appendingPathComponent(String(format: "lo/segment%05d.ts", $0))).count }
+    }
+
+    private func master(bandwidth: Int, average: Int? = nil, resolution: String = "320x180") -> String {
+        "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth)\(average.map { ",AVERAGE-BANDWIDTH=\($0)" } ?? ""),RESOLUTION=\(resolution),CODECS=\"avc1.42c00d,mp4a.40.2\"\nlo/index.m3u8\n"
+    }
+
+    private func check(_ playlist: String) throws -> (ProcessRunner.Result, [HLSProblem]) {
+        let file = dir.appendingPathComponent(playlist)
+        let report = dir.appendingPathComponent("report-\(UUID().uuidString)")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--frames-only", "--at", "50%", "--report", report.path, file.path], timeout: 120)
+        let parsed = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json")))
+        return (r, parsed.items.first?.problems ?? [])
+    }
+
+    func testAnHonestStreamPassesAndALyingOneIsNamed() throws {
+        let bytes = try segmentBytes()
+        let durations = [2.0, 2.0, 1.966666579246521]
+        let peak = zip(bytes, durations).map { Double($0 * 8) / $1 }.max()!
+        let average = Double(bytes.reduce(0, +) * 8) / durations.reduce(0, +)
+        try master(bandwidth: Int(peak * 1.05), average: Int(average)).write(to: dir.appendingPathComponent("clean.m3u8"), atomically: true, encoding: .utf8)
+        let (clean, cleanProblems) = try check("clean.m3u8")
+        XCTAssertEqual(cleanProblems, [], "an honest stream has nothing to report")
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+
+        try master(bandwidth: 100_000).write(to: dir.appendingPathComponent("lying.m3u8"), atomically: true, encoding: .utf8)
+        let (lying, lyingProblems) = try check("lying.m3u8")
+        XCTAssertEqual(lying.status, 1)
+        XCTAssertEqual(lyingProblems.map(\.code), ["bandwidth-exceeded"])
+        XCTAssertTrue(lyingProblems.first?.message.contains("lo/index.m3u8: the measured peak bitrate \(Int(peak)) bit/s exceeds BANDWIDTH=100000") ?? false,
+                      lyingProblems.first?.message ?? "")
+
+        try master(bandwidth: Int(peak * 1.05), average: Int(average) * 2, resolution: "640x360")
+            .write(to: dir.appendingPathComponent("wrong.m3u8"), atomically: true, encoding: .utf8)
+        let (_, wrongProblems) = try check("wrong.m3u8")
+        XCTAssertEqual(Set(wrongProblems.map(\.code)), ["average-bandwidth-mismatch", "resolution-mismatch"])
+    }
+
+    func testASegmentCutInTheMiddleOfAGOPIsNamed() throws {
+        // Segment 1 cut in two at a packet boundary: its second half starts with no keyframe.
+        let whole = try Data(contentsOf: dir.appendingPathComponent("lo/segment00001.ts"))
+        let cut = (whole.count / 188 / 2) * 188
+        try whole.prefix(cut).write(to: dir.appendingPathComponent("lo/a.ts"))
+        try whole.dropFirst(cut).write(to: dir.appendingPathComponent("lo/b.ts"))
+        XCTAssertEqual(TransportStreamScan.startsWithKeyframe(whole), true, "hlssink cuts at keyframes")
+        XCTAssertEqual(TransportStreamScan.startsWithKeyframe(whole.dropFirst(cut)), false)
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nsegment00000.ts\n#EXTINF:1,\na.ts\n#EXTINF:1,\nb.ts\n#EXT-X-ENDLIST\n"
+            .write(to: dir.appendingPathComponent("lo/midgop.m3u8"), atomically: true, encoding: .utf8)
+        let (r, problems) = try check("lo/midgop.m3u8")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(problems.map(\.code), ["segment-not-keyframe"])
+        XCTAssertTrue(problems.first?.message.contains("b.ts does not start with a keyframe") ?? false, problems.first?.message ?? "")
+    }
+
+    func testOverHTTPTheSameChecksApply() throws {
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(dir.appendingPathComponent("lo"), at: "/s/lo")
+        server.serve("/s/master.m3u8", .data(Data(master(bandwidth: 100_000).utf8), contentType: "application/vnd.apple.mpegurl"))
+        let report = dir.appendingPathComponent("report-http")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--frames-only", "--at", "50%", "--report", report.path,
+                                                                server.url("/s/master.m3u8").absoluteString], timeout: 120)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let problems = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json"))).items.first?.problems ?? []
+        XCTAssertEqual(problems.map(\.code), ["bandwidth-exceeded"])
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix(".ts") }.map(\.path).filter { $0.hasPrefix("/s/lo/segment") }.count >= 3, true,
+                       "every segment measured")
+    }
+}
