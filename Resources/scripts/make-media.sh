@@ -39,7 +39,7 @@ make_colors() {  # out seconds width height
     srcs+=" videotestsrc pattern=solid-color foreground-color=${PALETTE[$((i % 10))]} num-buffers=30 ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 ! c."
   done
   launch concat name=c ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
-    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    audiotestsrc wave=$wave freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
     mp4mux name=mux faststart=true ! filesink location="$out.tmp" $srcs
   mv "$out.tmp" "$out"
 }
@@ -91,13 +91,14 @@ done
 # hls/aes/index.m3u8: the hi variant's segments encrypted with AES-128 (openssl), key hls/aes/key.bin,
 # IV = the media sequence number (no IV attribute). hls/live: 12 s of segments that the tests'
 # server reveals by wall clock as a sliding-window live playlist (no live encoder).
-make_hls_variant() {  # dir width height pattern [seconds]
-  local out=$1 w=$2 h=$3 pattern=$4 secs=${5:-6}
+make_hls_variant() {  # dir width height pattern [seconds] [audio wave] [overlay: clock|none]
+  local out=$1 w=$2 h=$3 pattern=$4 secs=${5:-6} wave=${6:-sine} overlay="timeoverlay font-desc=\"Sans 16\""
+  [ "${7:-clock}" = none ] && overlay=identity
   [ -s "$out/index.m3u8" ] && return 0
   rm -rf "$out.tmp" && mkdir -p "$out.tmp"
   launch videotestsrc pattern="$pattern" num-buffers=$((secs * 30)) ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 \
-    ! timeoverlay font-desc="Sans 16" ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
-    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    ! $overlay ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
+    audiotestsrc wave=$wave freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
     mpegtsmux name=mux ! hlssink target-duration=2 max-files=0 playlist-length=0 \
       location="$out.tmp/segment%05d.ts" playlist-location="$out.tmp/index.m3u8"
   rm -rf "$out" && mv "$out.tmp" "$out"
@@ -110,6 +111,19 @@ if ! grep -qs 'BANDWIDTH=2800000' hls/vod/master.m3u8; then
     '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
     '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
   mv hls/vod/master.m3u8.tmp hls/vod/master.m3u8
+fi
+# hls/renditions/master.m3u8: what `reel check --renditions all` must flag: a black rendition, a
+# silent one, and the good low one declared with the wrong aspect ratio (beside the good one).
+make_hls_variant hls/renditions/black 320 180 black 4 sine none
+make_hls_variant hls/renditions/silent 320 180 ball 4 silence
+if [ ! -s hls/renditions/master.m3u8 ]; then
+  printf '%s\n' '#EXTM3U' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'black/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'silent/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x240,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
+    > hls/renditions/master.m3u8.tmp
+  mv hls/renditions/master.m3u8.tmp hls/renditions/master.m3u8
 fi
 # hls/vod30/master.m3u8: the same two renditions over 30 s (the metered cap flipped mid-stream).
 make_hls_variant hls/vod30/hi 640 360 smpte 30

@@ -3,6 +3,7 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <string.h>
+#include <math.h>
 
 // A copy of a packed-format sample with the letterbox or pillarbox bars around a picture of
 // aspect `aspect` (width/height, square pixels) cut away; NULL when there are none to cut or
@@ -241,3 +242,100 @@ void reel_frame_catcher_free(ReelFrameCatcher *c) {
 }
 
 void reel_frame_free(void *bytes) { g_free(bytes); }
+
+// ---- picture and sound statistics for reel check ------------------------------------------------
+
+int reel_frame_snapshot_luma(void *playbin, uint8_t *out, int width, int height) {
+    GstSample *sample = NULL;
+    g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
+    if (sample == NULL) return 0;
+    GstCaps *to = gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, "GRAY8", "width", G_TYPE_INT, width,
+                                      "height", G_TYPE_INT, height, "pixel-aspect-ratio", GST_TYPE_FRACTION, 1, 1, NULL);
+    GstSample *gray = gst_video_convert_sample(sample, to, 5 * GST_SECOND, NULL);
+    gst_caps_unref(to);
+    gst_sample_unref(sample);
+    if (gray == NULL) return 0;
+    int ok = 0;
+    GstVideoInfo info;
+    GstBuffer *buf = gst_sample_get_buffer(gray);
+    if (buf && gst_video_info_from_caps(&info, gst_sample_get_caps(gray))) {
+        GstVideoFrame frame;
+        if (gst_video_frame_map(&frame, &info, buf, GST_MAP_READ)) {
+            const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA(&frame, 0);
+            gint stride = GST_VIDEO_FRAME_PLANE_STRIDE(&frame, 0);
+            for (int y = 0; y < height; y++) memcpy(out + (size_t)y * width, data + (size_t)y * stride, (size_t)width);
+            gst_video_frame_unmap(&frame);
+            ok = 1;
+        }
+    }
+    gst_sample_unref(gray);
+    return ok;
+}
+
+struct ReelAudioMeter {
+    GMutex lock;
+    GstPad *pad;
+    gulong probe;
+    double peak;      // 0…1 of full scale
+    guint64 samples;  // counted samples (all channels)
+};
+
+static GstPadProbeReturn meter_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    struct ReelAudioMeter *m = data;
+    GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER(info);
+    GstCaps *caps = gst_pad_get_current_caps(pad);
+    if (buffer == NULL || caps == NULL) { if (caps) gst_caps_unref(caps); return GST_PAD_PROBE_OK; }
+    GstStructure *st = gst_caps_get_structure(caps, 0);
+    const gchar *format = gst_structure_get_string(st, "format");
+    GstMapInfo map;
+    if (format && gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+        double peak = 0;
+        guint64 n = 0;
+        if (g_str_equal(format, "F32LE")) {
+            const float *s = (const float *)map.data; n = map.size / 4;
+            for (guint64 i = 0; i < n; i++) { double v = fabs((double)s[i]); if (v > peak) peak = v; }
+        } else if (g_str_equal(format, "F64LE")) {
+            const double *s = (const double *)map.data; n = map.size / 8;
+            for (guint64 i = 0; i < n; i++) { double v = fabs(s[i]); if (v > peak) peak = v; }
+        } else if (g_str_equal(format, "S16LE")) {
+            const gint16 *s = (const gint16 *)map.data; n = map.size / 2;
+            for (guint64 i = 0; i < n; i++) { double v = fabs((double)s[i]) / 32768.0; if (v > peak) peak = v; }
+        } else if (g_str_equal(format, "S32LE")) {
+            const gint32 *s = (const gint32 *)map.data; n = map.size / 4;
+            for (guint64 i = 0; i < n; i++) { double v = fabs((double)s[i]) / 2147483648.0; if (v > peak) peak = v; }
+        }
+        gst_buffer_unmap(buffer, &map);
+        g_mutex_lock(&m->lock);
+        if (peak > m->peak) m->peak = peak;
+        m->samples += n;
+        g_mutex_unlock(&m->lock);
+    }
+    gst_caps_unref(caps);
+    return GST_PAD_PROBE_OK;
+}
+
+ReelAudioMeter *reel_audio_meter_new(void *sink) {
+    GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(sink), "sink");
+    if (pad == NULL) return NULL;
+    struct ReelAudioMeter *m = g_new0(struct ReelAudioMeter, 1);
+    g_mutex_init(&m->lock);
+    m->pad = pad;
+    m->probe = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, meter_probe, m, NULL);
+    return m;
+}
+
+double reel_audio_meter_peak(ReelAudioMeter *m, uint64_t *samples) {
+    g_mutex_lock(&m->lock);
+    double peak = m->peak;
+    if (samples) *samples = m->samples;
+    g_mutex_unlock(&m->lock);
+    return peak;
+}
+
+void reel_audio_meter_free(ReelAudioMeter *m) {
+    if (m == NULL) return;
+    gst_pad_remove_probe(m->pad, m->probe);
+    gst_object_unref(m->pad);
+    g_mutex_clear(&m->lock);
+    g_free(m);
+}

@@ -37,6 +37,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print nothing on stderr while checking.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("HLS masters: auto (the stream as a player plays it) or all (every variant checked and photographed at the same positions, a row each).", valueName: "auto|all"))
+    var renditions: String = "auto"
+
     @Option(help: ArgumentHelp("Also write the report as JUnit XML (one testcase per item) to FILE.", valueName: "FILE"))
     var junit: String?
 
@@ -54,6 +57,7 @@ struct CheckCommand: ParsableCommand {
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
         if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
         if inputs.first == "merge" { return }  // `reel check merge DIR… --report OUT` (CheckMerge)
+        if !["auto", "all"].contains(renditions) { throw ValidationError("--renditions: auto or all.") }
         if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
     }
 
@@ -68,7 +72,7 @@ struct CheckCommand: ParsableCommand {
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } },
-            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) })
+            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all")
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }

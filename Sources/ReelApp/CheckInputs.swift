@@ -16,14 +16,44 @@ enum CheckInputs {
         var arrival: ItemArrival = .commandLine
         /// Set when the entry cannot be checked at all (an unreadable playlist or line).
         var error: PlaybackError?
+        /// One rendition of an HLS master (`--renditions all`): what the master declares of it.
+        var variant: HLSVariant?
     }
 
-    /// - Parameter router: fetches network playlists with the credentials the rule gives them.
-    static func expand(_ inputs: [String], router: GatewayRouter? = nil) -> [Entry] {
+    /// - Parameters:
+    ///   - router: fetches network playlists with the credentials the rule gives them.
+    ///   - renditions: every variant of an HLS master becomes an entry of its own, titled
+    ///     "master · 720p" (`--renditions all`), checked and photographed at the same positions.
+    static func expand(_ inputs: [String], router: GatewayRouter? = nil, renditions: Bool = false) -> [Entry] {
         inputs.flatMap { input -> [Entry] in
             let built = QueueBuilder.build([input], router: router)
-            return built.items.map { Entry(input: $0.uri, title: $0.title, options: $0.options, arrival: $0.arrival) }
+            let entries = built.items.map { Entry(input: $0.uri, title: $0.title, options: $0.options, arrival: $0.arrival) }
                 + built.errors.map { Entry(input: input, title: nil, error: $0) }
+            return renditions ? entries.flatMap { variants(of: $0, router: router) } : entries
+        }
+    }
+
+    /// The variants of an HLS master as entries (I-frame variants excluded); the entry itself
+    /// when it is not a master.
+    static func variants(of entry: Entry, router: GatewayRouter?) -> [Entry] {
+        guard entry.error == nil, CheckRunner.isHLS(entry.input), let url = URL(string: MediaLocator.uri(for: entry.input)) else { return [entry] }
+        let data: Data?
+        if url.isFileURL {
+            data = try? Data(contentsOf: url)
+        } else if let router, case .data(let d, _) = router.fetchPlaylist(url, arrival: entry.arrival) {
+            data = d
+        } else {
+            data = nil
+        }
+        guard let data, let parsed = try? HLSPlaylist.parseReporting(String(decoding: data, as: UTF8.self), url: url),
+              let master = parsed.playlist.master, !master.variants.isEmpty else { return [entry] }
+        let name = CaptureFileName.title(for: MediaLocator.uri(for: entry.input))
+        return master.variants.compactMap { v in
+            guard let variantURL = URIReference.resolve(v.uri, against: url) else { return nil }
+            let label = v.resolution.map { "\($0.height)p" } ?? v.bandwidth.map { "\($0 / 1000) kbit/s" } ?? v.uri
+            var e = Entry(input: variantURL.absoluteString, title: "\(name) · \(label)", options: entry.options, arrival: entry.arrival)
+            e.variant = v
+            return e
         }
     }
 }

@@ -27,6 +27,8 @@ final class CheckRunner {
         var shard: CheckShard?
         /// Also write the report as JUnit XML here (`--junit FILE`).
         var junit: URL?
+        /// Every variant of an HLS master as an item of its own (`--renditions all`).
+        var allRenditions = false
     }
 
     private let options: Options
@@ -44,7 +46,7 @@ final class CheckRunner {
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
         var items: [CheckReport.Item] = []
-        for (index, entry) in CheckInputs.expand(options.inputs, router: router).enumerated() where options.shard?.owns(index) ?? true {
+        for (index, entry) in CheckInputs.expand(options.inputs, router: router, renditions: options.allRenditions).enumerated() where options.shard?.owns(index) ?? true {
             let item = check(entry, index: index, framesDir: framesDir)
             let firstProblem = item.problems.first { $0.severity == .error }
             options.log(item.ok ? "ok      \(index) \(item.title)"
@@ -150,6 +152,9 @@ final class CheckRunner {
         }
         let loadedAt = Date()
         player.load(playURI, title: entry.title)
+        // A rendition (`--renditions all`) is also looked at and listened to.
+        let meter = entry.variant != nil ? player.startAudioMeter() : nil
+        var lumas: [[UInt8]] = []
         // Local files preroll in milliseconds; a stall is damage (see the probe above), not a slow network.
         let isLocal = MediaLocator.localPath(of: uri) != nil
         let startTimeout = isLocal ? min(options.itemTimeout, max(10, options.openTimeout)) : options.itemTimeout
@@ -177,6 +182,7 @@ final class CheckRunner {
                 if case .failed = player.status { item.error = e }
                 frame.problem = e.message
             case .success(let captured):
+                if entry.variant != nil, let luma = player.snapshotLuma() { lumas.append(luma) }
                 frame.time = captured.time
                 frame.width = captured.size?.width
                 frame.height = captured.size?.height
@@ -211,18 +217,23 @@ final class CheckRunner {
                 }
             }
         }
+        if let variant = entry.variant, item.error == nil {
+            item.problems += RenditionAudit.problems(
+                frames: lumas, audioPeak: meter?.peak, declared: variant.resolution,
+                decoded: item.width.flatMap { w in item.height.map { (w, $0) } }, name: item.title)
+        }
         // HLS: the playlists and segments themselves, as mediastreamvalidator checks them.
         // A local stream is read where it is; a network one as it is played (through the gateway
         // when protected, so that its credentials go with every request).
         let readFrom = MediaLocator.localPath(of: uri) != nil ? uri : playURI
         if Self.isHLS(uri), let problems = HLSStreamCheck.problems(uri: readFrom, width: item.width, height: item.height,
-                                                                   timeout: min(options.itemTimeout, 20)) {
-            item.problems = problems
+                                                                   timeout: min(options.itemTimeout, 20), variant: entry.variant) {
+            item.problems += problems
         }
         return item
     }
 
-    static func isHLS(_ uri: String) -> Bool {
+    nonisolated static func isHLS(_ uri: String) -> Bool {
         let path = URL(string: uri)?.path.lowercased() ?? uri.lowercased()
         return path.hasSuffix(".m3u8") || path.hasSuffix(".m3u8/")
     }

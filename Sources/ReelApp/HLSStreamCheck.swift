@@ -12,7 +12,8 @@ import ReelCore
 enum HLSStreamCheck {
     /// The problems of the stream at `uri`, or nil when it is not an HLS playlist.
     /// - Parameters: width, height: what the item decoded to (for a single-variant check).
-    static func problems(uri: String, width: Int?, height: Int?, timeout: Double) -> [HLSProblem]? {
+    /// - Parameter variant: what a master declares of this media playlist (`--renditions all`).
+    static func problems(uri: String, width: Int?, height: Int?, timeout: Double, variant: HLSVariant? = nil) -> [HLSProblem]? {
         guard let url = URL(string: uri), let data = fetch(url, timeout: timeout) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         guard let parsed = try? HLSPlaylist.parseReporting(text, url: url) else { return nil }
@@ -20,7 +21,8 @@ enum HLSStreamCheck {
         var problems = parsed.problems.map { named($0, name) }
         switch parsed.playlist {
         case .media(let media):
-            problems += HLSAudit.audit(media, segments: measure(media, base: url, timeout: timeout), variant: nil, name: name)
+            problems += HLSAudit.audit(media, segments: measure(media, base: url, timeout: timeout), variant: variant, name: name)
+            if let variant { problems += HLSAudit.declarations(variant, width: width, height: height, name: name) }
         case .master(let master):
             for variant in master.variants {
                 guard let variantURL = URIReference.resolve(variant.uri, against: url) else { continue }

@@ -88,3 +88,27 @@ final class HLSStreamCheckTests: XCTestCase {
                        "every segment measured")
     }
 }
+
+extension HLSStreamCheckTests {
+    /// `--renditions all`: every variant checked and photographed at the same positions, a row
+    /// each; a black rendition, a silent one and a wrong aspect ratio are each named.
+    func testEveryRenditionIsCheckedAndTheBadOnesAreNamed() throws {
+        let report = dir.appendingPathComponent("renditions")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--renditions", "all", "--at", "25%,75%", "--report", report.path,
+                                                                TestMedia.path("hls/renditions/master.m3u8")], timeout: 120)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let items = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json"))).items
+        XCTAssertEqual(items.map(\.title), ["master · 180p", "master · 180p", "master · 180p", "master · 240p"])
+        XCTAssertEqual(items.map { $0.problems.map(\.code) }, [[], ["black-video"], ["silent-audio"], ["aspect-mismatch", "resolution-mismatch"]])
+        XCTAssertEqual(items.map { $0.frames.map(\.requested) }, Array(repeating: ["25%", "75%"], count: 4), "the same positions for each")
+        XCTAssertTrue(items.allSatisfy { $0.frames.allSatisfy { $0.file != nil } }, "every rendition photographed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: report.appendingPathComponent("contact-sheet.png").path))
+
+        let clean = dir.appendingPathComponent("clean-renditions")
+        let c = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--renditions", "all", "--report", clean.path,
+                                                                TestMedia.path("hls/vod/master.m3u8")], timeout: 120)
+        XCTAssertEqual(c.status, 0, "the generated two-rendition stream is clean: \(c.stderr)")
+        XCTAssertEqual(try CheckReport.decode(Data(contentsOf: clean.appendingPathComponent("report.json"))).items.map(\.title),
+                       ["master · 360p", "master · 180p"])
+    }
+}

@@ -30,4 +30,16 @@ uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *catcher, int width, int h
 // Removes the probe and frees what the catcher holds.
 void reel_frame_catcher_free(ReelFrameCatcher *catcher);
 
+// The frame on screen of `playbin` as width x height 8-bit luma (GRAY8, square pixels) into
+// `out` (width * height bytes): 1 when done, 0 when there is no frame.
+int reel_frame_snapshot_luma(void *playbin, uint8_t *out, int width, int height);
+
+// The loudest sample reaching an audio sink (`sink`, a GstElement*; a probe on its sink pad):
+// for reel check's silent-audio check. Formats F32LE, F64LE, S16LE, S32LE; others count nothing.
+typedef struct ReelAudioMeter ReelAudioMeter;
+ReelAudioMeter *reel_audio_meter_new(void *sink);
+// The peak so far (0…1 of full scale) and how many samples were measured.
+double reel_audio_meter_peak(ReelAudioMeter *meter, uint64_t *samples);
+void reel_audio_meter_free(ReelAudioMeter *meter);
+
 #endif
