@@ -158,6 +158,13 @@ if want check; then
     rm -rf "$work/check-report"
     run_one check twenty reel "$r" -- "$REEL" check --quiet --report "$work/check-report" "$work/twenty.m3u"
   done
+  # reel check --renditions all on a 3-rendition, 60 s HLS stream (720p, 360p, 180p): every
+  # rendition probed, photographed, decoded to the end and its segments measured.
+  log "reel check --renditions all: a 3-rendition 60 s HLS stream, $LONG_RUNS runs"
+  for ((r = 1; r <= LONG_RUNS; r++)); do
+    rm -rf "$work/check-hls"
+    run_one check renditions reel "$r" -- "$REEL" check --quiet --renditions all --report "$work/check-hls" "$MEDIA/hls/bench3/master.m3u8"
+  done
 fi
 
 if want seek; then

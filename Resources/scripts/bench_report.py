@@ -140,6 +140,10 @@ def main():
     if check:
         add("reel check, 20-item playlist, wall / media time (20 s)", "x", "twenty", {"reel": check},
             "probe, first frame, 3 captures and a full decode per item; real-time playback is about 1")
+    check3 = stats([r["wall_s"] / 180.0 for r in ok(runs("check", "renditions", "reel"))])
+    if check3:
+        add("reel check --renditions all, 3 x 60 s HLS, wall / media time (180 s)", "x", "renditions", {"reel": check3},
+            "every rendition probed, photographed, decoded to the end, its segments measured")
 
     # HLS VOD direct: wall over content time.
     per = {}

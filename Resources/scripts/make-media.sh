@@ -154,5 +154,16 @@ make_colors demo-colors.mp4 6 1280 720
 if [ "$bench" = 1 ]; then
   make_clip hd10s.mp4 10 1920 1080 smpte
   make_colors long60s.mp4 60 640 360
+  # reel check --renditions all on a 3-rendition, 60 s stream (hls/bench3: 720p, 360p, 180p).
+  make_hls_variant hls/bench3/720 1280 720 smpte 60
+  make_hls_variant hls/bench3/360 640 360 smpte 60
+  make_hls_variant hls/bench3/180 320 180 smpte 60
+  if [ ! -s hls/bench3/master.m3u8 ]; then
+    printf '%s\n' '#EXTM3U' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,CODECS="avc1.42c01f,mp4a.40.2"' '720/index.m3u8' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' '360/index.m3u8' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=2400000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' '180/index.m3u8' > hls/bench3/master.m3u8.tmp
+    mv hls/bench3/master.m3u8.tmp hls/bench3/master.m3u8
+  fi
 fi
 exit 0

@@ -37,6 +37,15 @@ enum HLSStreamCheck {
                 problems += HLSAudit.audit(playlist, segments: measure(playlist, base: variantURL, timeout: timeout), variant: variant, name: variantName)
                 if master.variants.count == 1 { problems += HLSAudit.declarations(variant, width: width, height: height, name: variantName) }
             }
+            for iFrames in master.iFramePlaylists {
+                guard let iURL = URIReference.resolve(iFrames.uri, against: url), let body = fetch(iURL, timeout: timeout),
+                      let media = try? HLSPlaylist.parseReporting(String(decoding: body, as: UTF8.self), url: iURL, importable: parsed.variables),
+                      let playlist = media.playlist.media else {
+                    problems.append(HLSProblem(line: nil, severity: .error, code: "variant-unavailable", message: "\(iFrames.uri): the I-frame playlist could not be read."))
+                    continue
+                }
+                problems += iFrameProblems(playlist, base: iURL, name: displayName(iURL), timeout: timeout)
+            }
         }
         return problems
     }
@@ -52,6 +61,23 @@ enum HLSStreamCheck {
         return p
     }
 
+    /// An I-frame playlist's entries must each point at a keyframe: the byte range's first access
+    /// unit, read from the whole resource (whose PAT and PMT say where the video is).
+    private static func iFrameProblems(_ media: HLSMediaPlaylist, base: URL, name: String, timeout: Double) -> [HLSProblem] {
+        var resources: [URL: Data] = [:]
+        var problems: [HLSProblem] = []
+        for (i, s) in media.segments.prefix(2000).enumerated() {
+            guard let url = URIReference.resolve(s.uri, against: base) else { continue }
+            if resources[url] == nil { resources[url] = fetch(url, timeout: timeout) ?? Data() }
+            guard let offset = s.byteRange?.offset, let data = resources[url] else { continue }
+            if TransportStreamScan.startsWithKeyframe(data, at: offset) == false {
+                problems.append(HLSProblem(line: nil, severity: .error, code: "iframe-not-keyframe",
+                                           message: "\(name): I-frame \(i) (\(MediaLocator.displayName(of: url.absoluteString)) at byte \(offset)) is not a keyframe."))
+            }
+        }
+        return problems
+    }
+
     /// Every segment's size and first frame (up to 2,000 segments: a live window or a VOD).
     private static func measure(_ media: HLSMediaPlaylist, base: URL, timeout: Double) -> [HLSAudit.Segment] {
         media.segments.prefix(2000).map { s in
@@ -60,7 +86,7 @@ enum HLSStreamCheck {
             }
             let body = fetch(url, timeout: timeout, range: s.byteRange)
             return HLSAudit.Segment(uri: url.absoluteString, duration: s.duration, bytes: body?.count,
-                                    startsWithKeyframe: s.key == nil ? body.flatMap(TransportStreamScan.startsWithKeyframe) : nil)
+                                    startsWithKeyframe: s.key == nil ? body.flatMap { TransportStreamScan.startsWithKeyframe($0) } : nil)
         }
     }
 

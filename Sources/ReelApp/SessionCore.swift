@@ -24,6 +24,8 @@ final class SessionCore {
     /// Playlists on the command line that could not be read (each names the playlist and line).
     let playlistErrors: [PlaybackError]
     private let printer: EventPrinter?
+    /// HLS playlists that deviate from RFC 8216 are played, with a warning on stderr.
+    let playlistWarnings = PlaylistWarnings()
 
     /// Every queue event, after the `--events` printer and the remote controls have seen it.
     var onEvent: (PlayerEvent, Int?) -> Void = { _, _ in }
@@ -60,6 +62,7 @@ final class SessionCore {
             guard let self else { return }
             self.printer?.print(event, item: item)
             self.remote.handle(event, item: item)
+            if case .itemChanged = event { self.playlistWarnings.itemChanged(item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }, router: self.router) }
             self.onEvent(event, item)
         }
     }

@@ -112,3 +112,37 @@ extension HLSStreamCheckTests {
                        ["master · 360p", "master · 180p"])
     }
 }
+
+extension HLSStreamCheckTests {
+    /// An I-frame playlist must point at keyframes: one entry at a segment's start (a keyframe),
+    /// one in the middle of its GOP (not one).
+    func testAnIFramePlaylistThatPointsBesideAKeyframeIsNamed() throws {
+        let segment = try Data(contentsOf: dir.appendingPathComponent("lo/segment00000.ts"))
+        let middle = (segment.count / 188 / 4) * 188
+        XCTAssertEqual(TransportStreamScan.startsWithKeyframe(segment, at: 0), true)
+        XCTAssertEqual(TransportStreamScan.startsWithKeyframe(segment, at: middle), false, "a quarter into a 1 s GOP")
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-I-FRAMES-ONLY\n#EXT-X-BYTERANGE:1316@0\n#EXTINF:1,\nlo/segment00000.ts\n#EXT-X-BYTERANGE:1316@\(middle)\n#EXTINF:1,\nlo/segment00000.ts\n#EXT-X-ENDLIST\n"
+            .write(to: dir.appendingPathComponent("iframes.m3u8"), atomically: true, encoding: .utf8)
+        let bytes = try segmentBytes()
+        let peak = zip(bytes, [2.0, 2.0, 1.966666579246521]).map { Double($0 * 8) / $1 }.max()!
+        try (master(bandwidth: Int(peak * 1.05)) + "#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=100000,URI=\"iframes.m3u8\"\n")
+            .write(to: dir.appendingPathComponent("with-iframes.m3u8"), atomically: true, encoding: .utf8)
+        let (r, problems) = try check("with-iframes.m3u8")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(problems.map(\.code), ["iframe-not-keyframe"])
+        XCTAssertTrue(problems.first?.message.contains("I-frame 1 (segment00000.ts at byte \(middle))") ?? false, problems.first?.message ?? "")
+    }
+}
+
+extension HLSStreamCheckTests {
+    /// Playback warns (on stderr) about a playlist that breaks RFC 8216, and plays it all the same.
+    func testPlaybackWarnsAndPlaysOn() throws {
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:2,\nsegment00000.ts\n#EXTINF:2,\nsegment00001.ts\n#EXT-X-ENDLIST\n"
+            .write(to: dir.appendingPathComponent("lo/short-target.m3u8"), atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+                                                                dir.appendingPathComponent("lo/short-target.m3u8").path], timeout: 60)
+        XCTAssertEqual(r.status, 0, "played to its end: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("the playlist deviates from RFC 8216 (played anyway): line 3: error: The segment lasts 2.0 s"), r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "deviates from RFC 8216").count - 1, 1, "once")
+    }
+}

@@ -7,8 +7,11 @@ import Foundation
 public enum TransportStreamScan {
     /// true or false for a TS segment with H.264/H.265 video; nil when the data is not MPEG-TS or
     /// has no such video (audio-only, fMP4: not checked here).
-    public static func startsWithKeyframe(_ data: Data) -> Bool? {
-        let bytes = [UInt8](data.prefix(2 << 20))
+    /// - Parameter offset: where the access unit to judge starts (an I-frame playlist's byte
+    ///   range); the PAT and PMT are read from the start of `data` all the same.
+    public static func startsWithKeyframe(_ data: Data, at from: Int = 0) -> Bool? {
+        guard from >= 0, from % 188 == 0, from < data.count else { return nil }
+        let bytes = [UInt8](data.prefix(max(2 << 20, from + (1 << 20))))
         guard bytes.count >= 188, bytes[0] == 0x47 else { return nil }
         var pmtPID: Int?
         var video: (pid: Int, hevc: Bool)?
@@ -49,7 +52,7 @@ public enum TransportStreamScan {
                     i += 5 + esInfo
                 }
                 if video == nil { return nil }
-            } else if let v = video, pid == v.pid {
+            } else if let v = video, pid == v.pid, offset - 188 >= from {
                 if pusi {
                     if collecting { break }  // the first access unit is complete
                     collecting = true
