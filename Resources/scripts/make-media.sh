@@ -106,10 +106,10 @@ make_hls_variant() {  # dir width height pattern [seconds] [audio wave] [overlay
 make_hls_variant hls/vod/hi 640 360 smpte
 make_hls_variant hls/vod/lo 320 180 ball
 make_hls_variant hls/live 320 180 ball 12   # served as a sliding window by the tests
-if ! grep -qs 'BANDWIDTH=2800000' hls/vod/master.m3u8; then
+if ! grep -qs 'FRAME-RATE=30.000' hls/vod/master.m3u8; then
   printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
+    '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' 'lo/index.m3u8' > hls/vod/master.m3u8.tmp
   mv hls/vod/master.m3u8.tmp hls/vod/master.m3u8
 fi
 # hls/renditions/master.m3u8: what `reel check --renditions all` must flag: a black rendition, a
@@ -118,10 +118,10 @@ make_hls_variant hls/renditions/black 320 180 black 4 sine none
 make_hls_variant hls/renditions/silent 320 180 ball 4 silence
 if [ ! -s hls/renditions/master.m3u8 ]; then
   printf '%s\n' '#EXTM3U' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'black/index.m3u8' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' 'silent/index.m3u8' \
-    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x240,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' 'black/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' 'silent/index.m3u8' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=520000,RESOLUTION=320x240,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' '../vod/lo/index.m3u8' \
     > hls/renditions/master.m3u8.tmp
   mv hls/renditions/master.m3u8.tmp hls/renditions/master.m3u8
 fi
@@ -160,9 +160,9 @@ if [ "$bench" = 1 ]; then
   make_hls_variant hls/bench3/180 320 180 smpte 60
   if [ ! -s hls/bench3/master.m3u8 ]; then
     printf '%s\n' '#EXTM3U' \
-      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,CODECS="avc1.42c01f,mp4a.40.2"' '720/index.m3u8' \
-      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,CODECS="avc1.42c01e,mp4a.40.2"' '360/index.m3u8' \
-      '#EXT-X-STREAM-INF:BANDWIDTH=2400000,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2"' '180/index.m3u8' > hls/bench3/master.m3u8.tmp
+      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,FRAME-RATE=30.000,CODECS="avc1.42c01f,mp4a.40.2"' '720/index.m3u8' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS="avc1.42c01e,mp4a.40.2"' '360/index.m3u8' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=2400000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' '180/index.m3u8' > hls/bench3/master.m3u8.tmp
     mv hls/bench3/master.m3u8.tmp hls/bench3/master.m3u8
   fi
 fi

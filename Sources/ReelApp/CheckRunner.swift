@@ -227,6 +227,7 @@ final class CheckRunner {
         // when protected, so that its credentials go with every request).
         let readFrom = MediaLocator.localPath(of: uri) != nil ? uri : playURI
         if Self.isHLS(uri), let problems = HLSStreamCheck.problems(uri: readFrom, width: item.width, height: item.height,
+                                                                   frameRate: probe.video.first?.framerate, videoCodec: probe.video.first?.codec ?? item.videoCodec,
                                                                    timeout: min(options.itemTimeout, 20), variant: entry.variant) {
             item.problems += problems
         }

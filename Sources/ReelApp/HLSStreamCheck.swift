@@ -13,7 +13,8 @@ enum HLSStreamCheck {
     /// The problems of the stream at `uri`, or nil when it is not an HLS playlist.
     /// - Parameters: width, height: what the item decoded to (for a single-variant check).
     /// - Parameter variant: what a master declares of this media playlist (`--renditions all`).
-    static func problems(uri: String, width: Int?, height: Int?, timeout: Double, variant: HLSVariant? = nil) -> [HLSProblem]? {
+    static func problems(uri: String, width: Int?, height: Int?, frameRate: Double? = nil, videoCodec: String? = nil,
+                         timeout: Double, variant: HLSVariant? = nil) -> [HLSProblem]? {
         guard let url = URL(string: uri), let data = fetch(url, timeout: timeout) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         guard let parsed = try? HLSPlaylist.parseReporting(text, url: url) else { return nil }
@@ -22,7 +23,9 @@ enum HLSStreamCheck {
         switch parsed.playlist {
         case .media(let media):
             problems += HLSAudit.audit(media, segments: measure(media, base: url, timeout: timeout), variant: variant, name: name)
-            if let variant { problems += HLSAudit.declarations(variant, width: width, height: height, name: name) }
+            if let variant {
+                problems += HLSAudit.declarations(variant, width: width, height: height, frameRate: frameRate, videoCodec: videoCodec, name: name)
+            }
         case .master(let master):
             for variant in master.variants {
                 guard let variantURL = URIReference.resolve(variant.uri, against: url) else { continue }
@@ -35,7 +38,9 @@ enum HLSStreamCheck {
                 problems += media.problems.map { named($0, variantName) }
                 guard let playlist = media.playlist.media else { continue }
                 problems += HLSAudit.audit(playlist, segments: measure(playlist, base: variantURL, timeout: timeout), variant: variant, name: variantName)
-                if master.variants.count == 1 { problems += HLSAudit.declarations(variant, width: width, height: height, name: variantName) }
+                if master.variants.count == 1 {
+                    problems += HLSAudit.declarations(variant, width: width, height: height, frameRate: frameRate, videoCodec: videoCodec, name: variantName)
+                }
             }
             for iFrames in master.iFramePlaylists {
                 guard let iURL = URIReference.resolve(iFrames.uri, against: url), let body = fetch(iURL, timeout: timeout),

@@ -23,7 +23,7 @@ final class HLSStreamCheckTests: XCTestCase {
     }
 
     private func master(bandwidth: Int, average: Int? = nil, resolution: String = "320x180") -> String {
-        "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth)\(average.map { ",AVERAGE-BANDWIDTH=\($0)" } ?? ""),RESOLUTION=\(resolution),CODECS=\"avc1.42c00d,mp4a.40.2\"\nlo/index.m3u8\n"
+        "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=\(bandwidth)\(average.map { ",AVERAGE-BANDWIDTH=\($0)" } ?? ""),RESOLUTION=\(resolution),FRAME-RATE=30.000,CODECS=\"avc1.42c00d,mp4a.40.2\"\nlo/index.m3u8\n"
     }
 
     private func check(_ playlist: String) throws -> (ProcessRunner.Result, [HLSProblem]) {

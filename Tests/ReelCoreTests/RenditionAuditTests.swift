@@ -29,3 +29,27 @@ final class RenditionAuditTests: XCTestCase {
         }
     }
 }
+
+/// A variant's declarations against the decoded stream, as a table.
+final class HLSDeclarationsTests: XCTestCase {
+    func testTheTable() {
+        func v(_ codecs: [String], _ fps: Double?, _ r: HLSResolution? = HLSResolution(width: 640, height: 360)) -> HLSVariant {
+            HLSVariant(uri: "v.m3u8", bandwidth: 1, averageBandwidth: nil, resolution: r, codecs: codecs, frameRate: fps, audioGroup: nil,
+                       videoGroup: nil, subtitlesGroup: nil, closedCaptionsGroup: nil, isIFrameOnly: false)
+        }
+        let rows: [(String, HLSVariant, Double?, String?, [String])] = [
+            ("all agree", v(["avc1.42c01e", "mp4a.40.2"], 30), 30, "H.264 (Constrained Baseline Profile)", []),
+            ("29.97 declared as 29.970", v(["avc1.4d401f"], 29.97), 30000.0 / 1001, "H.264", []),
+            ("no CODECS", v([], 30), 30, "H.264", ["codecs-missing"]),
+            ("HEVC declared, H.264 decoded", v(["hvc1.1.6.L93.B0"], 30), 30, "H.264", ["codecs-mismatch"]),
+            ("HEVC both", v(["hev1.1.6.L93.B0"], 30), 30, "H.265 (Main Profile)", []),
+            ("no FRAME-RATE", v(["avc1.42c01e"], nil), 30, "H.264", ["frame-rate-missing"]),
+            ("FRAME-RATE wrong", v(["avc1.42c01e"], 25), 30, "H.264", ["frame-rate-mismatch"]),
+            ("resolution wrong", v(["avc1.42c01e"], 30, HLSResolution(width: 1280, height: 720)), 30, "H.264", ["resolution-mismatch"]),
+        ]
+        for (name, variant, fps, codec, expected) in rows {
+            let found = HLSAudit.declarations(variant, width: 640, height: 360, frameRate: fps, videoCodec: codec, name: "v")
+            XCTAssertEqual(found.map(\.code), expected, name)
+        }
+    }
+}

@@ -65,11 +65,37 @@ public enum HLSAudit {
         return problems
     }
 
-    /// A variant's declarations against the decoded stream (`width`×`height`, nil when unknown).
-    public static func declarations(_ variant: HLSVariant, width: Int?, height: Int?, name: String) -> [HLSProblem] {
+    /// The codec family a CODECS entry names ("H.264" for avc1.4d401f), nil for others.
+    public static func videoFamily(_ codec: String) -> String? {
+        let tag = codec.lowercased().split(separator: ".").first.map(String.init) ?? ""
+        switch tag {
+        case "avc1", "avc3": return "H.264"
+        case "hvc1", "hev1": return "H.265"
+        case "av01": return "AV1"
+        case "vp09": return "VP9"
+        default: return nil
+        }
+    }
+
+    /// A variant's declarations against the decoded stream (`width`×`height`, frame rate and video
+    /// codec name as GStreamer gives them; nil when unknown).
+    public static func declarations(_ variant: HLSVariant, width: Int?, height: Int?, frameRate: Double? = nil, videoCodec: String? = nil,
+                                    name: String) -> [HLSProblem] {
         var problems: [HLSProblem] = []
         if variant.codecs.isEmpty {
             problems.append(HLSProblem(line: nil, severity: .warning, code: "codecs-missing", message: "\(name): the variant has no CODECS."))
+        } else if let decoded = videoCodec, let declared = variant.codecs.compactMap(videoFamily).first {
+            let spoken = decoded.uppercased().replacingOccurrences(of: "HEVC", with: "H.265")
+            if !spoken.contains(declared.uppercased()) {
+                problems.append(HLSProblem(line: nil, severity: .error, code: "codecs-mismatch",
+                                           message: "\(name): CODECS says \(declared) but the video decodes as \(decoded)."))
+            }
+        }
+        if width != nil, variant.frameRate == nil {
+            problems.append(HLSProblem(line: nil, severity: .warning, code: "frame-rate-missing", message: "\(name): the variant has no FRAME-RATE."))
+        } else if let declared = variant.frameRate, let frameRate, abs(declared - frameRate) > 0.01 * frameRate + 0.01 {
+            problems.append(HLSProblem(line: nil, severity: .error, code: "frame-rate-mismatch",
+                                       message: "\(name): FRAME-RATE=\(declared) but the video runs at \(String(format: "%.3f", frameRate)) fps."))
         }
         if let width, let height {
             if let r = variant.resolution {
