@@ -39,7 +39,7 @@ make_colors() {  # out seconds width height
     srcs+=" videotestsrc pattern=solid-color foreground-color=${PALETTE[$((i % 10))]} num-buffers=30 ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 ! c."
   done
   launch concat name=c ! videoconvert ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
-    audiotestsrc wave=$wave freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
     mp4mux name=mux faststart=true ! filesink location="$out.tmp" $srcs
   mv "$out.tmp" "$out"
 }
