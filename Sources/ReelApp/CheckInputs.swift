@@ -50,7 +50,7 @@ enum CheckInputs {
         let name = CaptureFileName.title(for: MediaLocator.uri(for: entry.input))
         return master.variants.compactMap { v in
             guard let variantURL = URIReference.resolve(v.uri, against: url) else { return nil }
-            let label = v.resolution.map { "\($0.height)p" } ?? v.bandwidth.map { "\($0 / 1000) kbit/s" } ?? v.uri
+            let label = RenditionSelector.label(v)
             var e = Entry(input: variantURL.absoluteString, title: "\(name) · \(label)", options: entry.options, arrival: entry.arrival)
             e.variant = v
             return e

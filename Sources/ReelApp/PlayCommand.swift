@@ -64,6 +64,8 @@ struct PlayCommand: ParsableCommand {
     var metered: MeteredPolicy = .default
     @Option(help: ArgumentHelp("With --metered cap: the highest bitrate adaptive streams may use while metered (bits/s; default: the lowest rendition).", valueName: "BPS"))
     var meteredMaxBitrate: Int?
+    @Option(help: ArgumentHelp("Adaptive streams' quality: auto, a height (360p, 720p, 1080p: that rendition, kept), max-height=N or max-bitrate=BPS (auto below it); also a playlist entry's quality option.", valueName: "CHOICE"))
+    var quality: String = "auto"
     @Option(help: ArgumentHelp("How long a network item started without a network waits for one before it fails (seconds).", valueName: "SECONDS"))
     var offlineWait: Double = 30
 
@@ -86,6 +88,7 @@ struct PlayCommand: ParsableCommand {
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
         if let meteredMaxBitrate, meteredMaxBitrate < 1 { throw ValidationError("--metered-max-bitrate must be 1 or more (bits/s).") }
+        if QualityChoice(quality) == nil { throw ValidationError("--quality: '\(quality)' is not auto, 720p, an index, max-height=N or max-bitrate=BPS.") }
         if !(0...86_400).contains(offlineWait) { throw ValidationError("--offline-wait must be 0–86400 seconds.") }
         if let savePlaylist, PlaylistWriter.Format(fileName: savePlaylist) == nil {
             throw ValidationError("--save-playlist: use a .m3u8 or .xspf file name.")
@@ -106,6 +109,7 @@ struct PlayCommand: ParsableCommand {
         options.networkRule = NetworkRule(policy: metered, meteredMaxBitrate: meteredMaxBitrate,
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
+        options.quality = QualityChoice(quality) ?? .auto
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.

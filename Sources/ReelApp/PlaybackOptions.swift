@@ -23,6 +23,8 @@ struct PlaybackOptions: Sendable {
     var retryPolicy = RetryPolicy()
     /// What network items do on a metered connection or with no network (`--metered`, …).
     var networkRule = NetworkRule()
+    /// The quality choice for adaptive streams (`--quality`).
+    var quality: QualityChoice = .auto
     /// Seconds an item started without a network waits for one (`--offline-wait`).
     var offlineWait: Double = 30
     var remote = RemoteOptions()

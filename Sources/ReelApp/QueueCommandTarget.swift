@@ -36,6 +36,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.behindLiveEdge = player.behindLiveEdge
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
+        snapshot.renditions = controller.renditionsItemID == controller.queue.currentID ? controller.renditions : []
+        snapshot.quality = controller.effectiveQuality
+        snapshot.pinnedRendition = controller.limits.pinned
         return snapshot
     }
 
@@ -101,6 +104,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         case .track: .one
         case .playlist: .all
         }
+        return true
+    }
+
+    func setQuality(_ choice: QualityChoice) -> Bool {
+        controller.setQuality(choice)
         return true
     }
 

@@ -24,8 +24,9 @@ final class SessionCore {
     /// Playlists on the command line that could not be read (each names the playlist and line).
     let playlistErrors: [PlaybackError]
     private let printer: EventPrinter?
-    /// HLS playlists that deviate from RFC 8216 are played, with a warning on stderr.
-    let playlistWarnings = PlaylistWarnings()
+    /// Reads the current HLS item's playlist: a warning on stderr for what breaks RFC 8216, the
+    /// renditions for the quality choice.
+    let playlistReader = PlaylistReader()
 
     /// Every queue event, after the `--events` printer and the remote controls have seen it.
     var onEvent: (PlayerEvent, Int?) -> Void = { _, _ in }
@@ -43,6 +44,7 @@ final class SessionCore {
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         sequencer.retryPolicy = options.retryPolicy
         sequencer.networkRule = options.networkRule
+        sequencer.setQuality(options.quality)
         sequencer.offlineWait = options.offlineWait
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
@@ -53,6 +55,7 @@ final class SessionCore {
             sequencer.detach()
             throw error
         }
+        playlistReader.onRenditions = { [weak self] variants, id in self?.sequencer.renditionsFound(variants, for: id) }
         intake.onErrors = { [weak self] errors in
             guard let self else { return }
             for error in errors { self.printer?.print(.error(error), item: nil) }
@@ -62,7 +65,7 @@ final class SessionCore {
             guard let self else { return }
             self.printer?.print(event, item: item)
             self.remote.handle(event, item: item)
-            if case .itemChanged = event { self.playlistWarnings.itemChanged(item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }, router: self.router) }
+            if case .itemChanged = event { self.playlistReader.itemChanged(item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }, router: self.router) }
             self.onEvent(event, item)
         }
     }

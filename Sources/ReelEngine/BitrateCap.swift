@@ -1,11 +1,13 @@
 import CGStreamer
 import ReelCore
 
-/// Caps the bitrate of adaptive streams (HLS, DASH) through the running adaptive demuxer, so a
-/// metered connection (`NetworkRule`) keeps to the lowest rendition without a reload: GStreamer
-/// 1.22's adaptivedemux2 re-decides the variant after each fragment within `max-bitrate`, and
-/// picks its first variant from `connection-bitrate` (0: the playlist's first), so both are set
-/// while capped and cleared after. A demuxer falls back to its lowest variant when none fits.
+/// Bounds the bitrate of adaptive streams (HLS, DASH) through the running adaptive demuxer, so a
+/// metered connection (`NetworkRule`) keeps to the lowest rendition and a rendition the user
+/// chose (`RenditionSelector`) is kept, without a reload: GStreamer 1.22's adaptivedemux2
+/// re-decides the variant after each fragment within `min-bitrate`…`max-bitrate`, and picks its
+/// first variant from `connection-bitrate` (0: the playlist's first), so that is set to the
+/// window's floor (a pin) or cap while bounded, and cleared after. A demuxer falls back to its
+/// lowest variant when none fits.
 enum BitrateCap {
     /// hlsdemux2 / dashdemux2 / mssdemux2: the adaptivedemux2 properties Reel sets.
     static func isAdaptiveDemuxer(_ element: UnsafeMutablePointer<GstElement>) -> Bool {
@@ -17,25 +19,26 @@ enum BitrateCap {
     /// changed on (a reference is held until it is replaced or forgotten).
     static func adopt(_ demuxer: UnsafeMutablePointer<GstElement>, shared: StreamingShared) {
         gst_object_ref(demuxer)
-        let (old, cap) = shared.state.withLock { s -> (UInt?, Int?) in
+        let (old, cap, floor) = shared.state.withLock { s -> (UInt?, Int?, Int?) in
             let old = s.adaptiveDemuxer
             s.adaptiveDemuxer = UInt(bitPattern: demuxer)
-            return (old, s.bitrateCap)
+            return (old, s.bitrateCap, s.bitrateFloor)
         }
-        apply(cap, to: demuxer)
+        apply(cap, floor: floor, to: demuxer)
         if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
     }
 
-    /// Sets the cap for the demuxer in use (if any) and for the ones to come.
-    static func set(_ cap: Int?, shared: StreamingShared) {
+    /// Sets the window for the demuxer in use (if any) and for the ones to come.
+    static func set(_ cap: Int?, floor: Int?, shared: StreamingShared) {
         let current = shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
             s.bitrateCap = cap
+            s.bitrateFloor = floor
             guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
             gst_object_ref(p)
             return p
         }
         guard let current else { return }
-        apply(cap, to: current)
+        apply(cap, floor: floor, to: current)
         gst_object_unref(current)
     }
 
@@ -48,9 +51,9 @@ enum BitrateCap {
         if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
     }
 
-    private static func apply(_ cap: Int?, to demuxer: UnsafeMutablePointer<GstElement>) {
-        let bits = UInt32(clamping: max(0, cap ?? 0))
-        reel_set_uint(demuxer, "max-bitrate", bits)
-        reel_set_uint(demuxer, "connection-bitrate", bits)
+    private static func apply(_ cap: Int?, floor: Int?, to demuxer: UnsafeMutablePointer<GstElement>) {
+        reel_set_uint(demuxer, "min-bitrate", UInt32(clamping: max(0, floor ?? 0)))
+        reel_set_uint(demuxer, "max-bitrate", UInt32(clamping: max(0, cap ?? 0)))
+        reel_set_uint(demuxer, "connection-bitrate", UInt32(clamping: max(0, floor ?? cap ?? 0)))
     }
 }

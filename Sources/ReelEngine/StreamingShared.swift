@@ -24,6 +24,8 @@ final class StreamingShared: Sendable {
         /// The cap on adaptive streams' bitrate (bits/s; nil: none), given to every adaptive
         /// demuxer as it is set up (`Player.bitrateCap`).
         var bitrateCap: Int?
+        /// The floor of that window (a pinned rendition: floor = cap = its BANDWIDTH).
+        var bitrateFloor: Int?
         /// The current item's adaptive demuxer (hlsdemux2, dashdemux2): a reference held here
         /// (released when replaced or forgotten), so the cap can change while it plays.
         var adaptiveDemuxer: UInt?

@@ -19,6 +19,7 @@ public final class FakeEngine: PlaybackEngine {
     public var endAction: EndAction = .pause
     public var isWaitingForNetwork = false
     public var bitrateCap: Int?
+    public var bitrateFloor: Int?
     public private(set) var isPlaying = false
     /// Every item loaded, in order (a gapless switch is not a load).
     public private(set) var loads: [PlaybackItem] = []

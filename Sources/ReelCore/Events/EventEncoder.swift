@@ -53,6 +53,9 @@ public enum EventEncoder {
                        ("connectivity", .string(state.connectivity.rawValue))]
         case .bitrateCap(let maxBitrate, let reason):
             fields += [("maxBitrate", maxBitrate.map { .int($0) } ?? .null), ("reason", .string(reason))]
+        case .rendition(let index, let height, let bandwidth, let mode, let reason):
+            fields += [("index", .optional(index)), ("height", .optional(height)), ("bandwidth", .optional(bandwidth)),
+                       ("mode", .string(mode)), ("reason", .string(reason))]
         }
         return .object(fields)
     }

@@ -30,6 +30,10 @@ public enum PlayerEvent: Sendable, Equatable {
     /// The cap on adaptive streams' bitrate changed because of the metered policy (`NetworkRule`):
     /// `maxBitrate` nil when lifted. (The adaptive-quality work will report the rendition itself.)
     case bitrateCap(maxBitrate: Int?, reason: String)
+    /// The rendition choice for the current adaptive stream took effect: `index` (into the
+    /// master's variants, I-frame ones excluded), its height and BANDWIDTH when one is pinned,
+    /// nil in auto; `mode` "auto" or "manual"; `reason` "start", "manual" or "policy".
+    case rendition(index: Int?, height: Int?, bandwidth: Int?, mode: String, reason: String)
 }
 
 extension PlayerEvent {
@@ -53,6 +57,7 @@ extension PlayerEvent {
         case .finished: "finished"
         case .network: "network"
         case .bitrateCap: "bitrate-cap"
+        case .rendition: "rendition"
         }
     }
 }

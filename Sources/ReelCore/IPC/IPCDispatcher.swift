@@ -149,6 +149,17 @@ public final class IPCDispatcher {
             return .object([("available", .bool(s.network.available)), ("metered", .bool(s.network.metered)),
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
+        case "renditions":
+            return .array(s.renditions.enumerated().map { i, v in
+                .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
+                         ("bandwidth", .optional(v.bandwidth)), ("averageBandwidth", .optional(v.averageBandwidth)),
+                         ("codecs", .array(v.codecs.map(JSONValue.string))), ("frameRate", .optional(v.frameRate))])
+            })
+        case "rendition":
+            let pinned = s.pinnedRendition.flatMap { s.renditions.indices.contains($0) ? s.renditions[$0] : nil }
+            return .object([("index", .optional(s.pinnedRendition)), ("height", .optional(pinned?.resolution?.height)),
+                            ("bandwidth", .optional(pinned?.bandwidth)), ("mode", .string(s.quality.isManual ? "manual" : "auto")),
+                            ("choice", .string(s.quality.description))])
         default: throw IPCError(.unknownProperty, "No property “\(name)”.")
         }
     }
@@ -183,6 +194,12 @@ public final class IPCDispatcher {
             guard target.setLoop(mode) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
         case "shuffle":
             guard target.setShuffle(try bool()) else { throw IPCError(.unavailable, "Shuffle is not available in this session.") }
+        case "rendition":
+            let text = value.ipcString ?? value.ipcNumber.map { String(Int($0)) } ?? ""
+            guard let choice = QualityChoice(text) else {
+                throw IPCError(.invalidArgument, "“rendition” takes auto, a height such as 720p, an index, max-height=N or max-bitrate=BPS.")
+            }
+            guard target.setQuality(choice) else { throw IPCError(.unavailable, "Renditions cannot be chosen in this session.") }
         case "metered-policy":
             guard let text = value.ipcString?.lowercased(), let policy = MeteredPolicy(rawValue: text) else {
                 throw IPCError(.invalidArgument, "“metered-policy” takes allow, cap or block.")

@@ -38,6 +38,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setShuffle(_ on: Bool) -> Bool
     /// What network items do on a metered connection from now on; false when not supported.
     func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool
+    /// The quality choice for adaptive streams from now on; false when not supported.
+    func setQuality(_ choice: QualityChoice) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -59,4 +61,5 @@ extension PlaybackCommandTarget {
     public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
+    public func setQuality(_ choice: QualityChoice) -> Bool { false }
 }

@@ -17,6 +17,8 @@ public protocol PlaybackEngine: AnyObject {
     var isWaitingForNetwork: Bool { get set }
     /// A cap on adaptive streams' bitrate (bits/s), nil for none.
     var bitrateCap: Int? { get set }
+    /// A floor on adaptive streams' bitrate (a pinned rendition), nil for none.
+    var bitrateFloor: Int? { get set }
 
     func load(_ item: PlaybackItem)
     func unload()

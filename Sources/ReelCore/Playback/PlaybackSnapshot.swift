@@ -38,6 +38,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// The desktop's view of the network, and the metered policy in force.
     public var network: NetworkState = .assumed
     public var meteredPolicy: MeteredPolicy = .default
+    /// The current adaptive stream's renditions, the choice in force and the pinned one.
+    public var renditions: [HLSVariant] = []
+    public var quality: QualityChoice = .auto
+    public var pinnedRendition: Int?
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

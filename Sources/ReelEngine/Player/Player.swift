@@ -284,7 +284,13 @@ public final class Player: PlaybackEngine {
     /// those of later items (`BitrateCap`).
     public var bitrateCap: Int? {
         get { shared.state.withLock { $0.bitrateCap } }
-        set { BitrateCap.set(newValue, shared: shared) }
+        set { BitrateCap.set(newValue, floor: bitrateFloor, shared: shared) }
+    }
+
+    /// The floor of adaptive streams' bitrate window (a pinned rendition), nil for none.
+    public var bitrateFloor: Int? {
+        get { shared.state.withLock { $0.bitrateFloor } }
+        set { BitrateCap.set(bitrateCap, floor: newValue, shared: shared) }
     }
 
     // MARK: Rate

@@ -34,6 +34,7 @@ extension QueueSequencer {
             engine.isWaitingForNetwork = false
         }
         loadAwaitingChange = item.id
+        applyLimits(reason: "policy")  // the item before's pinned rendition does not carry over
         engine.load(playbackItem(item, playedURI: uri, attempt: attempt))
         refreshPreroll()
     }

@@ -25,10 +25,11 @@ extension QueueSequencer {
     /// Brings the current item and the bitrate cap in line with the network and the rule.
     func applyNetwork() {
         let cap = networkRule.bitrateCap(on: network)
-        if engine.bitrateCap != cap {
-            engine.bitrateCap = cap
+        if appliedCap != cap {
+            appliedCap = cap
             emit(.bitrateCap(maxBitrate: cap, reason: "metered-policy"), item: nil)
         }
+        applyLimits(reason: "policy")
         guard let item = queue.current, engine.currentURI != nil, eventItemID == item.id else { return }
         switch networkRule.verdict(for: item.uri, network: network, playAnyway: playAnywayIDs.contains(item.id)) {
         case .wait:

@@ -66,6 +66,16 @@ public final class QueueSequencer {
     /// Bumped whenever a wait for the network starts or ends: a bound armed before is void.
     var offlineGeneration = 0
 
+    /// The user's quality choice for adaptive streams (`--quality`, `set_property rendition`).
+    public internal(set) var quality: QualityChoice = .auto
+    /// The current item's renditions (its master's variants), once read; empty until then.
+    public internal(set) var renditions: [HLSVariant] = []
+    public internal(set) var renditionsItemID: QueueItem.ID?
+    /// The metered cap last reported (`bitrate-cap` events only on change).
+    var appliedCap: Int?
+    /// The window last given to the engine.
+    public internal(set) var limits = RenditionSelector.Limits()
+
     var observers = ObserverList<Observer>()
     var engineObserver: Int?
     /// The item the engine's events are about now (the engine says).

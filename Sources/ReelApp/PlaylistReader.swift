@@ -1,0 +1,47 @@
+import Foundation
+import ReelCore
+import ReelGLib
+
+/// Reads the playlist of an HLS item when it becomes current, off the main thread (through the
+/// gateway's fetch for a network item, so its credentials go with it): its problems against
+/// RFC 8216 go to stderr, once per item (playback warns, and plays on, as other players do), and
+/// a master's renditions go to the sequencer (`renditionsFound`) for the quality choice.
+@MainActor
+final class PlaylistReader {
+    private var warned: Set<String> = []
+    /// Where warnings go (stderr).
+    var say: (String) -> Void = { Diagnostics.say($0) }
+    /// A master's renditions for the item `id`.
+    var onRenditions: ([HLSVariant], QueueItem.ID) -> Void = { _, _ in }
+
+    func itemChanged(_ item: QueueItem?, router: GatewayRouter?) {
+        guard let item, CheckRunner.isHLS(item.uri), let url = URL(string: MediaLocator.uri(for: item.uri)) else { return }
+        let warn = !warned.contains(item.uri)
+        warned.insert(item.uri)
+        let name = item.displayTitle, id = item.id, arrival = item.arrival
+        let entry = (try? ProtectedEntryOptions(options: item.options)) ?? ProtectedEntryOptions()
+        Thread.detachNewThread { [weak self] in
+            let data: Data?
+            if url.isFileURL {
+                data = HLSStreamCheck.fetch(url, timeout: 10)
+            } else if let router, case .data(let d, _) = router.fetchPlaylist(url, arrival: arrival, entry: entry) {
+                data = d
+            } else {
+                data = HLSStreamCheck.fetch(url, timeout: 10)
+            }
+            guard let data, let parsed = try? HLSPlaylist.parseReporting(String(decoding: data, as: UTF8.self), url: url) else { return }
+            let variants = parsed.playlist.master.map(RenditionSelector.renditions) ?? []
+            var line: String?
+            if warn, !parsed.problems.isEmpty {
+                let shown = parsed.problems.prefix(5).map { Redactor.redactText($0.description) }
+                let more = parsed.problems.count > 5 ? " (and \(parsed.problems.count - 5) more; reel inspect lists them all)" : ""
+                line = "\(name): the playlist deviates from RFC 8216 (played anyway): " + shown.joined(separator: "; ") + more
+            }
+            MainQueue.shared.async { [weak self, line] in
+                guard let self else { return }
+                if let line { self.say(line) }
+                if !variants.isEmpty { self.onRenditions(variants, id) }
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// The quality choice as tables: parsing, the bitrate window each choice gives, and the
+/// sequencer applying it on the fake engine.
+final class RenditionSelectorTests: XCTestCase {
+    private let r: [HLSVariant] = [
+        HLSVariant(uri: "1080.m3u8", bandwidth: 5_000_000, resolution: HLSResolution(width: 1920, height: 1080)),
+        HLSVariant(uri: "720.m3u8", bandwidth: 2_000_000, resolution: HLSResolution(width: 1280, height: 720)),
+        HLSVariant(uri: "360.m3u8", bandwidth: 600_000, resolution: HLSResolution(width: 640, height: 360)),
+    ]
+
+    func testParsing() {
+        let rows: [(String, QualityChoice?)] = [("auto", .auto), ("720p", .height(720)), ("1080P", .height(1080)), ("2", .index(2)),
+                                                ("max-height=720", .maxHeight(720)), ("max-bitrate=800000", .maxBitrate(800_000)),
+                                                ("best", nil), ("p", nil), ("-1", nil), ("max-height=0", nil), ("", nil)]
+        for (text, expected) in rows { XCTAssertEqual(QualityChoice(text), expected, text) }
+    }
+
+    func testTheWindowEachChoiceGives() {
+        typealias L = RenditionSelector.Limits
+        let rows: [(String, QualityChoice, Int?, L)] = [
+            ("auto", .auto, nil, L()),
+            ("auto, metered", .auto, 1, L(maxBitrate: 1)),
+            ("720p pinned", .height(720), nil, L(minBitrate: 2_000_000, maxBitrate: 2_000_000, pinned: 1)),
+            ("480p: the nearest below", .height(480), nil, L(minBitrate: 600_000, maxBitrate: 600_000, pinned: 2)),
+            ("240p: none below, the lowest", .height(240), nil, L(minBitrate: 600_000, maxBitrate: 600_000, pinned: 2)),
+            ("index 0", .index(0), nil, L(minBitrate: 5_000_000, maxBitrate: 5_000_000, pinned: 0)),
+            ("index out of range: auto", .index(7), nil, L()),
+            ("a pin above the metered cap gives way", .height(1080), 1_000_000, L(maxBitrate: 1_000_000)),
+            ("a pin below the cap holds", .height(360), 1_000_000, L(minBitrate: 600_000, maxBitrate: 600_000, pinned: 2)),
+            ("max-height", .maxHeight(720), nil, L(maxBitrate: 2_000_000)),
+            ("max-height below all: the lowest", .maxHeight(100), nil, L(maxBitrate: 600_000)),
+            ("max-bitrate and cap: the lower", .maxBitrate(3_000_000), 1_000_000, L(maxBitrate: 1_000_000)),
+        ]
+        for (name, choice, cap, expected) in rows {
+            XCTAssertEqual(RenditionSelector.limits(choice, renditions: r, cap: cap), expected, name)
+        }
+        XCTAssertEqual(RenditionSelector.limits(.height(720), renditions: [], cap: 1), L(maxBitrate: 1), "renditions not known yet")
+    }
+
+    func testTheSequencerGivesTheEngineTheWindowAndSaysSo() {
+        let r = self.r
+        onMain {
+            let engine = FakeEngine()
+            let s = QueueSequencer(engine: engine, queue: PlayQueue([QueueItem(uri: "https://cdn.example.com/master.m3u8"),
+                                                                     QueueItem(uri: "https://cdn.example.com/b.m3u8")]), clock: ManualClock())
+            var events: [PlayerEvent] = []
+            s.addObserver { e, _ in events.append(e) }
+            s.setQuality(.height(720))
+            s.play()
+            XCTAssertNil(engine.bitrateFloor, "renditions not known yet")
+            s.renditionsFound(r, for: s.queue.items[0].id)
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [2_000_000, 2_000_000])
+            s.setQuality(.auto)
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, nil])
+            s.setQuality(.index(2))
+            s.networkChanged(NetworkState(available: true, metered: true, connectivity: .full))
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, 1], "metered: the cap wins over a pin above it")
+            let renditionEvents = events.compactMap { e -> String? in
+                if case .rendition(let i, let h, _, let mode, let reason) = e { return "\(i.map(String.init) ?? "-") \(h.map(String.init) ?? "-") \(mode) \(reason)" }
+                return nil
+            }
+            XCTAssertEqual(renditionEvents, ["1 720 manual start", "- - auto manual", "2 360 manual manual", "- - manual policy"])
+            s.networkChanged(.assumed)
+            s.next()
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, nil], "the next item's renditions are not known yet: no pin carried over")
+        }
+    }
+}
