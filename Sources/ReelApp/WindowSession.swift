@@ -19,6 +19,8 @@ final class WindowSession {
     /// The one set of playback commands, the socket's and MPRIS's too.
     private var commands: QueueCommandTarget { core.commands }
     private(set) var state = PlayerViewState()
+    /// The current item's own title (the window title adds the pinned rendition to it).
+    private var itemTitle: String?
     private(set) var exitStatus: Int32 = 0
     private(set) var quitRequested = false
     private let screensaver = ScreenSaverInhibitor()
@@ -117,6 +119,7 @@ final class WindowSession {
     private func handle(_ event: PlayerEvent, item: Int?) {
         switch event {
         case .itemChanged(_, _, let title):
+            itemTitle = title
             state.title = title
             state.position = 0
             state.duration = nil
@@ -157,6 +160,9 @@ final class WindowSession {
                                           : PlayerViewState.errorText(item: name, message: problem.message)
             state.offersPlayAnyway = problem.kind == .preventedByPolicy
             Diagnostics.say("\(name): \(problem.message)")
+        case .rendition(_, let height, _, _, _):
+            // "Name · 720p" while a rendition is pinned (the seed's namePlusResolution).
+            state.title = [itemTitle, height.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
         case .retrying(let attempt, _, _):
             state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
             state.offersPlayAnyway = false

@@ -15,7 +15,8 @@ final class SessionHarness {
     var window: PlayerWindow { session.window }
     var player: Player { session.player }
 
-    init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule()) throws {
+    init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule(),
+         quality: QualityChoice = .auto) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
@@ -24,6 +25,7 @@ final class SessionHarness {
             startPosition: nil)
         var withRule = options
         withRule.networkRule = networkRule
+        withRule.quality = quality
         session = WindowSession(options: withRule)
         session.captureDirectory = tmp
         // With a display, a session that cannot start is a failure, not a skip: it would hide a

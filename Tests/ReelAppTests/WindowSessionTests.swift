@@ -279,3 +279,17 @@ final class WindowNetworkPolicyTests: XCTestCase {
         }
     }
 }
+
+/// The window title names the pinned rendition: "Name · 180p".
+final class WindowQualityTests: XCTestCase {
+    func testTheTitleNamesThePinnedRendition() throws {
+        TestMedia.ensureGenerated()
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("hls/vod/master.m3u8")], quality: .height(180))
+            defer { h.close() }
+            h.wait("the rendition in the title", timeout: 20) { h.window.title == "master.m3u8 · 180p — Reel" }
+            h.session.perform(.setRate(1))  // any later action keeps it
+            XCTAssertEqual(h.window.title, "master.m3u8 · 180p — Reel")
+        }
+    }
+}
