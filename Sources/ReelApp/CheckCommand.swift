@@ -52,6 +52,7 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Give at least one FILE, URL or playlist to check.") }
+        _ = try protected.settings(inputs: inputs)
         if CapturePosition.parseList(at) == nil { throw ValidationError("--at: '\(at)' is not a list of seconds or percentages such as 10%,50%,90%.") }
         do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }

@@ -55,6 +55,15 @@ final class GatewayRouter: Sendable {
             return register(GatewayItem(url: URL(fileURLWithPath: path)), originalURI: uri, in: try startedGateway())
         }
         guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
+        // An event URL with its own token (`?Authorization=…`) and no token source: the token
+        // leaves the URL and goes on every request of the stream, to its origin (seed 000).
+        if settings.tokenFile == nil, settings.tokenURL == nil, let (stripped, token) = URLTokenParameter.extract(from: uri),
+           let strippedURL = URL(string: stripped) {
+            Redactor.register(secret: token)
+            var item = gatewayItem(strippedURL, decide(stripped, arrival: arrival, entry: entry))
+            item.tokenProvider = TokenProvider.fixed(token)
+            return register(item, originalURI: uri, in: try startedGateway())
+        }
         let decision = decide(uri, arrival: arrival, entry: entry)
         guard settings.isActive || decision.needsGateway else { return uri }
         return register(gatewayItem(url, decision), originalURI: uri, in: try startedGateway())
@@ -82,6 +91,7 @@ final class GatewayRouter: Sendable {
     /// through the gateway and never fetched beforehand (HLS is never expanded anyway).
     func isProtectedStream(_ uri: String, arrival: ItemArrival, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> Bool {
         guard URL(string: uri)?.pathExtension.lowercased() == "m3u8" else { return false }
+        if settings.tokenFile == nil, settings.tokenURL == nil, URLTokenParameter.extract(from: uri) != nil { return true }  // its own token
         let decision = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: entry, grant: settings.grant)
         return decision.sessionCredentials || !decision.headers.isEmpty
     }

@@ -83,6 +83,7 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
+        _ = try protected.settings(inputs: inputs)
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }

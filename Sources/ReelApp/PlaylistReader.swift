@@ -2,8 +2,9 @@ import Foundation
 import ReelCore
 import ReelGLib
 
-/// Reads the playlist of an HLS item when it becomes current, off the main thread (through the
-/// gateway's fetch for a network item, so its credentials go with it): its problems against
+/// Reads the playlist of an HLS item when it becomes current, off the main thread, from where the
+/// engine plays it (the gateway's URL for a routed item, so its credentials go with it and
+/// nothing secret travels in a URL): its problems against
 /// RFC 8216 go to stderr, once per item (playback warns, and plays on, as other players do), and
 /// a master's renditions go to the sequencer (`renditionsFound`) for the quality choice.
 @MainActor
@@ -14,21 +15,14 @@ final class PlaylistReader {
     /// A master's renditions for the item `id`.
     var onRenditions: ([HLSVariant], QueueItem.ID) -> Void = { _, _ in }
 
-    func itemChanged(_ item: QueueItem?, router: GatewayRouter?) {
-        guard let item, CheckRunner.isHLS(item.uri), let url = URL(string: MediaLocator.uri(for: item.uri)) else { return }
+    /// - Parameter playedURI: what the engine plays for `item` (its own URI, or the gateway's).
+    func itemChanged(_ item: QueueItem?, playedURI: String?) {
+        guard let item, CheckRunner.isHLS(item.uri), let url = URL(string: playedURI ?? MediaLocator.uri(for: item.uri)) else { return }
         let warn = !warned.contains(item.uri)
         warned.insert(item.uri)
-        let name = item.displayTitle, id = item.id, arrival = item.arrival
-        let entry = (try? ProtectedEntryOptions(options: item.options)) ?? ProtectedEntryOptions()
+        let name = item.displayTitle, id = item.id
         Thread.detachNewThread { [weak self] in
-            let data: Data?
-            if url.isFileURL {
-                data = HLSStreamCheck.fetch(url, timeout: 10)
-            } else if let router, case .data(let d, _) = router.fetchPlaylist(url, arrival: arrival, entry: entry) {
-                data = d
-            } else {
-                data = HLSStreamCheck.fetch(url, timeout: 10)
-            }
+            let data = HLSStreamCheck.fetch(url, timeout: 10)
             guard let data, let parsed = try? HLSPlaylist.parseReporting(String(decoding: data, as: UTF8.self), url: url) else { return }
             let variants = parsed.playlist.master.map(RenditionSelector.renditions) ?? []
             var line: String?

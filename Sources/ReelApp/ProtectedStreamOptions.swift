@@ -41,13 +41,15 @@ struct ProtectedStreamOptions: ParsableArguments {
         valueName: "FILE"))
     var caFile: String?
 
-    func validate() throws { _ = try settings() }
+    /// What can be judged without the inputs; the commands validate the rest with theirs
+    /// (`--token-placement` may rest on an input URL's own `Authorization` parameter).
+    func validate() throws { _ = try settings(inputs: nil) }
 
     /// The options as settings, bound to the command line's `inputs`; throws a `ValidationError`
     /// naming the bad option.
-    func settings(inputs: [String] = []) throws -> ProtectedStreamSettings {
+    func settings(inputs: [String]? = nil) throws -> ProtectedStreamSettings {
         var s = ProtectedStreamSettings()
-        s.origins = CredentialGrant(hasCredentials: true, inputs: inputs, hosts: []).origins
+        s.origins = CredentialGrant(hasCredentials: true, inputs: inputs ?? [], hosts: []).origins
         for text in headers {
             do { s.headers.append(try HeaderField(parsing: text)) } catch { throw ValidationError("--header: \(error)") }
         }
@@ -61,8 +63,9 @@ struct ProtectedStreamOptions: ParsableArguments {
         }
         s.tokenFile = tokenFile
         if bucket != nil && tokenFile == nil && tokenURL == nil { throw ValidationError("--bucket needs --token-file or --token-url.") }
-        if tokenPlacement != .header && tokenFile == nil && tokenURL == nil {
-            throw ValidationError("--token-placement needs --token-file or --token-url.")
+        if let inputs, tokenPlacement != .header, tokenFile == nil, tokenURL == nil,
+           !inputs.contains(where: { URLTokenParameter.extract(from: $0) != nil }) {
+            throw ValidationError("--token-placement needs --token-file or --token-url (or an input URL with its own Authorization parameter).")
         }
         s.bucket = bucket
         s.placement = tokenPlacement.value

@@ -65,7 +65,10 @@ final class SessionCore {
             guard let self else { return }
             self.printer?.print(event, item: item)
             self.remote.handle(event, item: item)
-            if case .itemChanged = event { self.playlistReader.itemChanged(item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }, router: self.router) }
+            if case .itemChanged = event {
+                let current = item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }
+                self.playlistReader.itemChanged(current, playedURI: self.player.currentURI)
+            }
             self.onEvent(event, item)
         }
     }

@@ -36,7 +36,7 @@ final class ProtectedStreamCommandLineTests: XCTestCase {
             (["--token-file", "a", "--token-url", "http://h/t"], "Use --token-file or --token-url, not both."),
             (["--bucket", "b"], "--bucket needs --token-file or --token-url."),
             (["--token-url", "ftp://h/t"], "--token-url: 'ftp://h/t' is not an http(s) URL."),
-            (["--token-placement", "query"], "--token-placement needs --token-file or --token-url."),
+            (["--token-placement", "query"], "--token-placement needs --token-file or --token-url (or an input URL with its own Authorization parameter)."),
         ]
         for (arguments, expected) in cases {
             XCTAssertThrowsError(try PlayCommand.parse(arguments + ["http://h/x.m3u8"]), arguments.joined(separator: " ")) { error in
