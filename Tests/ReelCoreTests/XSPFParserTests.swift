@@ -142,3 +142,35 @@ final class XSPFParserTests: XCTestCase {
         XCTAssertTrue(result.items.isEmpty)
     }
 }
+
+extension XSPFParserTests {
+    /// XML Base (the XSPF spec resolves relative locations with it): on the playlist, on the
+    /// trackList, on a track (relative to the outer one); never from a network playlist to files.
+    func testXMLBase() {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <playlist version="1" xmlns="http://xspf.org/ns/0/" xml:base="http://media.example/music/">
+              <trackList>
+                <track><location>a%20b.mp3</location></track>
+                <track xml:base="live/"><location>c.mp3</location></track>
+                <track xml:base="https://other.example/x/"><location>d.mp3</location></track>
+                <track><location>https://abs.example/e.mp3</location></track>
+              </trackList>
+            </playlist>
+            """
+        let local = XSPFParser.parse(text: text, location: self.local)
+        XCTAssertEqual(local.items.map(\.uri), ["http://media.example/music/a%20b.mp3", "http://media.example/music/live/c.mp3",
+                                                "https://other.example/x/d.mp3", "https://abs.example/e.mp3"])
+        XCTAssertTrue(local.diagnostics.isEmpty, "\(local.diagnostics)")
+
+        let sneaky = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <playlist version="1" xmlns="http://xspf.org/ns/0/" xml:base="file:///etc/">
+              <trackList><track><location>passwd</location></track></trackList>
+            </playlist>
+            """
+        let remote = XSPFParser.parse(text: sneaky, location: URL(string: "https://lists.example/mix.xspf")!)
+        XCTAssertEqual(remote.items.map(\.uri), ["https://lists.example/passwd"], "resolved against the playlist, not the file base")
+        XCTAssertTrue(remote.diagnostics.contains { $0.message.contains("xml:base points a network playlist at local files") }, "\(remote.diagnostics)")
+    }
+}

@@ -41,7 +41,7 @@ public enum XSPFParser {
                 break
             }
             guard let raw = track.location else { continue }
-            switch PlaylistEntryResolver.resolve(raw, base: location, isURIReference: true) {
+            switch PlaylistEntryResolver.resolve(raw, base: base(for: track, location: location, builder: &builder), isURIReference: true) {
             case .success(let uri):
                 result.items.append(QueueItem(uri: uri, title: track.title, duration: track.duration, options: track.options))
             case .failure(.message(let message)):
@@ -152,5 +152,25 @@ public enum XSPFParser {
     private static func lineNumber(of needle: String, in text: String) -> Int? {
         guard let r = text.range(of: needle, options: .caseInsensitive) else { return nil }
         return 1 + text[..<r.lowerBound].utf8.lazy.filter { $0 == 0x0A || $0 == 0x0D }.count
+    }
+}
+
+
+extension XSPFParser {
+    /// The base a track's relative location resolves against: its `xml:base` (XML Base, as the
+    /// XSPF spec says), resolved against the playlist's own location; the playlist's location
+    /// when there is none, or when a network playlist's `xml:base` would point at local files
+    /// (a network playlist may not name local files).
+    static func base(for track: XSPFParserDelegate.Track, location: URL, builder: inout DiagnosticsBuilder) -> URL {
+        guard let written = track.base else { return location }
+        guard let base = URL(string: written, relativeTo: location)?.absoluteURL ?? URL(string: written.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? "", relativeTo: location)?.absoluteURL else {
+            builder.add(track.line, "xml:base “\(Redactor.redactText(written))” is not a valid URI; ignored")
+            return location
+        }
+        if MediaLocator.isNetwork(location.absoluteString), !MediaLocator.isNetwork(base.absoluteString) {
+            builder.add(track.line, "xml:base points a network playlist at local files; ignored")
+            return location
+        }
+        return base
     }
 }

@@ -13,6 +13,9 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
         var title: String?
         var duration: Double?
         var options: [String: [String]] = [:]
+        /// The `xml:base` in force for the track (its own, else its trackList's or playlist's,
+        /// each resolved against the one outside it), as written; nil: none.
+        var base: String?
     }
 
     private(set) var tracks: [Track] = []
@@ -24,6 +27,8 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
     private(set) var error: (line: Int, message: String)?
 
     private var path: [String] = []
+    /// The `xml:base` in force at each open element (nil: none).
+    private var bases: [String?] = []
     private var track: Track?
     private var text = ""
     private var extensionApp: String?
@@ -37,6 +42,13 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
                 qualifiedName qName: String?, attributes: [String: String] = [:]) {
         let name = Self.local(elementName)
         path.append(name)
+        let outer = bases.last ?? nil
+        if let own = attributes["xml:base"], !own.isEmpty {
+            // XML Base: an inner base is a reference resolved against the outer one.
+            bases.append(outer.flatMap { URL(string: own, relativeTo: URL(string: $0))?.absoluteString } ?? own)
+        } else {
+            bases.append(outer)
+        }
         text = ""
         if path.count > 64 {
             if error == nil { error = (parser.lineNumber, "elements nested more than 64 deep") }
@@ -48,6 +60,7 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
             sawPlaylist = true
         case "track" where path.dropLast().last == "trackList":
             track = Track(line: parser.lineNumber)
+            track?.base = bases.last ?? nil
         case "extension" where track != nil:
             extensionApp = attributes["application"]
         case "option" where extensionApp != nil:
@@ -95,6 +108,7 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
         let parent = path.dropLast().last
         defer {
             path.removeLast()
+            if !bases.isEmpty { bases.removeLast() }
             text = ""
         }
         if var t = track {
