@@ -25,7 +25,7 @@ for sink in "${sinks[@]}"; do
     video-sink="$sink" audio-sink="fakesink sync=true" >/dev/null 2>/tmp/bench-sink.err || true
   out=$(tail -1 /tmp/bench-sink.time)
   status=ok
-  grep -qiE "error|could not|failed" /tmp/bench-sink.err && status="fails: $(grep -iE 'error|could not|failed' /tmp/bench-sink.err | head -1 | cut -c1-60)"
+  grep -qiE "error|could not|failed" /tmp/bench-sink.err && status="fails: $(grep -iE 'error|could not|failed' /tmp/bench-sink.err | sed -n 1p | cut -c1-60)"
   read -r u s e <<<"$out"
   printf '%-62s %8s %8s %8s %s\n' "$sink" "${u:-?}" "${s:-?}" "${e:-?}" "$status"
 done

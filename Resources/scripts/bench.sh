@@ -66,7 +66,7 @@ log() { printf 'bench: %s\n' "$*" >&2; }
 have_mpv=0
 command -v mpv >/dev/null 2>&1 && have_mpv=1
 have_xv=0
-xdpyinfo -queryExtensions 2>/dev/null | grep -q XVideo && have_xv=1
+xdpyinfo -queryExtensions 2>/dev/null | grep XVideo >/dev/null && have_xv=1  # not grep -q: SIGPIPE under pipefail
 
 # run_one BENCH VARIANT PLAYER RUN -- command...
 # Wall time from the shell's clock (ns), CPU (user+sys) and peak RSS from GNU time, which is the

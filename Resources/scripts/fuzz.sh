@@ -38,8 +38,10 @@ check() {
 build() {
   mkdir -p "$out"
   local newest
+  # sed reads to the end: `head -n 1` would leave ls writing into a closed pipe (SIGPIPE, 141,
+  # fatal under pipefail) once the list outgrows one stdio buffer.
   # shellcheck disable=SC2046
-  newest=$(ls -t $(sources) $EXTRA_SOURCES | head -n 1)
+  newest=$(ls -t $(sources) $EXTRA_SOURCES | sed -n 1p)
   if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
   echo "fuzz: building $bin" >&2
   # shellcheck disable=SC2046
