@@ -110,6 +110,7 @@ public final class Gateway: Sendable {
         let client = HTTPClient(eventLoopGroup: group, configuration: clientConfiguration)
         let server: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
         let book = ConnectionBook()
+        let unclaimed = UnclaimedConnections()
         let headerTimeout = TimeAmount.milliseconds(Int64(BoundedNumber.milliseconds(configuration.headerTimeout)))
         let idleTimeout = TimeAmount.milliseconds(Int64(BoundedNumber.milliseconds(configuration.idleTimeout)))
         do {
@@ -121,7 +122,9 @@ public final class Gateway: Sendable {
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                         try channel.pipeline.syncOperations.addHandler(
                             ConnectionDeadlineHandler(headerTimeout: headerTimeout, idleTimeout: idleTimeout, book: book))
-                        return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                        let wrapped = try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+                        unclaimed.add(wrapped)
+                        return wrapped
                     }
                 }
         } catch {
@@ -133,7 +136,7 @@ public final class Gateway: Sendable {
         let port = server.channel.localAddress?.port ?? 0
         let handler = GatewayRequestHandler(
             baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes,
-            connections: book, maximumConnections: max(1, configuration.maximumConnections),
+            connections: book, unclaimed: unclaimed, maximumConnections: max(1, configuration.maximumConnections),
             serverPort: configuration.ownProcessOnly ? port : nil)
         let acceptTask = Task { await handler.acceptConnections(server) }
         return Gateway(port: port, handler: handler, group: group, client: client, server: server, acceptTask: acceptTask)
@@ -188,9 +191,13 @@ public final class Gateway: Sendable {
         guard stopped.withLock({ s in defer { s = true }; return !s }) else { return }
         // Order matters: every channel must be closed, and the accept task done, while the event
         // loops still run (NIO drops work scheduled on a stopped loop, and an await on it never ends).
+        // Connections the server made but the accept loop has not claimed are closed here (see
+        // UnclaimedConnections), after the accept loop stops (cancelled, it may drop them).
+        handler.closeConnections()
         acceptTask.cancel()
         try? await server.channel.close()
         handler.closeConnections()
+        await handler.unclaimed.closeAll()
         try? await client.shutdown()
         let acceptTask = self.acceptTask
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

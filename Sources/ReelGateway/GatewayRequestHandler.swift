@@ -27,14 +27,20 @@ final class GatewayRequestHandler: Sendable {
 
     /// Open client connections (bounded; see `ConnectionBook`).
     let connections: ConnectionBook
+    /// Connections made by the server and not yet claimed (see `UnclaimedConnections`).
+    let unclaimed: UnclaimedConnections
+    /// Set when the gateway shuts down: connections accepted from then on are closed, not served.
+    private let stopping = Mutex(false)
     let maximumConnections: Int
     /// The gateway's port when only this process's connections are served (`LoopbackPeer`).
     let serverPort: Int?
     let refusedConnections = Mutex(0)
 
     init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int,
-         connections: ConnectionBook = ConnectionBook(), maximumConnections: Int = 64, serverPort: Int? = nil) {
+         connections: ConnectionBook = ConnectionBook(), unclaimed: UnclaimedConnections = UnclaimedConnections(),
+         maximumConnections: Int = 64, serverPort: Int? = nil) {
         self.baseURL = baseURL
+        self.unclaimed = unclaimed
         self.client = client
         self.log = log
         self.maximumPlaylistBytes = maximumPlaylistBytes
@@ -51,6 +57,11 @@ final class GatewayRequestHandler: Sendable {
                 try await server.executeThenClose { inbound in
                     for try await connection in inbound {
                         let channel = connection.channel
+                        guard unclaimed.claim(connection) else { continue }  // the shutdown closes it
+                        if stopping.withLock({ $0 }) {
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
                         if let serverPort, let peerPort = channel.remoteAddress?.port,
                            LoopbackPeer.isOwnProcess(peerPort: peerPort, serverPort: serverPort) == false {
                             refusedConnections.withLock { $0 += 1 }
@@ -78,8 +89,13 @@ final class GatewayRequestHandler: Sendable {
         try? await connection.executeThenClose { _, _ in }
     }
 
-    /// Closes every client connection (shutdown).
-    func closeConnections() { connections.closeAll() }
+    /// Closes every client connection (shutdown); those still waiting to be accepted are closed
+    /// as the accept loop meets them (each connection's async wrapper must be finished, not
+    /// dropped: swift-nio asserts on a writer deinitialised unfinished).
+    func closeConnections() {
+        stopping.withLock { $0 = true }
+        connections.closeAll()
+    }
 
     private func serve(_ connection: Connection) async {
         do {

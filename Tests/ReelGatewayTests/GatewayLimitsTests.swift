@@ -143,3 +143,23 @@ final class GatewayLimitsTests: XCTestCase {
         XCTAssertEqual(server.requests.last?.path, "/big/seg0.ts")
     }
 }
+
+extension GatewayLimitsTests {
+    /// Shutting down while connections are still arriving (a window closed at once, a quit during
+    /// hlsdemux2's first requests) finishes every connection's async wrapper: swift-nio asserts on
+    /// one dropped unfinished, which killed a test process when the accept loop was cancelled.
+    func testShuttingDownUnderFreshConnectionsFinishesEveryOne() async throws {
+        for _ in 0..<10 {
+            let gateway = try await Gateway.start()
+            let (_, url) = gateway.register(GatewayItem(url: server.url("/hls/vod/master.m3u8")))
+            var fds: [Int32] = []
+            for i in 0..<30 {
+                let fd = try connect(gateway.port)
+                if i % 3 == 0 { send(fd, "GET \(url.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n") }
+                fds.append(fd)
+            }
+            await gateway.shutdown()
+            for fd in fds { XCTAssertNotNil(readUntilClosed(fd), "every connection closed by the shutdown"); close(fd) }
+        }
+    }
+}
