@@ -1,0 +1,76 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+// Connections: accepting (own process only, bounded), serving one request after another, and
+// closing them all at shutdown.
+extension GatewayRequestHandler {
+    // MARK: Connections
+
+    func acceptConnections(_ server: NIOAsyncChannel<Connection, Never>) async {
+        await withDiscardingTaskGroup { group in
+            do {
+                try await server.executeThenClose { inbound in
+                    for try await connection in inbound {
+                        let channel = connection.channel
+                        guard unclaimed.claim(connection) else { continue }  // the shutdown closes it
+                        if stopping.withLock({ $0 }) {
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
+                        if let serverPort, let peerPort = channel.remoteAddress?.port,
+                           LoopbackPeer.isOwnProcess(peerPort: peerPort, serverPort: serverPort) == false {
+                            refusedConnections.withLock { $0 += 1 }
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
+                        guard connections.admit(channel, limit: maximumConnections) else {
+                            group.addTask { await Self.discard(connection) }
+                            continue
+                        }
+                        group.addTask {
+                            await self.serve(connection)
+                            self.connections.remove(channel)
+                        }
+                    }
+                }
+            } catch {
+                // The server channel closed (shutdown).
+            }
+        }
+    }
+
+    /// Closes a connection that will not be served (its async wrapper must be finished, not dropped).
+    static func discard(_ connection: Connection) async {
+        try? await connection.executeThenClose { _, _ in }
+    }
+
+    /// Closes every client connection (shutdown); those still waiting to be accepted are closed
+    /// as the accept loop meets them (each connection's async wrapper must be finished, not
+    /// dropped: swift-nio asserts on a writer deinitialised unfinished).
+    func closeConnections() {
+        stopping.withLock { $0 = true }
+        connections.closeAll()
+    }
+
+    func serve(_ connection: Connection) async {
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                var head: HTTPRequestHead?
+                for try await part in inbound {
+                    switch part {
+                    case .head(let h): head = h
+                    case .body: continue
+                    case .end:
+                        guard let h = head else { continue }
+                        head = nil
+                        let keepAlive = try await respond(to: h, outbound: outbound)
+                        if !keepAlive { return }
+                    }
+                }
+            }
+        } catch {
+            // The client went away mid-response (seeks and switches do that): nothing to do.
+        }
+    }
+}
