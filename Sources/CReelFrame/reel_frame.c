@@ -161,6 +161,12 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
         GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER(info);
         if (buffer == NULL || !GST_BUFFER_PTS_IS_VALID(buffer)) return GST_PAD_PROBE_OK;
         guint64 pts = GST_BUFFER_PTS(buffer);
+        // Every target caught (or none set): nothing to keep, no per-frame work.
+        g_mutex_lock(&c->lock);
+        gboolean idle = c->target_count == 0;
+        if (idle && c->previous) { gst_sample_unref(c->previous); c->previous = NULL; }
+        g_mutex_unlock(&c->lock);
+        if (idle) return GST_PAD_PROBE_OK;
         GstCaps *caps = gst_pad_get_current_caps(pad);
         GstSample *frame = gst_sample_new(buffer, caps, NULL, NULL);
         if (caps) gst_caps_unref(caps);
