@@ -191,13 +191,18 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
     return GST_PAD_PROBE_OK;
 }
 
+static void catcher_destroy(gpointer data);
+
 ReelFrameCatcher *reel_frame_catcher_new(void *sink) {
     GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(sink), "sink");  // transfer full
     if (pad == NULL) return NULL;
     struct ReelFrameCatcher *c = g_new0(struct ReelFrameCatcher, 1);
     g_mutex_init(&c->lock);
     c->pad = pad;
-    c->probe = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, catcher_probe, c, NULL);
+    // The probe owns the struct: GStreamer calls `catcher_destroy` once the probe is removed and
+    // no streaming thread is inside `catcher_probe` any more.
+    c->probe = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, catcher_probe, c,
+                                 catcher_destroy);
     return c;
 }
 
@@ -235,16 +240,22 @@ uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *c, int width, int height,
     return png_or_message(bytes, n, error, size, error_message);
 }
 
-void reel_frame_catcher_free(ReelFrameCatcher *c) {
-    if (c == NULL) return;
-    gst_pad_remove_probe(c->pad, c->probe);
-    gst_object_unref(c->pad);
-    g_mutex_lock(&c->lock);
+// Frees the struct: the probe's destroy notify (no probe callback can be running).
+static void catcher_destroy(gpointer data) {
+    struct ReelFrameCatcher *c = data;
     if (c->previous) gst_sample_unref(c->previous);
     for (size_t i = 0; i < c->caught_count; i++) gst_sample_unref(c->caught[i]);
-    g_mutex_unlock(&c->lock);
     g_mutex_clear(&c->lock);
     g_free(c);
+}
+
+// Removes the probe; the struct goes with it (`catcher_destroy`), possibly after a streaming
+// thread still inside the probe has left it.
+void reel_frame_catcher_free(ReelFrameCatcher *c) {
+    if (c == NULL) return;
+    GstPad *pad = c->pad;
+    gst_pad_remove_probe(pad, c->probe);
+    gst_object_unref(pad);
 }
 
 void reel_frame_free(void *bytes) { g_free(bytes); }
