@@ -150,6 +150,42 @@ make_clip demo-smpte.mp4 8 1280 720 smpte
 make_clip demo-ball.mp4 6 1280 720 ball
 make_colors demo-colors.mp4 6 1280 720
 
+# --- adaptive quality (issue 14) -----------------------------------------------------------------
+# hls/abr/master.m3u8: 360p, 720p and 1080p of one 60 s programme at about 0.6, 2 and 5 Mbit/s
+# (constant bitrate: x264's CBR with filler, so every 2 s segment weighs what BANDWIDTH says and a
+# throttled server's schedule translates into download times), 2 s MPEG-TS segments, 2 s GOPs.
+# BANDWIDTH is each rendition's measured peak segment bitrate, rounded up to 10 kbit/s.
+make_abr_variant() {  # dir width height video-kbit/s
+  local out=$1 w=$2 h=$3 kbps=$4
+  [ -s "$out/index.m3u8" ] && return 0
+  rm -rf "$out.tmp" && mkdir -p "$out.tmp"
+  launch videotestsrc pattern=smpte num-buffers=1800 ! video/x-raw,format=I420,width=$w,height=$h,framerate=30/1 \
+    ! timeoverlay font-desc="Sans $((h / 20))" ! videoconvert ! video/x-raw,format=I420 \
+    ! x264enc speed-preset=ultrafast tune=zerolatency key-int-max=60 bframes=0 threads=2 pass=cbr bitrate=$kbps \
+      vbv-buf-capacity=1000 option-string="nal-hrd=cbr:filler=1" ! video/x-h264,profile=constrained-baseline ! h264parse \
+    ! queue ! mux. audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=1800 ! $AAC ! queue ! mux. \
+    mpegtsmux name=mux ! hlssink target-duration=2 max-files=0 playlist-length=0 \
+      location="$out.tmp/segment%05d.ts" playlist-location="$out.tmp/index.m3u8"
+  rm -rf "$out" && mv "$out.tmp" "$out"
+}
+# Peak bits per second over the segments of a variant (the playlist's EXTINF durations).
+peak_bandwidth() {  # dir
+  awk -v d="$1" '/^#EXTINF:/ { sub("#EXTINF:", ""); sub(",.*", ""); dur = $0; next }
+    /^[^#]/ { cmd = "stat -c %s " d "/" $0; cmd | getline size; close(cmd); r = size * 8 / dur; if (r > peak) peak = r }
+    END { printf "%d\n", int((peak + 9999) / 10000) * 10000 }' "$1/index.m3u8"
+}
+make_abr_variant hls/abr/360 640 360 380
+make_abr_variant hls/abr/720 1280 720 1750
+make_abr_variant hls/abr/1080 1920 1080 4400
+if [ ! -s hls/abr/master.m3u8 ]; then
+  printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
+    "#EXT-X-STREAM-INF:BANDWIDTH=$(peak_bandwidth hls/abr/360),RESOLUTION=640x360,FRAME-RATE=30.000,CODECS=\"avc1.42c01e,mp4a.40.2\"" '360/index.m3u8' \
+    "#EXT-X-STREAM-INF:BANDWIDTH=$(peak_bandwidth hls/abr/720),RESOLUTION=1280x720,FRAME-RATE=30.000,CODECS=\"avc1.42c01f,mp4a.40.2\"" '720/index.m3u8' \
+    "#EXT-X-STREAM-INF:BANDWIDTH=$(peak_bandwidth hls/abr/1080),RESOLUTION=1920x1080,FRAME-RATE=30.000,CODECS=\"avc1.42c028,mp4a.40.2\"" '1080/index.m3u8' \
+    > hls/abr/master.m3u8.tmp
+  mv hls/abr/master.m3u8.tmp hls/abr/master.m3u8
+fi
+
 # --- benchmark media (make bench) -----------------------------------------------------------------
 if [ "$bench" = 1 ]; then
   make_clip hd10s.mp4 10 1920 1080 smpte

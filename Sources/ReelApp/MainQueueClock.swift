@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 import ReelGLib
 
@@ -5,6 +6,7 @@ import ReelGLib
 /// and headless loops both run.
 @MainActor
 final class MainQueueClock: SequencerClock {
+    var now: Double { ProcessInfo.processInfo.systemUptime }
     func soon(_ work: @escaping @Sendable @MainActor () -> Void) { MainQueue.shared.async(work) }
     func after(_ seconds: Double, _ work: @escaping @Sendable @MainActor () -> Void) { MainQueue.shared.after(seconds, work) }
 }

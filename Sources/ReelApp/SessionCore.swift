@@ -44,6 +44,7 @@ final class SessionCore {
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         sequencer.retryPolicy = options.retryPolicy
         sequencer.networkRule = options.networkRule
+        sequencer.throughputMemory = options.throughputFile.map(ThroughputFile.init(path:))
         sequencer.setQuality(options.quality)
         sequencer.offlineWait = options.offlineWait
         sequencer.router = router

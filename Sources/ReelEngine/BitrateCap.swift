@@ -51,6 +51,21 @@ enum BitrateCap {
         if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
     }
 
+    /// The demuxer's buffered level (video, else audio) and measured download rate.
+    static func stats(shared: StreamingShared) -> (buffered: Double, throughput: Int?)? {
+        let current = shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
+            guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
+            gst_object_ref(p)
+            return p
+        }
+        guard let current else { return nil }
+        defer { gst_object_unref(current) }
+        var level = reel_get_uint64(current, "current-level-time-video")
+        if level == 0 { level = reel_get_uint64(current, "current-level-time-audio") }
+        let rate = reel_get_uint(current, "current-bandwidth")
+        return (Double(level) / 1e9, rate > 0 ? Int(rate) : nil)
+    }
+
     private static func apply(_ cap: Int?, floor: Int?, to demuxer: UnsafeMutablePointer<GstElement>) {
         reel_set_uint(demuxer, "min-bitrate", UInt32(clamping: max(0, floor ?? 0)))
         reel_set_uint(demuxer, "max-bitrate", UInt32(clamping: max(0, cap ?? 0)))

@@ -54,7 +54,7 @@ final class RenditionSelectorTests: XCTestCase {
             s.renditionsFound(r, for: s.queue.items[0].id)
             XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [2_000_000, 2_000_000])
             s.setQuality(.auto)
-            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, nil])
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [5_000_000, 5_000_000], "auto: Reel's rule pins the first listed")
             s.setQuality(.index(2))
             s.networkChanged(NetworkState(available: true, metered: true, connectivity: .full))
             XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, 1], "metered: the cap wins over a pin above it")
@@ -62,10 +62,67 @@ final class RenditionSelectorTests: XCTestCase {
                 if case .rendition(let i, let h, _, let mode, let reason) = e { return "\(i.map(String.init) ?? "-") \(h.map(String.init) ?? "-") \(mode) \(reason)" }
                 return nil
             }
-            XCTAssertEqual(renditionEvents, ["1 720 manual start", "- - auto manual", "2 360 manual manual", "- - manual policy"])
+            XCTAssertEqual(renditionEvents, ["1 720 manual start", "0 1080 auto manual", "2 360 manual manual", "- - manual policy"])
+            s.networkChanged(.assumed)
+            s.setQuality(.auto)
+            s.networkChanged(NetworkState(available: true, metered: true, connectivity: .full))
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [600_000, 600_000], "auto, metered: the lowest rendition")
             s.networkChanged(.assumed)
             s.next()
             XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, nil], "the next item's renditions are not known yet: no pin carried over")
         }
     }
+
+    /// Auto mode on the fake engine: the start comes from the remembered throughput, the rule
+    /// sees the demuxer at every progress event, pins what it decides and says why.
+    func testAutoFollowsTheRuleOnTheDemuxersBufferAndRemembersTheThroughput() {
+        let r = self.r
+        onMain {
+            let engine = FakeEngine()
+            let clock = ManualClock()
+            let memory = MemoryStub(8_000_000)
+            let s = QueueSequencer(engine: engine, queue: PlayQueue([QueueItem(uri: "https://cdn.example.com/master.m3u8")]), clock: clock)
+            s.throughputMemory = memory
+            var events: [String] = []
+            s.addObserver { e, _ in
+                if case .rendition(let i, let h, _, let mode, let reason) = e { events.append("\(i.map(String.init) ?? "-") \(h.map(String.init) ?? "-") \(mode) \(reason)") }
+            }
+            s.play()
+            engine.becomeReady(duration: 60)
+            s.renditionsFound(r, for: s.queue.items[0].id)
+            XCTAssertEqual(events, ["0 1080 auto start"], "8 Mbit/s remembered: 1080p from the start")
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [5_000_000, 5_000_000])
+            // 12 s buffered, then the buffer drains at 0.8 s/s: a stall within 15 s is predicted.
+            var t = 0.0, level = 12.0
+            while t < 4 {
+                clock.advance(by: 0.25)
+                t += 0.25
+                level -= 0.2
+                engine.progress(to: t, stats: AdaptiveStats(buffered: level, throughput: 8_000_000, playing: true))
+            }
+            XCTAssertEqual(events.last, "2 360 auto stall-predicted", "\(events)")
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [600_000, 600_000])
+            XCTAssertEqual(memory.remembered.first, 8_000_000, "the demuxer's throughput is kept for the next run")
+            // A manual pin stops the rule: nothing it sees changes the rendition.
+            s.setQuality(.height(720))
+            let before = events.count
+            for _ in 0..<40 {
+                clock.advance(by: 0.25)
+                t += 0.25
+                engine.progress(to: t, stats: AdaptiveStats(buffered: 2, throughput: 500_000, playing: true))
+            }
+            XCTAssertEqual(events.count, before, "\(events)")
+            XCTAssertEqual(events.last, "1 720 manual manual")
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [2_000_000, 2_000_000])
+        }
+    }
+}
+
+@MainActor
+private final class MemoryStub: ThroughputMemory {
+    let stored: Int?
+    var remembered: [Int] = []
+    init(_ stored: Int?) { self.stored = stored }
+    func recall() -> Int? { stored }
+    func remember(_ bitsPerSecond: Int) { remembered.append(bitsPerSecond) }
 }

@@ -5,6 +5,8 @@ import Foundation
 public final class BackgroundProcess {
     public let process = Process()
     private let outURL: URL, errURL: URL
+    /// The run's own XDG_STATE_HOME (removed by `finish`), unless the test gave one.
+    private let stateHome: String?
 
     public init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
         let dir = FileManager.default.temporaryDirectory
@@ -14,7 +16,10 @@ public final class BackgroundProcess {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        let state = ProcessRunner.isolatedStateHome(unless: environment)
+        stateHome = state
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(state.map { ["XDG_STATE_HOME": $0] } ?? [:]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)
@@ -28,6 +33,7 @@ public final class BackgroundProcess {
     /// and whether it had to be killed (then its stacks are printed first, see StackDump).
     @discardableResult
     public func finish(timeout: Double = 10, dumpStacks: Bool = true) -> (status: Int32, killed: Bool) {
+        defer { if let stateHome { try? FileManager.default.removeItem(atPath: stateHome) } }
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         var killed = false

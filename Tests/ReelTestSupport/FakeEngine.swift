@@ -20,6 +20,8 @@ public final class FakeEngine: PlaybackEngine {
     public var isWaitingForNetwork = false
     public var bitrateCap: Int?
     public var bitrateFloor: Int?
+    /// What the next `adaptiveStats` reads return (a test scripts the demuxer's buffer).
+    public var adaptiveStats: AdaptiveStats?
     public private(set) var isPlaying = false
     /// Every item loaded, in order (a gapless switch is not a load).
     public private(set) var loads: [PlaybackItem] = []
@@ -106,6 +108,13 @@ public final class FakeEngine: PlaybackEngine {
         status = .readyToPlay
         emit(.status(.readyToPlay))
         return true
+    }
+
+    /// Playback moved on to `position` (a fine progress event), the demuxer saying `stats`.
+    public func progress(to position: Double, stats: AdaptiveStats?) {
+        self.position = position
+        adaptiveStats = stats
+        emit(.progress(position: position, duration: nil, tick: .fine))
     }
 
     /// The current item failed.

@@ -28,7 +28,10 @@ public enum ProcessRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        let state = isolatedStateHome(unless: environment)
+        defer { if let state { try? FileManager.default.removeItem(atPath: state) } }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { $1 }
+            .merging(state.map { ["XDG_STATE_HOME": $0] } ?? [:]) { $1 }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -65,6 +68,15 @@ public enum ProcessRunner {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData.get(), as: UTF8.self),
                       stderr: String(decoding: errData.get(), as: UTF8.self), timedOut: timedOut,
                       signaled: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// A fresh, empty `XDG_STATE_HOME` for one run (what Reel remembers between runs, such as the
+    /// last throughput, must not leak from one test into the next), unless the test gives one.
+    static func isolatedStateHome(unless environment: [String: String]?) -> String? {
+        guard environment?["XDG_STATE_HOME"] == nil else { return nil }
+        let path = NSTemporaryDirectory() + "reel-state-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
     }
 
     /// The built `reel` executable next to the test bundle.

@@ -19,6 +19,8 @@ public protocol PlaybackEngine: AnyObject {
     var bitrateCap: Int? { get set }
     /// A floor on adaptive streams' bitrate (a pinned rendition), nil for none.
     var bitrateFloor: Int? { get set }
+    /// The adaptive demuxer's buffer and throughput, nil when the item is not adaptive.
+    var adaptiveStats: AdaptiveStats? { get }
 
     func load(_ item: PlaybackItem)
     func unload()

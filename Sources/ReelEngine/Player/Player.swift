@@ -287,6 +287,13 @@ public final class Player: PlaybackEngine {
         set { BitrateCap.set(newValue, floor: bitrateFloor, shared: shared) }
     }
 
+    /// The adaptive demuxer's buffer and throughput (HLS, DASH), nil for other items.
+    public var adaptiveStats: AdaptiveStats? {
+        BitrateCap.stats(shared: shared).map {
+            AdaptiveStats(buffered: $0.buffered, throughput: $0.throughput, playing: timeControlStatus == .playing && rate == 1)
+        }
+    }
+
     /// The floor of adaptive streams' bitrate window (a pinned rendition), nil for none.
     public var bitrateFloor: Int? {
         get { shared.state.withLock { $0.bitrateFloor } }

@@ -49,6 +49,12 @@ extension QueueSequencer {
             } else {
                 advance(.failed(error))
             }
+        case .progress:
+            emit(event, item: eventIndex)
+            adaptiveTick()
+        case .seeked:
+            emit(event, item: eventIndex)
+            adaptiveRule.restartSamples()  // the buffer was flushed: its slope starts again
         case .duration(let d):
             if let id = eventItemID, let d { queue.update(id: id, duration: d) }
             emit(event, item: eventIndex)

@@ -1,12 +1,16 @@
 import Foundation
 
 // Quality: the user's choice among the current adaptive stream's renditions, within the metered
-// cap, given to the engine as a bitrate window (`RenditionSelector`, `BitrateCap`).
+// cap, given to the engine as a bitrate window (`RenditionSelector`, `BitrateCap`). In auto mode
+// (and under a `max-height` / `max-bitrate` cap) Reel's own `AdaptiveRule` chooses the rendition
+// from the demuxer's buffer and throughput and pins it the same way.
 extension QueueSequencer {
     /// The session's choice from now on (every adaptive item): applied to the playing one at once,
     /// without a reload.
     public func setQuality(_ choice: QualityChoice) {
         quality = choice
+        adaptiveRule.reset()
+        autoIndex = nil
         applyLimits(reason: "manual")
     }
 
@@ -15,6 +19,8 @@ extension QueueSequencer {
         guard id == queue.currentID else { return }
         renditionsItemID = id
         renditions = variants
+        adaptiveRule.reset()
+        autoIndex = nil
         applyLimits(reason: "start")
     }
 
@@ -23,17 +29,62 @@ extension QueueSequencer {
         queue.current?.option("quality").flatMap(QualityChoice.init) ?? quality
     }
 
+    /// The current item's renditions when known (empty before, and for other items).
+    var currentRenditions: [HLSVariant] { renditionsItemID == queue.currentID ? renditions : [] }
+
     /// Gives the engine the window that the choice and the metered cap make, and says so.
     func applyLimits(reason: String) {
-        let current = renditionsItemID == queue.currentID ? renditions : []
-        let new = RenditionSelector.limits(effectiveQuality, renditions: current, cap: networkRule.bitrateCap(on: network))
+        let current = currentRenditions
+        let choice = effectiveQuality
+        var new = RenditionSelector.limits(choice, renditions: current, cap: networkRule.bitrateCap(on: network))
+        var why = reason
+        if !choice.isManual, current.filter({ $0.bandwidth != nil }).count > 1 {
+            // Auto: Reel's rule pins a rendition within the window the choice and the cap leave.
+            let bandwidths = current.map(\.bandwidth)
+            let permitted = AdaptiveRule.permitted(bandwidths, allowed: new.maxBitrate)
+            if autoIndex == nil {
+                autoIndex = adaptiveRule.start(bandwidths: bandwidths, knownThroughput: throughputMemory?.recall(),
+                                               allowed: new.maxBitrate)?.index
+            } else if let index = autoIndex, !permitted.contains(index) {
+                autoIndex = AdaptiveRule.highest(bandwidths, among: permitted) { _ in true }
+                why = "policy"
+            }
+            if let index = autoIndex, let bandwidth = bandwidths[index] {
+                new = RenditionSelector.Limits(minBitrate: bandwidth, maxBitrate: bandwidth, pinned: index)
+            }
+        }
         let changed = new != limits
         limits = new
         if engine.bitrateFloor != new.minBitrate { engine.bitrateFloor = new.minBitrate }
         if engine.bitrateCap != new.maxBitrate { engine.bitrateCap = new.maxBitrate }
-        guard !current.isEmpty, changed || reason != "policy" else { return }
-        let pinned = new.pinned.map { current[$0] }
-        emit(.rendition(index: new.pinned, height: pinned?.resolution?.height, bandwidth: pinned?.bandwidth,
+        guard !current.isEmpty, changed || why != "policy" else { return }
+        emitRendition(reason: why)
+    }
+
+    func emitRendition(reason: String) {
+        let current = currentRenditions
+        let pinned = limits.pinned.flatMap { current.indices.contains($0) ? current[$0] : nil }
+        emit(.rendition(index: limits.pinned, height: pinned?.resolution?.height, bandwidth: pinned?.bandwidth,
                         mode: effectiveQuality.isManual ? "manual" : "auto", reason: reason), item: eventIndex)
+    }
+
+    /// A progress event of the current item: the rule looks at the demuxer (auto mode only), and
+    /// the throughput is remembered now and then.
+    func adaptiveTick() {
+        guard let stats = engine.adaptiveStats, eventItemID == queue.currentID else { return }
+        let now = clock.now
+        if let throughput = stats.throughput, let memory = throughputMemory,
+           throughputRememberedAt.map({ now - $0 >= 10 }) ?? true {
+            memory.remember(throughput)
+            throughputRememberedAt = now
+        }
+        let current = currentRenditions
+        guard !effectiveQuality.isManual, let index = autoIndex, current.count > 1 else { return }
+        let sample = AdaptiveRule.Sample(time: now, buffered: stats.buffered, throughput: stats.throughput, playing: stats.playing)
+        let allowed = RenditionSelector.limits(effectiveQuality, renditions: current, cap: networkRule.bitrateCap(on: network)).maxBitrate
+        guard let decision = adaptiveRule.observe(sample, current: index, bandwidths: current.map(\.bandwidth), allowed: allowed),
+              decision.index != index else { return }
+        autoIndex = decision.index
+        applyLimits(reason: decision.reason.rawValue)
     }
 }

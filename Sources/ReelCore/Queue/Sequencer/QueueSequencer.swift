@@ -75,6 +75,13 @@ public final class QueueSequencer {
     var appliedCap: Int?
     /// The window last given to the engine.
     public internal(set) var limits = RenditionSelector.Limits()
+    /// Reel's own rule in auto mode (`AdaptiveRule`), fed from the engine's demuxer at every
+    /// progress event; `autoIndex` is the rendition it has chosen for the current item.
+    public var adaptiveRule = AdaptiveRule()
+    public internal(set) var autoIndex: Int?
+    /// Where the last measured throughput is kept between runs (the start rendition's basis).
+    public var throughputMemory: (any ThroughputMemory)?
+    var throughputRememberedAt: Double?
 
     var observers = ObserverList<Observer>()
     var engineObserver: Int?

@@ -3,6 +3,8 @@
 /// manual one (`ManualClock` in ReelTestSupport), so back-offs are tested without waiting.
 @MainActor
 public protocol SequencerClock: AnyObject {
+    /// Monotonic seconds.
+    var now: Double { get }
     /// Runs `work` once the current event has been handled by everyone.
     func soon(_ work: @escaping @Sendable @MainActor () -> Void)
     /// Runs `work` after `seconds`.

@@ -1,0 +1,171 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// Reel's own adaptive rule end to end: the real binary, the generated three-rendition stream
+/// (hls/abr: 360p, 720p, 1080p at about 0.6, 2 and 5 Mbit/s, 2 s segments, 60 s) and the
+/// throttling server (one shared link whose bandwidth follows a schedule). What the server was
+/// asked for, and when, shows which rendition played.
+final class AdaptiveQualityTests: XCTestCase {
+    private struct Run {
+        var events: [[String: Any]]
+        var requests: [ThrottleServer.Request]
+        var stderr: String
+
+        func named(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+        /// (height, reason) of every rendition event.
+        var renditions: [String] { named("rendition").map { "\($0["height"] as? Int ?? 0) \($0["reason"] as? String ?? "?")" } }
+        /// Waiting spells after playback first started: (start, seconds).
+        var stalls: [(at: Double, seconds: Double)] {
+            var result: [(Double, Double)] = []
+            var started = false, since: Double?
+            for e in events where e["event"] as? String == "time-control" {
+                let t = e["t"] as? Double ?? 0
+                switch e["status"] as? String {
+                case "playing":
+                    if let s = since { result.append((s, t - s)) }
+                    since = nil
+                    started = true
+                case "waiting" where started && since == nil:
+                    since = t
+                default: break
+                }
+            }
+            if let s = since { result.append((s, (events.last?["t"] as? Double ?? s) - s)) }
+            return result
+        }
+        /// The position at the last tick at or before `t` (seconds since the start).
+        func position(at t: Double) -> Double? {
+            named("tick").last { ($0["t"] as? Double ?? .infinity) <= t }?["position"] as? Double
+        }
+        func segments(_ rendition: String) -> [ThrottleServer.Request] {
+            requests.filter { $0.path.hasPrefix("/\(rendition)/") && $0.path.hasSuffix(".ts") }
+        }
+    }
+
+    /// Plays hls/abr through the throttle for `seconds`, then asks Reel to quit (SIGTERM).
+    private func play(schedule: [(at: Double, bitsPerSecond: Int)], seconds: Double, arguments: [String] = [],
+                      rememberedThroughput: Int? = nil) throws -> Run {
+        TestMedia.ensureGenerated()
+        let server = try ThrottleServer(root: TestMedia.url("hls/abr"), schedule: schedule)
+        defer { server.stop() }
+        let state = TestMedia.temporaryDirectory("reel-abr-state")
+        defer { try? FileManager.default.removeItem(at: state) }
+        if let rememberedThroughput {
+            try FileManager.default.createDirectory(at: state.appendingPathComponent("reel"), withIntermediateDirectories: true)
+            try "\(rememberedThroughput)\n".write(to: state.appendingPathComponent("reel/throughput"), atomically: true, encoding: .utf8)
+        }
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true"]
+                                             + arguments + [server.url("master.m3u8")],
+                                         environment: ["XDG_STATE_HOME": state.path])
+        Thread.sleep(forTimeInterval: seconds)
+        reel.process.terminate()
+        let (_, killed) = reel.finish(timeout: 10)
+        XCTAssertFalse(killed, "reel quits on SIGTERM")
+        let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        return Run(events: events, requests: server.requests, stderr: reel.stderr)
+    }
+
+    /// 8 Mbit/s, then 1 Mbit/s from the 16th second, starting at 1080p (8 Mbit/s remembered from
+    /// an earlier run): the buffer's slope predicts the stall and Reel pins 360p before the buffer
+    /// empties; playback never waits.
+    func testADropWithABufferAheadStepsDownBeforeAStall() throws {
+        let run = try play(schedule: [(0, 8_000_000), (16, 1_000_000)], seconds: 34, rememberedThroughput: 8_000_000)
+        XCTAssertEqual(run.renditions.first, "1080 start", "8 Mbit/s remembered: 1080p from the start. \(run.renditions)")
+        XCTAssertEqual(run.named("rendition").first?["mode"] as? String, "auto")
+        // The premise: at least 6 s were buffered when the bandwidth fell.
+        let fetched = Double(run.segments("1080").filter { $0.time + $0.seconds <= 16 }.count) * 2
+        let position = try XCTUnwrap(run.position(at: 16))
+        XCTAssertGreaterThanOrEqual(fetched - position, 6, "buffered at the drop: \(fetched - position) s")
+
+        let down = try XCTUnwrap(run.named("rendition").first { $0["reason"] as? String == "stall-predicted" }, "\(run.renditions)")
+        XCTAssertEqual(down["height"] as? Int, 360, "1 Mbit/s carries 360p only")
+        let at = try XCTUnwrap(down["t"] as? Double)
+        XCTAssertGreaterThan(at, 16)
+        XCTAssertFalse(run.renditions.contains { $0.hasSuffix("auto-up") }, "no step up on 1 Mbit/s: \(run.renditions)")
+        // No stall, no buffering once playing.
+        XCTAssertEqual(run.stalls.count, 0, "waiting after playback started: \(run.stalls)")
+        let started = run.named("time-control").first { $0["status"] as? String == "playing" }?["t"] as? Double ?? 0
+        XCTAssertEqual(run.named("buffering").filter { ($0["t"] as? Double ?? 0) > started }.count, 0)
+        // On the wire: 360p segments after the drop, and no 1080p segment begun after them.
+        let low = run.segments("360")
+        XCTAssertGreaterThanOrEqual(low.count, 4, "\(run.requests.map(\.path))")
+        let firstLow = try XCTUnwrap(low.first?.time)
+        XCTAssertFalse(run.segments("1080").contains { $0.time > firstLow }, "no 1080p segment after the step down")
+        // Playback went on to the end of the run at the wall clock's pace.
+        let last = try XCTUnwrap(run.named("tick").last)
+        XCTAssertGreaterThan(last["position"] as? Double ?? 0, 28)
+    }
+
+    /// Pinned at 360p, the rendition stays when the bandwidth rises from 1 to 8 Mbit/s.
+    func testAPinnedRenditionStaysWhenTheBandwidthRises() throws {
+        let run = try play(schedule: [(0, 1_000_000), (5, 8_000_000)], seconds: 16, arguments: ["--quality", "360p"])
+        XCTAssertEqual(run.renditions, ["360 start"], "one rendition event, the pin: \(run.renditions)")
+        XCTAssertEqual(run.named("rendition").first?["mode"] as? String, "manual")
+        XCTAssertGreaterThanOrEqual(run.segments("360").count, 6)
+        XCTAssertEqual(run.segments("720").count + run.segments("1080").count, 0,
+                       "only 360p on the wire: \(run.requests.map(\.path))")
+        XCTAssertEqual(run.stalls.count, 0, "\(run.stalls)")
+    }
+
+    /// 1080p → 360p → auto over the socket at a steady 8 Mbit/s: each switch reconfigures the
+    /// running hlsdemux2, so the position runs on with the wall clock (no reload, no seek) and
+    /// playback never waits for more than half a second.
+    func testSwitchingRenditionsKeepsThePositionWithoutWaiting() throws {
+        TestMedia.ensureGenerated()
+        let server = try ThrottleServer(root: TestMedia.url("hls/abr"), schedule: [(0, 8_000_000)])
+        defer { server.stop() }
+        let dir = TestMedia.temporaryDirectory("reel-abr-switch")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--events", "--ipc", socket, "--quality", "1080p", "--audio-sink", "fakesink sync=true",
+                                          "--video-sink", "fakesink sync=true", server.url("master.m3u8")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 4 })
+        let toLow = Date()
+        XCTAssertEqual(c.request(["set_property", "rendition", "360p"], id: 1)?["error"] as? String, "success")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 10 })
+        XCTAssertEqual(c.request(["set_property", "rendition", "auto"], id: 2)?["error"] as? String, "success")
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 16 })
+        let rendition = try XCTUnwrap(c.request(["get_property", "rendition"], id: 3)?["data"] as? [String: Any])
+        XCTAssertEqual(rendition["mode"] as? String, "auto")
+        reel.process.terminate()
+        reel.finish(timeout: 10)
+
+        let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let names = events.compactMap { $0["event"] as? String }
+        let heights = events.filter { $0["event"] as? String == "rendition" }.map { "\($0["height"] as? Int ?? 0) \($0["mode"] as? String ?? "") \($0["reason"] as? String ?? "")" }
+        XCTAssertEqual(Array(heights.prefix(2)), ["1080 manual start", "360 manual manual"], "\(heights)")
+        XCTAssertEqual(heights.dropFirst(2).first?.hasSuffix("auto manual"), true, "\(heights)")
+        XCTAssertEqual(names.filter { $0 == "item" }.count, 1, "no reload")
+        XCTAssertFalse(names.contains("seeked"), "no seek")
+        // Once playing, the position follows the wall clock from tick to tick (± 0.25 s).
+        let ticks = events.filter { $0["event"] as? String == "tick" && $0["every"] as? Int == 1 }
+            .compactMap { e -> (t: Double, p: Double)? in
+                guard let t = e["t"] as? Double, let p = e["position"] as? Double else { return nil }
+                return (t, p)
+            }
+        XCTAssertGreaterThan(ticks.count, 12)
+        for (a, b) in zip(ticks, ticks.dropFirst()) {
+            XCTAssertEqual(b.p - a.p, b.t - a.t, accuracy: 0.25, "tick at \(a.t) → \(b.t): position \(a.p) → \(b.p)")
+        }
+        // Waiting after the start: none longer than half a second.
+        var playing = false, since: Double?
+        for e in events where e["event"] as? String == "time-control" {
+            let t = e["t"] as? Double ?? 0
+            if e["status"] as? String == "playing" {
+                if let s = since { XCTAssertLessThan(t - s, 0.5, "waited \(t - s) s at \(s)") }
+                since = nil
+                playing = true
+            } else if e["status"] as? String == "waiting", playing, since == nil {
+                since = t
+            }
+        }
+        // On the wire: 360p after the first switch.
+        let switchedAt = server.requests.first { $0.path.hasPrefix("/360/") && $0.path.hasSuffix(".ts") }
+        XCTAssertNotNil(switchedAt, "360p segments were fetched after the switch at \(toLow)")
+    }
+}

@@ -1,0 +1,155 @@
+import ReelCore
+import XCTest
+
+/// `AdaptiveRule` on traces: a bandwidth schedule played through a model of hlsdemux2 (2 s
+/// segments downloaded one after another at the schedule's rate, parsed as they arrive, the
+/// rendition changed at fragment boundaries, downloads paused at 30 s buffered, its throughput
+/// estimate the minimum of the last fragment's and the last three's average), sampled every
+/// 0.25 s as Reel samples the demuxer.
+final class AdaptiveRuleTests: XCTestCase {
+    /// The fixture's ladder (hls/abr): 360p, 720p, 1080p.
+    let ladder: [Int?] = [680_000, 2_310_000, 5_550_000]
+
+    struct Outcome {
+        var decisions: [(time: Double, decision: AdaptiveRule.Decision)] = []
+        var stallSeconds = 0.0
+        var stalls = 0
+        /// Mean BANDWIDTH of the media played (bit/s).
+        var meanBitrate = 0.0
+        var reasons: [String] { decisions.map { "\($0.decision.index) \($0.decision.reason.rawValue)" } }
+    }
+
+    /// Plays `seconds` of a stream whose schedule gives the bit rate at each wall-clock second.
+    func simulate(_ schedule: (Double) -> Double, seconds: Double = 60, start: Int = 0, rule: AdaptiveRule = AdaptiveRule()) -> Outcome {
+        var rule = rule
+        var outcome = Outcome()
+        let dt = 0.05, segment = 2.0
+        var t = 0.0, buffered = 0.0, current = start, downloading = start
+        var fragmentDone = 0.0  // bits of the fragment in flight
+        var fragmentStart = 0.0
+        var rates: [Double] = []
+        var estimate: Int?
+        var stalled = true  // starting: waits for the first second of media
+        var played = 0.0, playedBits = 0.0
+        var nextSample = 0.0
+        while t < seconds {
+            // Download (a fragment once started is finished; the next waits below 30 s).
+            if buffered < 30 || fragmentDone > 0 {
+                let size = Double(ladder[downloading]!) * segment
+                let bits = schedule(t) * dt
+                let before = fragmentDone
+                fragmentDone = min(size, fragmentDone + bits)
+                buffered += (fragmentDone - before) / Double(ladder[downloading]!)
+                if fragmentDone >= size {
+                    rates.append(size / max(dt, t + dt - fragmentStart))
+                    let recent = rates.suffix(3)
+                    estimate = Int(min(rates.last!, recent.reduce(0, +) / Double(recent.count)))
+                    fragmentDone = 0
+                    fragmentStart = t + dt
+                    downloading = current
+                }
+            } else {
+                fragmentStart = t + dt
+            }
+            // Play.
+            if stalled {
+                if buffered >= 1 { stalled = false } else if played > 0 { outcome.stallSeconds += dt }
+            } else if buffered <= 0 {
+                stalled = true
+                outcome.stalls += 1
+            } else {
+                let step = min(dt, buffered)
+                buffered -= step
+                played += step
+                playedBits += step * Double(ladder[downloading]!)
+            }
+            t += dt
+            if t >= nextSample {
+                nextSample += 0.25
+                let sample = AdaptiveRule.Sample(time: t, buffered: buffered, throughput: estimate, playing: !stalled)
+                if let d = rule.observe(sample, current: current, bandwidths: ladder) {
+                    outcome.decisions.append((t, d))
+                    current = d.index
+                }
+            }
+        }
+        outcome.meanBitrate = played > 0 ? playedBits / played : 0
+        return outcome
+    }
+
+    func testStartIsWhatTheLastThroughputCarriesElseTheFirstListed() {
+        let rule = AdaptiveRule()
+        let table: [(throughput: Int?, allowed: Int?, expected: Int?, name: String)] = [
+            (nil, nil, 0, "nothing known: the first listed"),
+            (8_000_000, nil, 2, "8 Mbit/s carries 1080p (5.55 × 1/0.8 < 8)"),
+            (4_000_000, nil, 1, "4 Mbit/s: 720p"),
+            (500_000, nil, 0, "too slow for any: the lowest"),
+            (8_000_000, 3_000_000, 1, "the cap wins"),
+            (nil, 100_000, 0, "a cap below every rendition: the lowest"),
+        ]
+        for row in table {
+            XCTAssertEqual(rule.start(bandwidths: ladder, knownThroughput: row.throughput, allowed: row.allowed)?.index, row.expected, row.name)
+        }
+        XCTAssertNil(rule.start(bandwidths: [], knownThroughput: nil))
+        XCTAssertEqual(rule.start(bandwidths: [5_000_000, 700_000], knownThroughput: nil)?.index, 0, "first listed even when it is the highest")
+    }
+
+    func testSteadyBandwidthSettlesWithoutPingPong() {
+        let outcome = simulate({ _ in 8_000_000 })
+        XCTAssertEqual(outcome.reasons, ["1 auto-up", "2 auto-up"], "steps up one at a time, then stays")
+        XCTAssertEqual(outcome.stalls, 0)
+        let slow = simulate({ _ in 3_500_000 })
+        XCTAssertEqual(slow.reasons, ["1 auto-up"], "720p is what 3.5 Mbit/s carries")
+        XCTAssertEqual(slow.stalls, 0)
+    }
+
+    func testAStepDownIsPredictedBeforeTheBufferEmpties() {
+        // 8 Mbit/s for 30 s at 1080p, then 1 Mbit/s.
+        let outcome = simulate({ $0 < 30 ? 8_000_000 : 1_000_000 }, start: 2)
+        let down = outcome.decisions.first { $0.time > 30 }
+        XCTAssertEqual(down?.decision.reason, .stallPredicted, outcome.reasons.description)
+        XCTAssertEqual(down?.decision.index, 0, "1 Mbit/s carries only 360p")
+        XCTAssertLessThan(down?.time ?? 99, 34, "within a few seconds of the drop")
+        XCTAssertEqual(outcome.stalls, 0, "no stall")
+        XCTAssertFalse(outcome.decisions.contains { $0.time > 30 && $0.decision.reason == .autoUp }, "no step up on 1 Mbit/s")
+    }
+
+    func testASpikeDoesNotMoveItUp() {
+        // 1.5 Mbit/s with a 3 s spike to 20 Mbit/s: hlsdemux2's estimate stays at the spike's
+        // while downloads pause, so one step up at most (a new measurement before the next),
+        // and back down before the buffer is in danger.
+        let outcome = simulate({ (20...23).contains($0) ? 20_000_000 : 1_500_000 })
+        XCTAssertFalse(outcome.decisions.contains { $0.decision.index == 2 }, outcome.reasons.description)
+        XCTAssertLessThanOrEqual(outcome.decisions.filter { $0.decision.reason == .autoUp }.count, 1, outcome.reasons.description)
+        XCTAssertEqual(outcome.stalls, 0)
+    }
+
+    func testOscillatingBandwidthDoesNotPingPongOrStall() {
+        // 8 and 1 Mbit/s alternating every 10 s.
+        let outcome = simulate({ Int($0 / 10) % 2 == 0 ? 8_000_000 : 1_000_000 }, seconds: 120)
+        XCTAssertEqual(outcome.stalls, 0, outcome.reasons.description)
+        XCTAssertLessThanOrEqual(outcome.decisions.count, 8, "at most a switch every 15 s: \(outcome.reasons)")
+        XCTAssertGreaterThan(outcome.meanBitrate, Double(ladder[0]!), "it did not just sit at the bottom")
+    }
+
+    func testPausedAndFullBuffersSayNothingOfTheNetwork() {
+        var rule = AdaptiveRule()
+        // Downloads paused at 30 s: the buffer drains at 1 s/s, which is no stall.
+        for i in 0..<40 {
+            let s = AdaptiveRule.Sample(time: Double(i) * 0.25, buffered: 30 - Double(i) * 0.25, throughput: 8_000_000, playing: true)
+            XCTAssertNotEqual(rule.observe(s, current: 2, bandwidths: ladder)?.reason, .stallPredicted, "sample \(i)")
+        }
+        // Paused playback: no samples count.
+        rule.reset()
+        for i in 0..<40 {
+            let s = AdaptiveRule.Sample(time: Double(i) * 0.25, buffered: 4, throughput: nil, playing: false)
+            XCTAssertNil(rule.observe(s, current: 2, bandwidths: ladder), "sample \(i)")
+        }
+    }
+
+    func testACapThatComesDownMovesTheRenditionUnderIt() {
+        var rule = AdaptiveRule()
+        let s = AdaptiveRule.Sample(time: 1, buffered: 12, throughput: 8_000_000, playing: true)
+        XCTAssertEqual(rule.observe(s, current: 2, bandwidths: ladder, allowed: 1_000_000), AdaptiveRule.Decision(0, .autoDown))
+    }
+}
