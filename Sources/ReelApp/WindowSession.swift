@@ -121,6 +121,7 @@ final class WindowSession {
         case .itemChanged(_, _, let title):
             itemTitle = title
             state.title = title
+            state.qualityEntries = []  // the next item's renditions are not known yet
             state.position = 0
             state.duration = nil
             state.rate = 1
@@ -160,9 +161,13 @@ final class WindowSession {
                                           : PlayerViewState.errorText(item: name, message: problem.message)
             state.offersPlayAnyway = problem.kind == .preventedByPolicy
             Diagnostics.say("\(name): \(problem.message)")
-        case .rendition(_, let height, _, _, _):
+        case .rendition(let index, let height, _, let mode, _):
             // "Name · 720p" while a rendition is pinned (the seed's namePlusResolution).
             state.title = [itemTitle, height.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
+            let renditions = controller.renditionsItemID == controller.queue.currentID ? controller.renditions : []
+            state.qualityEntries = QualityEntry.entries(for: renditions)
+            state.qualityChoice = mode == "manual" ? index.map(String.init) ?? "auto" : "auto"
+            state.qualityLabel = QualityEntry.buttonLabel(manual: mode == "manual", height: height)
         case .retrying(let attempt, _, _):
             state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
             state.offersPlayAnyway = false
@@ -247,6 +252,8 @@ final class WindowSession {
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
             state.meteredPolicy = policy
+        case .setQuality(let text):
+            if let choice = QualityChoice(text) { _ = commands.setQuality(choice) }
         case .quit:
             quit()
         }

@@ -2,7 +2,7 @@ import CGtk
 import ReelCore
 
 /// The controls under the video: a seek row (elapsed, seek bar, total) and a button row
-/// (previous, back, play/pause, forward, next, spinner · mute, volume, speed, playlist, fullscreen).
+/// (previous, back, play/pause, forward, next, spinner · mute, volume, speed, quality, playlist, fullscreen).
 /// Renders a `PlayerViewState`; emits `UIAction`s.
 @MainActor
 final class ControlBar: SignalReceiver {
@@ -23,6 +23,8 @@ final class ControlBar: SignalReceiver {
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let playlist: UnsafeMutablePointer<GtkWidget>
     private let fullscreen: UnsafeMutablePointer<GtkWidget>
+    /// The quality menu (adaptive streams only).
+    let quality = QualityMenu()
 
     /// Seconds the skip buttons jump.
     static let skipStep = 10.0
@@ -84,7 +86,7 @@ final class ControlBar: SignalReceiver {
         gtk_box_pack_start(reel_gtk_box(seekRow), total, 0, 0, 0)
         for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
-        for w in [fullscreen, playlist, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
+        for w in [fullscreen, playlist, quality.button, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
         gtk_box_pack_start(reel_gtk_box(root), seekRow, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(root), buttonRow, 0, 0, 0)
@@ -98,6 +100,7 @@ final class ControlBar: SignalReceiver {
         SignalBridge.connectEvent(seek, "button-release-event", tag: Tag.seekRelease.rawValue, to: self)
         SignalBridge.connect(volume, "value-changed", tag: Tag.volumeValue.rawValue, to: self)
         SignalBridge.connect(speed, "changed", tag: Tag.speedChanged.rawValue, to: self)
+        quality.emit = { [weak self] action in self?.emit(action) }
         render(state, force: true)
     }
 
@@ -157,6 +160,7 @@ final class ControlBar: SignalReceiver {
             gtk_combo_box_set_active(reel_gtk_combo_box(speed), Int32(rateIndex))
         }
         setIcon(fullscreen, new.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
+        quality.render(entries: new.qualityEntries, choice: new.qualityChoice, label: new.qualityLabel)
     }
 
     // MARK: Signals
@@ -220,7 +224,7 @@ final class ControlBar: SignalReceiver {
     /// The clickable controls by name (for tests that click them with a real pointer).
     var controlWidgets: [String: UnsafeMutablePointer<GtkWidget>] {
         ["previous": previous, "back": back, "playPause": playPause, "forward": forward, "next": next,
-         "mute": mute, "volume": volume, "speed": speed, "playlist": playlist, "fullscreen": fullscreen]
+         "mute": mute, "volume": volume, "speed": speed, "playlist": playlist, "fullscreen": fullscreen, "quality": quality.button]
     }
 
     var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }

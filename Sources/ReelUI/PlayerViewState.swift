@@ -25,6 +25,11 @@ public struct PlayerViewState: Sendable, Equatable {
     public var canGoPrevious = false
     public var canGoNext = false
     public var isSeekable = true
+    /// The quality menu (adaptive streams only: empty hides it), the entry chosen and the
+    /// button's text.
+    public var qualityEntries: [QualityEntry] = []
+    public var qualityChoice = "auto"
+    public var qualityLabel = "Auto"
 
     public init(title: String? = nil) {
         self.title = title

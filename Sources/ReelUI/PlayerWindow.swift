@@ -322,6 +322,14 @@ public final class PlayerWindow: SignalReceiver {
     /// Chooses a metered-network policy in the video menu (as a click on its item does).
     public func chooseMeteredPolicy(_ policy: MeteredPolicy) { videoMenu.choose(policy) }
 
+    /// The control bar's quality menu: shown (adaptive streams), its button's text, its entries.
+    public var qualityMenuShown: Bool { controls.quality.isVisible }
+    public var qualityButtonText: String { controls.quality.buttonText }
+    public var qualityEntryLabels: [String] { controls.quality.entryLabels }
+    /// Opens or closes the quality popover, chooses an entry (as clicks do).
+    public func setQualityMenuOpen(_ open: Bool) { controls.quality.setOpen(open) }
+    public func chooseQuality(_ choice: String) { controls.quality.choose(choice) }
+
     /// Whether the banner's "Play anyway" button is shown.
     public var offersPlayAnyway: Bool { banner.offersPlayAnyway }
 

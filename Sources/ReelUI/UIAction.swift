@@ -33,5 +33,7 @@ public enum UIAction: Sendable, Equatable {
     case playAnyway
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
+    /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).
+    case setQuality(String)
     case quit
 }

@@ -132,6 +132,9 @@ final class AdaptiveQualityTests: XCTestCase {
         XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "tick" && ($0["position"] as? Double ?? 0) >= 16 })
         let rendition = try XCTUnwrap(c.request(["get_property", "rendition"], id: 3)?["data"] as? [String: Any])
         XCTAssertEqual(rendition["mode"] as? String, "auto")
+        let info = try XCTUnwrap(c.request(["get_property", "media-info"], id: 4)?["data"] as? [String: Any])
+        XCTAssertEqual((info["rendition"] as? [String: Any])?["index"] as? Int, rendition["index"] as? Int, "media-info carries the rendition")
+        XCTAssertNotNil(rendition["index"] as? Int, "auto pins one rendition (Reel's rule)")
         reel.process.terminate()
         reel.finish(timeout: 10)
 

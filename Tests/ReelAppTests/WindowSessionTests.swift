@@ -280,7 +280,8 @@ final class WindowNetworkPolicyTests: XCTestCase {
     }
 }
 
-/// The window title names the pinned rendition: "Name · 180p".
+/// The window title names the rendition playing ("Name · 180p"), and the control bar's quality
+/// menu chooses it.
 final class WindowQualityTests: XCTestCase {
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
@@ -293,6 +294,15 @@ final class WindowQualityTests: XCTestCase {
             h.wait("playing", timeout: 20) { h.player.timeControlStatus == .playing && h.session.state.position >= 1 }
             h.session.perform(.setRate(1))  // any later action keeps it
             XCTAssertEqual(h.window.title, "master.m3u8 · 180p — Reel")
+            // The control bar's quality menu: the pin, the renditions, and a choice from it.
+            XCTAssertTrue(h.window.qualityMenuShown)
+            XCTAssertEqual(h.window.qualityButtonText, "180p")
+            XCTAssertEqual(h.window.qualityEntryLabels, ["Auto", "360p", "180p"])
+            h.window.setQualityMenuOpen(true)
+            h.window.chooseQuality("auto")
+            h.wait("auto from the menu", timeout: 10) { h.window.qualityButtonText == "Auto · 360p" }
+            XCTAssertEqual(h.session.controller.effectiveQuality, .auto)
+            XCTAssertEqual(h.window.title, "master.m3u8 · 360p — Reel", "auto starts with the first listed (nothing remembered)")
         }
     }
 }

@@ -71,6 +71,25 @@ final class WindowScreenshotTests: XCTestCase {
         }
     }
 
+    /// An adaptive stream: the quality button says what auto plays, and its menu lists Auto and
+    /// the renditions from the tallest down, Auto chosen.
+    func testQualityMenuOpen() throws {
+        var s = WindowHarness.sample(title: "master.m3u8 · 720p")
+        s.qualityEntries = [QualityEntry(label: "Auto", choice: "auto"), QualityEntry(label: "1080p", choice: "2"),
+                            QualityEntry(label: "720p", choice: "1"), QualityEntry(label: "360p", choice: "0")]
+        s.qualityLabel = "Auto · 720p"
+        try withWindow(state: s) { h in
+            XCTAssertTrue(h.window.qualityMenuShown)
+            XCTAssertEqual(h.window.qualityButtonText, "Auto · 720p")
+            XCTAssertEqual(h.window.qualityEntryLabels, ["Auto", "1080p", "720p", "360p"])
+            h.window.setQualityMenuOpen(true)
+            try h.assertGolden("quality-menu")
+            h.window.setQualityMenuOpen(false)
+        }
+        // Not an adaptive stream: no quality button.
+        try withWindow(state: WindowHarness.sample()) { h in XCTAssertFalse(h.window.qualityMenuShown) }
+    }
+
     func testPlaylistPanelOpen() throws {
         var s = WindowHarness.sample()
         s.isPlaylistVisible = true

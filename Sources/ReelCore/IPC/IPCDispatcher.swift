@@ -138,7 +138,7 @@ public final class IPCDispatcher {
             let m = s.mediaInfo
             return .object([("width", .optional(m.width)), ("height", .optional(m.height)), ("videoCodec", .optional(m.videoCodec)),
                             ("audioCodec", .optional(m.audioCodec)), ("title", .optional(m.title)), ("live", .bool(m.isLive)),
-                            ("seekable", .bool(m.isSeekable))])
+                            ("seekable", .bool(m.isSeekable)), ("rendition", s.renditions.isEmpty ? .null : Self.rendition(s))])
         case "seekable": return .bool(s.mediaInfo.isSeekable)
         case "behind-live-edge": return .optional(s.behindLiveEdge)
         case "seeking": return .bool(s.isSeeking)
@@ -155,13 +155,18 @@ public final class IPCDispatcher {
                          ("bandwidth", .optional(v.bandwidth)), ("averageBandwidth", .optional(v.averageBandwidth)),
                          ("codecs", .array(v.codecs.map(JSONValue.string))), ("frameRate", .optional(v.frameRate))])
             })
-        case "rendition":
-            let pinned = s.pinnedRendition.flatMap { s.renditions.indices.contains($0) ? s.renditions[$0] : nil }
-            return .object([("index", .optional(s.pinnedRendition)), ("height", .optional(pinned?.resolution?.height)),
-                            ("bandwidth", .optional(pinned?.bandwidth)), ("mode", .string(s.quality.isManual ? "manual" : "auto")),
-                            ("choice", .string(s.quality.description))])
+        case "rendition": return Self.rendition(s)
         default: throw IPCError(.unknownProperty, "No property “\(name)”.")
         }
+    }
+
+    /// The rendition playing (`rendition`, and inside `media-info`): the one pinned by the user
+    /// or by Reel's adaptive rule, and the mode.
+    static func rendition(_ s: PlaybackSnapshot) -> JSONValue {
+        let pinned = s.pinnedRendition.flatMap { s.renditions.indices.contains($0) ? s.renditions[$0] : nil }
+        return .object([("index", .optional(s.pinnedRendition)), ("height", .optional(pinned?.resolution?.height)),
+                        ("bandwidth", .optional(pinned?.bandwidth)), ("mode", .string(s.quality.isManual ? "manual" : "auto")),
+                        ("choice", .string(s.quality.description))])
     }
 
     public func setProperty(_ name: String, _ value: JSONValue) throws {
