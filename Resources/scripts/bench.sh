@@ -10,7 +10,8 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu gapless check seek hls playlist gateway"   a subset, for quick iterations
+#   ONLY="startup cpu gapless check seek hls quality playlist gateway"   a subset, for quick iterations
+#   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
 # Peers: gst-play-1.0 always (gstreamer1.0-plugins-base-apps); mpv when installed (detected);
@@ -34,7 +35,8 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu gapless check seek hls playlist gateway"}
+ONLY=${ONLY:-"startup cpu gapless check seek hls quality playlist gateway"}
+QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
 REEL=$root/$BUILD_DIR/$CONFIG/reel
@@ -219,6 +221,27 @@ if want hls; then
     fi
   done
   kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+fi
+
+if want quality; then
+  # Adaptive quality (hls/abr: 360p/720p/1080p) through throttle-server.py on three bandwidth
+  # traces (steady 8 Mbit/s; 8 then 1 from 16 s; 8 and 1 alternating every 10 s): stalls, mean
+  # played bitrate against what the trace allows, switches, time to first frame. "reel" starts
+  # from nothing remembered (the first listed rendition, as the peers do); "reel-remembered" is a
+  # returning user (the network's throughput before the trace kept from an earlier run).
+  log "quality of experience: hls/abr, traces steady/step-down/oscillating, 45 s, $QOE_RUNS run(s)"
+  for ((r = 1; r <= QOE_RUNS; r++)); do
+    for trace in steady step-down oscillating; do
+      players="reel reel-remembered gst-play-1.0"
+      [ "$have_mpv" = 1 ] && players="$players mpv"
+      for player in $players; do
+        line=$(timeout -k 5 120 "$PY" "$here/bench_quality.py" --player "$player" --trace "$trace" --media "$MEDIA/hls/abr" \
+          --reel "$REEL" --seconds 45 2>"$work/qoe.err" | tail -n 1) || true
+        if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "$player quality $trace: $(tail -c 300 "$work/qoe.err")"; fi
+        printf '{"bench":"quality","variant":"%s","player":"%s","run":%d,"result":%s}\n' "$trace" "$player" "$r" "$line" >> "$samples"
+      done
+    done
+  done
 fi
 
 if want playlist; then

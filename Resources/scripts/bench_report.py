@@ -189,6 +189,32 @@ def main():
             {"reel": stats([g["liveMsPerRefresh"] for g in reg])},
             f"after {reg[0]['liveRefreshes']:,} refreshes the table holds {max(g['liveResources'] for g in reg)} URLs (bounded)")
 
+    # Quality of experience on adaptive HLS (bench_quality.py): per trace, each figure per player.
+    for trace in ("steady", "step-down", "oscillating"):
+        qruns = {}
+        for p in players:
+            rs = []
+            for r in runs("quality", trace, p):
+                if r["result"].get("status") == "ok":
+                    rs.append(r["result"])
+                else:
+                    report["failures"].append(r)
+            if rs:
+                qruns[p] = rs
+        if not qruns:
+            continue
+        for key, metric, unit in (("stall_s", "stall seconds", "s"), ("stalls", "stalls", "n"),
+                                  ("mean_kbps", "mean played bitrate", "kbit/s"), ("switches", "rendition switches", "n"),
+                                  ("ttff_s", "time to first frame", "s")):
+            per = {p: stats([float(r[key]) for r in rs if r.get(key) is not None]) for p, rs in qruns.items()}
+            per = {p: v for p, v in per.items() if v}
+            note = ""
+            if key == "mean_kbps":
+                allowed = {p: stats([r["allowed_kbps"] for r in rs if r.get("allowed_kbps")]) for p, rs in qruns.items()}
+                note = "; ".join(f"{p}: {per[p]['median'] / allowed[p]['median'] * 100:.0f}% of what the trace allows"
+                                 for p in per if allowed.get(p) and allowed[p]["median"])
+            add(f"ABR {metric}, hls/abr 45 s", unit, trace, per, note)
+
     # Playlist throughput.
     for r in rows:
         if r["bench"] == "playlist":

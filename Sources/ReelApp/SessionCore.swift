@@ -45,6 +45,9 @@ final class SessionCore {
         sequencer.retryPolicy = options.retryPolicy
         sequencer.networkRule = options.networkRule
         sequencer.throughputMemory = options.throughputFile.map(ThroughputFile.init(path:))
+        if let path = ProcessInfo.processInfo.environment["REEL_ABR_TRACE"], let trace = AdaptiveTraceFile(path: path) {
+            sequencer.onAdaptiveSample = { sample, rendition in trace.record(sample, rendition: rendition) }
+        }
         sequencer.setQuality(options.quality)
         sequencer.offlineWait = options.offlineWait
         sequencer.router = router

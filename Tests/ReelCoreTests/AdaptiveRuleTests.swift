@@ -1,4 +1,6 @@
+import Foundation
 import ReelCore
+import ReelTestSupport
 import XCTest
 
 /// `AdaptiveRule` on traces: a bandwidth schedule played through a model of hlsdemux2 (2 s
@@ -23,7 +25,7 @@ final class AdaptiveRuleTests: XCTestCase {
     func simulate(_ schedule: (Double) -> Double, seconds: Double = 60, start: Int = 0, rule: AdaptiveRule = AdaptiveRule()) -> Outcome {
         var rule = rule
         var outcome = Outcome()
-        let dt = 0.05, segment = 2.0
+        let dt = 0.01, segment = 2.0
         var t = 0.0, buffered = 0.0, current = start, downloading = start
         var fragmentDone = 0.0  // bits of the fragment in flight
         var fragmentStart = 0.0
@@ -41,7 +43,9 @@ final class AdaptiveRuleTests: XCTestCase {
                 fragmentDone = min(size, fragmentDone + bits)
                 buffered += (fragmentDone - before) / Double(ladder[downloading]!)
                 if fragmentDone >= size {
-                    rates.append(size / max(dt, t + dt - fragmentStart))
+                    // A measured rate is never exactly the same twice (request latency, timer
+                    // granularity): ±1 %, deterministic.
+                    rates.append(size / max(dt, t + dt - fragmentStart) * (1 + 0.01 * sin(Double(rates.count) * 2.1)))
                     let recent = rates.suffix(3)
                     estimate = Int(min(rates.last!, recent.reduce(0, +) / Double(recent.count)))
                     fragmentDone = 0
@@ -96,7 +100,7 @@ final class AdaptiveRuleTests: XCTestCase {
 
     func testSteadyBandwidthSettlesWithoutPingPong() {
         let outcome = simulate({ _ in 8_000_000 })
-        XCTAssertEqual(outcome.reasons, ["1 auto-up", "2 auto-up"], "steps up one at a time, then stays")
+        XCTAssertEqual(outcome.reasons, ["1 auto-up", "2 auto-up"], "a step on the first measurements, then to what 6 s of them carry, then stays")
         XCTAssertEqual(outcome.stalls, 0)
         let slow = simulate({ _ in 3_500_000 })
         XCTAssertEqual(slow.reasons, ["1 auto-up"], "720p is what 3.5 Mbit/s carries")
@@ -151,5 +155,36 @@ final class AdaptiveRuleTests: XCTestCase {
         var rule = AdaptiveRule()
         let s = AdaptiveRule.Sample(time: 1, buffered: 12, throughput: 8_000_000, playing: true)
         XCTAssertEqual(rule.observe(s, current: 2, bandwidths: ladder, allowed: 1_000_000), AdaptiveRule.Decision(0, .autoDown))
+    }
+
+    /// A trace recorded from a real run (`REEL_ABR_TRACE`; Resources/traces/abr-step-down.csv):
+    /// hls/abr through throttle-server.py at 8 Mbit/s then 1 Mbit/s from the 16th second, Reel
+    /// at 1080p. Replayed through the rule, it must call the stall within a few seconds of the
+    /// drop, with the buffer still well ahead, and choose 360p.
+    func testARecordedStepDownTraceIsCalledBeforeTheBufferEmpties() throws {
+        let url = TestMedia.packageRoot.appendingPathComponent("Resources/traces/abr-step-down.csv")
+        let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst().compactMap { line -> AdaptiveRule.Sample? in
+            let f = line.split(separator: ",").map(String.init)
+            guard f.count >= 4, let t = Double(f[0]), let b = Double(f[1]), let r = Int(f[2]) else { return nil }
+            return AdaptiveRule.Sample(time: t, buffered: b, throughput: r > 0 ? r : nil, playing: f[3] == "1")
+        }
+        XCTAssertGreaterThan(rows.count, 100)
+        var rule = AdaptiveRule()
+        var current = 2
+        var decisions: [(Double, AdaptiveRule.Decision, Double)] = []
+        for sample in rows {
+            if let d = rule.observe(sample, current: current, bandwidths: ladder) {
+                decisions.append((sample.time, d, sample.buffered))
+                current = d.index
+            }
+        }
+        let first = try XCTUnwrap(decisions.first, "no decision on the recorded trace")
+        XCTAssertEqual(first.1, AdaptiveRule.Decision(0, .stallPredicted))
+        // The recording starts with the first sample, about when playback began (0.5–2.5 s into
+        // the server's schedule): the drop is between 13.5 and 16 s of it.
+        XCTAssertGreaterThan(first.0, 13.5)
+        XCTAssertLessThan(first.0, 21, "called within a few seconds of the drop")
+        XCTAssertGreaterThan(first.2, 5, "with seconds of buffer still ahead")
+        XCTAssertEqual(decisions.count, 1, "no further switch on 1 Mbit/s: \(decisions.map(\.1))")
     }
 }

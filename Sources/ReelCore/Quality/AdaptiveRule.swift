@@ -21,17 +21,22 @@ public struct AdaptiveRule: Sendable {
         /// A level this high means downloads are paused (hlsdemux2's high watermark is 30 s): the
         /// buffer drains by design there, never a sign of a slow network.
         public var pausedDownloadsLevel: Double = 20
-        /// Step up only with at least this much buffered, held for `upHold` seconds.
+        /// Step up only with at least this much buffered, held for `upHold` seconds (and as long
+        /// since the last switch).
         public var upBuffer: Double = 8
-        public var upHold: Double = 6
+        public var upHold: Double = 1
         /// No step up sooner than this after a step down (no ping-pong).
         public var upAfterDown: Double = 12
         /// A rendition is carried when its BANDWIDTH is at most this share of the throughput.
-        public var upMargin: Double = 0.75
+        public var upMargin: Double = 0.8
         public var downMargin: Double = 0.8
         /// A step up needs a throughput measured this recently (a fragment every 2 s while
         /// downloading; an estimate left from a burst before downloads paused is stale).
         public var freshThroughput: Double = 3
+        /// How many of the last measurements must all carry a higher rendition (one step up).
+        public var upEvidence = 3
+        /// Seconds of measurements that must all carry a rendition to go straight to it.
+        public var upWindow: Double = 6
 
         public init() {}
     }
@@ -83,6 +88,12 @@ public struct AdaptiveRule: Sendable {
     /// The last throughput seen and when it last changed (a new fragment measured).
     private var lastThroughput: Int?
     private var throughputChangedAt: Double?
+    /// The last few measurements (one per fragment): a step up needs all of them to carry it,
+    /// so a burst of two fast fragments is not taken for a faster network.
+    private var recentThroughputs: [Int] = []
+    /// Every measurement of the last `upWindow` seconds, and when the first one came.
+    private var windowThroughputs: [(time: Double, value: Int)] = []
+    private var firstMeasurement: Double?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -139,7 +150,13 @@ public struct AdaptiveRule: Sendable {
         if sample.throughput != lastThroughput {
             lastThroughput = sample.throughput
             throughputChangedAt = sample.time
+            if let t = sample.throughput, t > 0 {
+                recentThroughputs = Array((recentThroughputs + [t]).suffix(settings.upEvidence))
+                windowThroughputs.append((sample.time, t))
+                firstMeasurement = firstMeasurement ?? sample.time
+            }
         }
+        windowThroughputs.removeAll { $0.time < sample.time - settings.upWindow }
         let throughput = Double(sample.throughput ?? 0)
         // The measured throughput no longer carries this rendition while the buffer is not full.
         if throughput > 0, throughput < Double(bandwidth), sample.buffered < settings.pausedDownloadsLevel,
@@ -151,7 +168,7 @@ public struct AdaptiveRule: Sendable {
             }
         }
 
-        // Up, one step, once the buffer has stayed healthy and the throughput carries it.
+        // Up once the buffer has stayed healthy and the last measurements all carry it.
         if sample.buffered >= settings.upBuffer {
             if healthySince == nil { healthySince = sample.time }
         } else {
@@ -161,9 +178,21 @@ public struct AdaptiveRule: Sendable {
               sinceSwitch(sample.time) >= settings.upHold,
               lastDown.map({ sample.time - $0 >= settings.upAfterDown }) ?? true,
               throughput > 0, sample.throughput != throughputAtLastUp,
-              let measured = throughputChangedAt, sample.time - measured <= settings.freshThroughput else { return nil }
-        let next = Self.lowest(bandwidths, among: permitted.filter { (bandwidths[$0] ?? 0) > bandwidth })
-        guard let next, let nextBandwidth = bandwidths[next], Double(nextBandwidth) <= throughput * settings.upMargin else { return nil }
+              let measured = throughputChangedAt, sample.time - measured <= settings.freshThroughput,
+              recentThroughputs.count >= settings.upEvidence, let sustained = recentThroughputs.min() else { return nil }
+        // One step on the last few measurements; straight to the highest carried once every
+        // measurement of the last `upWindow` seconds carries it (a burst of fast fragments is
+        // not a faster network, and each single step would fill the buffer with more of the
+        // lower rendition).
+        let margin = settings.upMargin
+        func fits(_ b: Int, _ rate: Int) -> Bool { b > bandwidth && Double(b) <= Double(rate) * margin }
+        var next = Self.lowest(bandwidths, among: permitted.filter { fits(bandwidths[$0] ?? 0, sustained) })
+        if let first = firstMeasurement, sample.time - first >= settings.upWindow, let floor = windowThroughputs.map(\.value).min(),
+           let highest = Self.highest(bandwidths, among: permitted, { fits($0, floor) }),
+           (bandwidths[highest] ?? 0) > (next.flatMap { bandwidths[$0] } ?? 0) {
+            next = highest
+        }
+        guard let next else { return nil }
         throughputAtLastUp = sample.throughput
         return switched(to: Decision(next, .autoUp), at: sample.time, down: false)
     }
@@ -183,6 +212,9 @@ public struct AdaptiveRule: Sendable {
         throughputAtLastUp = nil
         lastThroughput = nil
         throughputChangedAt = nil
+        recentThroughputs.removeAll()
+        windowThroughputs.removeAll()
+        firstMeasurement = nil
     }
 
     /// Media seconds arriving per wall-clock second over the window; nil until the window is

@@ -81,6 +81,7 @@ extension QueueSequencer {
         let current = currentRenditions
         guard !effectiveQuality.isManual, let index = autoIndex, current.count > 1 else { return }
         let sample = AdaptiveRule.Sample(time: now, buffered: stats.buffered, throughput: stats.throughput, playing: stats.playing)
+        onAdaptiveSample?(sample, index)
         let allowed = RenditionSelector.limits(effectiveQuality, renditions: current, cap: networkRule.bitrateCap(on: network)).maxBitrate
         guard let decision = adaptiveRule.observe(sample, current: index, bandwidths: current.map(\.bandwidth), allowed: allowed),
               decision.index != index else { return }

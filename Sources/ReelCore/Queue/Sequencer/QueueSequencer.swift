@@ -81,6 +81,9 @@ public final class QueueSequencer {
     public internal(set) var autoIndex: Int?
     /// Where the last measured throughput is kept between runs (the start rendition's basis).
     public var throughputMemory: (any ThroughputMemory)?
+    /// Sees every sample the rule is given, with the rendition playing (`REEL_ABR_TRACE`: a
+    /// recorded trace for the rule's tests and for a QA engineer's questions).
+    public var onAdaptiveSample: ((AdaptiveRule.Sample, Int) -> Void)?
     var throughputRememberedAt: Double?
 
     var observers = ObserverList<Observer>()
