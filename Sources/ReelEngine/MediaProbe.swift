@@ -1,10 +1,14 @@
 import CGStreamer
 import Foundation
 import ReelCore
+import Synchronization
 
 /// What is in a media file or URL, without playing it: GstDiscoverer (gst/pbutils) run
 /// synchronously. Thread-safe (each call has its own discoverer); it blocks up to `timeout`.
 public enum MediaProbe {
+    /// Discoverers given up after a timeout (never unreffed; see `probe`).
+    private static let abandoned = Mutex<[UInt]>([])
+
     /// Probes `input` (a path or URI). Never throws: failures come back in `result.error`.
     public static func probe(_ input: String, timeout: Double = 10) -> MediaProbeResult {
         GStreamerRuntime.ensureInitialised()
@@ -26,8 +30,15 @@ public enum MediaProbe {
             if let gerror { g_error_free(gerror) }
             return result
         }
-        defer { g_object_unref(discoverer) }
         let info = gst_discoverer_discover_uri(discoverer, uri, &gerror)
+        // A discoverer that timed out has a pipeline whose streaming threads may still be
+        // wedged; disposing it takes that pipeline to NULL, which in 1.22 is the teardown that
+        // can crash (see PipelineHandle.abandon). It is kept, untouched, instead.
+        if let info, gst_discoverer_info_get_result(info) == GST_DISCOVERER_TIMEOUT {
+            abandoned.withLock { $0.append(UInt(bitPattern: discoverer)) }
+        } else {
+            g_object_unref(discoverer)
+        }
         defer {
             if let info { g_object_unref(UnsafeMutableRawPointer(info)) }
             if let gerror { g_error_free(gerror) }
