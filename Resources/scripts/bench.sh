@@ -131,6 +131,17 @@ if want startup; then
   log "startup overhead: clip2s.mp4 (2 s) to the end, $RUNS runs each"
   compare startup fakesink "$RUNS" "$FAKE" "$FAKE" null "" -- "$MEDIA/clip2s.mp4"
   compare startup x11 "$RUNS" "$reel_x11" ximagesink x11 "" -- "$MEDIA/clip2s.mp4"
+  # Where Reel's window start-up goes: REEL_STARTUP_TRACE milestones, milliseconds from just
+  # before exec (the shell's clock and Reel's are the same wall clock).
+  log "startup breakdown: reel's window, $RUNS runs"
+  for ((r = 1; r <= RUNS; r++)); do
+    rm -f "$work/startup.trace"
+    t0=$(date +%s.%N)
+    REEL_STARTUP_TRACE="$work/startup.trace" timeout -k 5 60 "$REEL" --exit-at-end --audio-sink "$FAKE" "$MEDIA/clip2s.mp4" >/dev/null 2>&1 || true
+    t1=$(date +%s.%N)
+    marks=$(awk -v t0="$t0" -v t1="$t1" 'BEGIN{printf "{"} {printf "%s\"%s\":%.1f", (NR>1?",":""), $1, ($2-t0)*1000} END{printf "%s\"process-gone\":%.1f}", (NR>0?",":""), (t1-t0)*1000}' "$work/startup.trace" 2>/dev/null || echo '{}')
+    printf '{"bench":"startup-trace","variant":"window","player":"reel","run":%d,"marks":%s}\n' "$r" "$marks" >> "$samples"
+  done
 fi
 
 if want cpu; then

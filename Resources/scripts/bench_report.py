@@ -85,6 +85,16 @@ def main():
         if per:
             add("startup overhead (2 s clip, wall - its length)", "s", variant, per, f"clip {clip_length:.3f} s")
 
+    # Reel's window start-up, milestone by milestone (REEL_STARTUP_TRACE): ms from just before exec.
+    traces = [r["marks"] for r in rows if r["bench"] == "startup-trace" and r.get("marks")]
+    if traces:
+        names = []
+        for t in traces:
+            for n in t:
+                if n not in names:
+                    names.append(n)
+        report["startup_breakdown"] = {n: stats([t[n] for t in traces if n in t]) for n in names}
+
     # CPU seconds and peak RSS, 10 s 1080p in a window.
     for variant in ("ximagesink", "xvimagesink"):
         cpu, rss = {}, {}
@@ -265,6 +275,14 @@ def main():
         if f["note"]:
             line += f"  ({f['note']})"
         lines.append(line)
+    if report.get("startup_breakdown"):
+        lines.append("")
+        lines.append("Reel's window start-up, ms from exec (median [min–max]; REEL_STARTUP_TRACE):")
+        previous = 0.0
+        for name, s in report["startup_breakdown"].items():
+            if s:
+                lines.append(f"  {name:<14} {fmt(s, 'ms'):>24}   +{s['median'] - previous:.1f}")
+                previous = s["median"]
     if report["pending"]:
         lines.append("")
         for p in report["pending"]:

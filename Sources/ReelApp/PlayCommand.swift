@@ -116,6 +116,7 @@ struct PlayCommand: ParsableCommand {
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)
+        StartupTrace.mark("parsed")
         let status = MainActor.assumeIsolated {
             // A named session that outlives run(): its closures hold it weakly (the optimiser
             // warned that a temporary here is released as soon as the call returns).

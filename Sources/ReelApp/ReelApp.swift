@@ -1,13 +1,18 @@
 import Foundation
+import ReelCore
 import ReelEngine
 
 /// The entry point: `main.swift` calls `ReelApp.main()` and nothing else.
 public enum ReelApp {
     public static func main() {
+        StartupTrace.mark("main")
         ExitTrace.installIfRequested()
         // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
         // (bounded) before the process does.
-        atexit { Player.awaitBackgroundProbes(timeout: 3) }
+        atexit {
+            Player.awaitBackgroundProbes(timeout: 3)
+            StartupTrace.mark("exit")
+        }
         ReelCommand.main()
     }
 }

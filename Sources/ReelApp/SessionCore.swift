@@ -67,6 +67,12 @@ final class SessionCore {
         }
         sequencer.addObserver { [weak self] event, item in
             guard let self else { return }
+            switch event {
+            case .status(.readyToPlay): StartupTrace.mark("prerolled")  // the first frame is on screen (show-preroll-frame)
+            case .timeControl(.playing): StartupTrace.mark("playing")
+            case .playedToEnd: StartupTrace.mark("end")
+            default: break
+            }
             self.printer?.print(event, item: item)
             self.remote.handle(event, item: item)
             if case .itemChanged = event {

@@ -54,7 +54,11 @@ final class WindowSession {
         guard let started = session.start() else { return nil }
         guard started else { return 2 }
         UIRuntime.run()
-        session.shutdown()
+        StartupTrace.mark("loop-ended")
+        // Exiting: nothing the user could see is left to wait for (the X server drops the window
+        // with the connection), so what is pending is handled and the process goes.
+        session.shutdown(settle: false)
+        StartupTrace.mark("shut-down")
         return session.exitStatus
     }
 
@@ -62,15 +66,19 @@ final class WindowSession {
     /// be built (the reason is on stderr).
     func start(width: Int = 960, height: Int = 600) -> Bool? {
         guard UIRuntime.start() else { return nil }
+        StartupTrace.mark("gtk-init")
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
         videoSink = options.videoSink ?? VideoSinkChooser.choose()
+        StartupTrace.mark("sink-chosen")
         switch SessionCore.assemble(options, videoSink: videoSink) {
         case .success(let c): core = c
         case .failure: return false
         }
+        StartupTrace.mark("assembled")
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
         window.show()
+        StartupTrace.mark("window-shown")
         let xid = window.videoWindowHandle
         if xid == 0 || !player.setWindowHandle(xid) {
             Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
@@ -97,11 +105,13 @@ final class WindowSession {
         return true
     }
 
-    func shutdown() {
+    /// - Parameter settle: wait for the X server to have drawn the closed window (a session that
+    ///   goes on in the same process: tests); else only what is pending is handled.
+    func shutdown(settle: Bool = true) {
         screensaver.update(playing: false)
         core?.shutdown()
         window?.close()
-        UIRuntime.settle()
+        if settle { UIRuntime.settle() } else { UIRuntime.flush() }
     }
 
     // MARK: Queue rows

@@ -1,4 +1,5 @@
 import CGStreamer
+import ReelCore
 import Synchronization
 
 /// One-time GStreamer initialisation.
@@ -10,6 +11,7 @@ public enum GStreamerRuntime {
             guard !done else { return }
             gst_init(nil, nil)
             done = true
+            StartupTrace.mark("gst-init")
         }
     }
 

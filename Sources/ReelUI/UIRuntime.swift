@@ -48,6 +48,12 @@ public enum UIRuntime {
     /// Spins the default main context for `seconds`.
     public static func spin(for seconds: Double) { GLibMainLoop.spin(for: seconds) }
 
+    /// Processes everything pending and sends what is queued for the X server, without waiting.
+    public static func flush() {
+        while g_main_context_iteration(nil, 0) != 0 {}
+        if let d = gdk_display_get_default() { gdk_display_flush(d) }
+    }
+
     /// Processes everything pending, then waits for the X server to have drawn it.
     public static func settle() {
         for _ in 0..<3 {
