@@ -77,6 +77,7 @@ final class WindowSession {
         StartupTrace.mark("assembled")
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
+        StartupTrace.mark("window-built")
         window.show()
         StartupTrace.mark("window-shown")
         let xid = window.videoWindowHandle
@@ -96,6 +97,7 @@ final class WindowSession {
         }
         if let last = core.playlistErrors.last { state.errorBanner = last.message }
         core.start()
+        StartupTrace.mark("started")
         state.volume = player.volume
         state.isMuted = player.isMuted
         state.meteredPolicy = controller.networkRule.policy
