@@ -31,5 +31,15 @@ final class EventDeduplicatorTests: XCTestCase {
         XCTAssertTrue(d.admit(.buffering(percent: 40)))
         XCTAssertFalse(d.admit(.buffering(percent: 45)))
         XCTAssertTrue(d.admit(.buffering(percent: 100)))
+        // The time control that says "waiting: buffering N %" goes out in the same steps (an HLS
+        // start at 1080p printed one line per percent, up and down).
+        var t = EventDeduplicator()
+        let waits = [0, 1, 0, 1, 2, 9, 10, 11, 19, 20, 55, 99, 100].map { PlayerEvent.timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: $0))) }
+        let admitted = waits.filter { t.admit($0) }.compactMap { e -> Int? in
+            if case .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(let p))) = e { return p }
+            return nil
+        }
+        XCTAssertEqual(admitted, [0, 10, 20, 55, 99, 100])
+        XCTAssertTrue(t.admit(.timeControl(.playing)))
     }
 }
