@@ -33,10 +33,10 @@ public struct AdaptiveRule: Sendable {
         /// A step up needs a throughput measured this recently (a fragment every 2 s while
         /// downloading; an estimate left from a burst before downloads paused is stale).
         public var freshThroughput: Double = 3
-        /// How many of the last measurements must all carry a higher rendition (one step up).
+        /// How many of the last measurements, at least, must all carry a higher rendition.
         public var upEvidence = 3
-        /// Seconds of measurements that must all carry a rendition to go straight to it.
-        public var upWindow: Double = 6
+        /// Seconds of measurements that must all carry it too.
+        public var upWindow: Double = 10
 
         public init() {}
     }
@@ -91,9 +91,8 @@ public struct AdaptiveRule: Sendable {
     /// The last few measurements (one per fragment): a step up needs all of them to carry it,
     /// so a burst of two fast fragments is not taken for a faster network.
     private var recentThroughputs: [Int] = []
-    /// Every measurement of the last `upWindow` seconds, and when the first one came.
+    /// Every measurement of the last `upWindow` seconds.
     private var windowThroughputs: [(time: Double, value: Int)] = []
-    private var firstMeasurement: Double?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -153,7 +152,6 @@ public struct AdaptiveRule: Sendable {
             if let t = sample.throughput, t > 0 {
                 recentThroughputs = Array((recentThroughputs + [t]).suffix(settings.upEvidence))
                 windowThroughputs.append((sample.time, t))
-                firstMeasurement = firstMeasurement ?? sample.time
             }
         }
         windowThroughputs.removeAll { $0.time < sample.time - settings.upWindow }
@@ -180,19 +178,13 @@ public struct AdaptiveRule: Sendable {
               throughput > 0, sample.throughput != throughputAtLastUp,
               let measured = throughputChangedAt, sample.time - measured <= settings.freshThroughput,
               recentThroughputs.count >= settings.upEvidence, let sustained = recentThroughputs.min() else { return nil }
-        // One step on the last few measurements; straight to the highest carried once every
-        // measurement of the last `upWindow` seconds carries it (a burst of fast fragments is
-        // not a faster network, and each single step would fill the buffer with more of the
-        // lower rendition).
-        let margin = settings.upMargin
-        func fits(_ b: Int, _ rate: Int) -> Bool { b > bandwidth && Double(b) <= Double(rate) * margin }
-        var next = Self.lowest(bandwidths, among: permitted.filter { fits(bandwidths[$0] ?? 0, sustained) })
-        if let first = firstMeasurement, sample.time - first >= settings.upWindow, let floor = windowThroughputs.map(\.value).min(),
-           let highest = Self.highest(bandwidths, among: permitted, { fits($0, floor) }),
-           (bandwidths[highest] ?? 0) > (next.flatMap { bandwidths[$0] } ?? 0) {
-            next = highest
-        }
-        guard let next else { return nil }
+        // Straight to the highest rendition that every measurement of the last `upWindow`
+        // seconds (and at least the last few) carries: a burst of fast fragments after slower
+        // ones is not a faster network, and stepping one rendition at a time would fill the
+        // buffer with more of the lower ones (at the start, every measurement so far counts).
+        let floor = min(sustained, windowThroughputs.map(\.value).min() ?? sustained)
+        guard let next = Self.highest(bandwidths, among: permitted, { $0 > bandwidth && Double($0) <= Double(floor) * settings.upMargin })
+        else { return nil }
         throughputAtLastUp = sample.throughput
         return switched(to: Decision(next, .autoUp), at: sample.time, down: false)
     }
@@ -214,7 +206,6 @@ public struct AdaptiveRule: Sendable {
         throughputChangedAt = nil
         recentThroughputs.removeAll()
         windowThroughputs.removeAll()
-        firstMeasurement = nil
     }
 
     /// Media seconds arriving per wall-clock second over the window; nil until the window is
