@@ -189,6 +189,7 @@ def main():
         "mean_kbps": round(sum(chosen) / len(chosen) / 1000, 1) if chosen else None,
         "allowed_kbps": round(allowed / 1000, 1) if allowed else None,
         "switches": switches, "segments": len(indices),
+        "played": "".join(played_for[i][0] for i in indices),  # first letter of each played segment's rendition
     }
     if began is None:
         result["error"] = "never played: " + " | ".join(t for _, t in lines[-5:])[:400]

@@ -177,12 +177,14 @@ public struct AdaptiveRule: Sendable {
               lastDown.map({ sample.time - $0 >= settings.upAfterDown }) ?? true,
               throughput > 0, sample.throughput != throughputAtLastUp,
               let measured = throughputChangedAt, sample.time - measured <= settings.freshThroughput,
-              recentThroughputs.count >= settings.upEvidence, let sustained = recentThroughputs.min() else { return nil }
-        // Straight to the highest rendition that every measurement of the last `upWindow`
-        // seconds (and at least the last few) carries: a burst of fast fragments after slower
-        // ones is not a faster network, and stepping one rendition at a time would fill the
-        // buffer with more of the lower ones (at the start, every measurement so far counts).
-        let floor = min(sustained, windowThroughputs.map(\.value).min() ?? sustained)
+              recentThroughputs.count >= settings.upEvidence else { return nil }
+        // Straight to the highest rendition that the measurements of the last `upWindow` seconds
+        // (the last few at least) carry, all but the slowest one (a fragment that met a slow
+        // connection setup): a burst of fast fragments after slower ones is not a faster
+        // network, and stepping one rendition at a time would fill the buffer with more of the
+        // lower ones (at the start, every measurement so far counts).
+        let rates = (windowThroughputs.count >= settings.upEvidence ? windowThroughputs.map(\.value) : recentThroughputs).sorted()
+        let floor = rates.count > settings.upEvidence ? rates[1] : rates[0]
         guard let next = Self.highest(bandwidths, among: permitted, { $0 > bandwidth && Double($0) <= Double(floor) * settings.upMargin })
         else { return nil }
         throughputAtLastUp = sample.throughput
