@@ -36,7 +36,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.behindLiveEdge = player.behindLiveEdge
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
-        snapshot.renditions = controller.renditionsItemID == controller.queue.currentID ? controller.renditions : []
+        snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.limits.pinned
         return snapshot

@@ -176,8 +176,7 @@ final class WindowSession {
         case .rendition(let index, let height, _, let mode, _):
             // "Name · 720p" while a rendition is pinned (the seed's namePlusResolution).
             state.title = [itemTitle, height.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
-            let renditions = controller.renditionsItemID == controller.queue.currentID ? controller.renditions : []
-            state.qualityEntries = QualityEntry.entries(for: renditions)
+            state.qualityEntries = QualityEntry.entries(for: controller.currentRenditions)
             state.qualityChoice = mode == "manual" ? index.map(String.init) ?? "auto" : "auto"
             state.qualityLabel = QualityEntry.buttonLabel(manual: mode == "manual", height: height)
         case .retrying(let attempt, _, _):

@@ -127,6 +127,17 @@ public struct AdaptiveRule: Sendable {
         let permitted = Self.permitted(bandwidths, allowed: allowed)
         guard let bandwidth = bandwidths[current] else { return nil }
 
+        // A new measurement (hlsdemux2 updates its estimate once per fragment).
+        if sample.throughput != lastThroughput {
+            lastThroughput = sample.throughput
+            throughputChangedAt = sample.time
+            if let t = sample.throughput, t > 0 {
+                recentThroughputs = Array((recentThroughputs + [t]).suffix(settings.upEvidence))
+                windowThroughputs.append((sample.time, t))
+            }
+        }
+        windowThroughputs.removeAll { $0.time < sample.time - settings.upWindow }
+
         // Outside what is allowed now (a cap that came down): the highest allowed that fits.
         if !permitted.contains(current), let lower = Self.highest(bandwidths, among: permitted, { _ in true }) ?? Self.lowest(bandwidths, among: permitted) {
             return switched(to: Decision(lower, .autoDown), at: sample.time, down: true)
@@ -146,15 +157,6 @@ public struct AdaptiveRule: Sendable {
             }
         }
 
-        if sample.throughput != lastThroughput {
-            lastThroughput = sample.throughput
-            throughputChangedAt = sample.time
-            if let t = sample.throughput, t > 0 {
-                recentThroughputs = Array((recentThroughputs + [t]).suffix(settings.upEvidence))
-                windowThroughputs.append((sample.time, t))
-            }
-        }
-        windowThroughputs.removeAll { $0.time < sample.time - settings.upWindow }
         let throughput = Double(sample.throughput ?? 0)
         // The measured throughput no longer carries this rendition while the buffer is not full.
         if throughput > 0, throughput < Double(bandwidth), sample.buffered < settings.pausedDownloadsLevel,
@@ -166,7 +168,7 @@ public struct AdaptiveRule: Sendable {
             }
         }
 
-        // Up once the buffer has stayed healthy and the last measurements all carry it.
+        // Up once the buffer has stayed healthy and the recent measurements carry it (below).
         if sample.buffered >= settings.upBuffer {
             if healthySince == nil { healthySince = sample.time }
         } else {

@@ -30,7 +30,7 @@ extension QueueSequencer {
     }
 
     /// The current item's renditions when known (empty before, and for other items).
-    var currentRenditions: [HLSVariant] { renditionsItemID == queue.currentID ? renditions : [] }
+    public var currentRenditions: [HLSVariant] { renditionsItemID == queue.currentID ? renditions : [] }
 
     /// Gives the engine the window that the choice and the metered cap make, and says so.
     func applyLimits(reason: String) {
