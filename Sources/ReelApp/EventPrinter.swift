@@ -14,7 +14,7 @@ final class EventPrinter {
     }
 
     func print(_ event: PlayerEvent, item: Int?) {
-        if case .progress(_, _, let tick) = event, tick == .fine, !includeFineProgress { return }
+        if case .progress(_, _, let tick, _) = event, tick == .fine, !includeFineProgress { return }
         write(EventEncoder.line(event, item: item, time: Date().timeIntervalSince(started)))
     }
 }

@@ -21,7 +21,12 @@ final class GatewayRouter: Sendable {
         var errors: [GatewayItemID: PlaybackError] = [:]
         /// One token provider per bucket (they cache and refresh independently).
         var providers: [String: TokenProvider] = [:]
+        /// Gateway URL → the live state of an HLS item.
+        var live: [String: LiveStream] = [:]
     }
+
+    /// The command line's live options (`--live-mode` …), for items that do not set their own.
+    let defaultLive = Mutex<LiveProgram?>(nil)
 
     init(settings: ProtectedStreamSettings) {
         self.settings = settings
@@ -48,11 +53,18 @@ final class GatewayRouter: Sendable {
     /// for protected network items, the input's URI otherwise. What credentials the item gets
     /// is `CredentialPolicy`'s decision, from how it arrived and the playlist entry's own options
     /// (`entry`). Throws when the gateway cannot start.
-    func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions()) throws -> String {
+    ///
+    /// Every HLS item goes through the gateway (a network one when its path ends in `.m3u8` or it
+    /// has live options), so that a live one's playlists are read and edited (`LiveStream`):
+    /// `live` is its programme, nil for plain live playback.
+    func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
+             live: LiveProgram? = nil) throws -> String {
         let uri = MediaLocator.uri(for: input)
         if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) {
             // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
-            return register(GatewayItem(url: URL(fileURLWithPath: path)), originalURI: uri, in: try startedGateway())
+            var item = GatewayItem(url: URL(fileURLWithPath: path))
+            item.live = LiveStream(program: live)
+            return register(item, originalURI: uri, in: try startedGateway())
         }
         guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
         // An event URL with its own token (`?Authorization=…`) and no token source: the token
@@ -62,12 +74,19 @@ final class GatewayRouter: Sendable {
             Redactor.register(secret: token)
             var item = gatewayItem(strippedURL, decide(stripped, arrival: arrival, entry: entry))
             item.tokenProvider = TokenProvider.fixed(token)
+            item.live = LiveStream(program: live)
             return register(item, originalURI: uri, in: try startedGateway())
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
-        guard settings.isActive || decision.needsGateway else { return uri }
-        return register(gatewayItem(url, decision), originalURI: uri, in: try startedGateway())
+        let isHLS = url.pathExtension.lowercased() == "m3u8" || live != nil
+        guard settings.isActive || decision.needsGateway || isHLS else { return uri }
+        var item = gatewayItem(url, decision)
+        if isHLS { item.live = LiveStream(program: live) }
+        return register(item, originalURI: uri, in: try startedGateway())
     }
+
+    /// The live state of a routed HLS item (nil for anything else).
+    func liveStream(for routedURI: String) -> LiveStream? { state.withLock { $0.live[routedURI] } }
 
     /// The credential rule's decision for an item, said on stderr when the entry asked for more
     /// than it may have.
@@ -119,6 +138,7 @@ final class GatewayRouter: Sendable {
         state.withLock {
             $0.routed[routed.absoluteString] = id
             $0.originals[routed.absoluteString] = uri
+            if let live = item.live { $0.live[routed.absoluteString] = live }
         }
         return routed.absoluteString
     }
@@ -134,8 +154,9 @@ final class GatewayRouter: Sendable {
 
     /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns
     /// the item's own URI (which then fails or plays without the headers).
-    func loadURI(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions()) -> String {
-        do { return try uri(for: input, arrival: arrival, entry: entry) } catch {
+    func loadURI(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
+                 live: LiveProgram? = nil) -> String {
+        do { return try uri(for: input, arrival: arrival, entry: entry, live: live) } catch {
             FileHandle.standardError.write(Data("reel: the protected-stream gateway could not start: \(error)\n".utf8))
             return MediaLocator.uri(for: input)
         }
@@ -184,6 +205,7 @@ final class GatewayRouter: Sendable {
     func release(_ routedURI: String) {
         let id = state.withLock { s in
             s.originals.removeValue(forKey: routedURI)
+            s.live.removeValue(forKey: routedURI)
             return s.routed.removeValue(forKey: routedURI)
         }
         if let id { state.withLock { $0.gateway }?.unregister(id) }

@@ -69,6 +69,17 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How long a network item started without a network waits for one before it fails (seconds).", valueName: "SECONDS"))
     var offlineWait: Double = 30
 
+    // Live items (see LiveProgram): the mode and programme for every item of the command line
+    // that does not set its own (`#EXTREEL:live-mode=…`).
+    @Option(help: ArgumentHelp("Live HLS items: live (from a safe distance behind the edge), restart (from --program-start) or catchup (--program-start to --program-end, as VOD).", valueName: "live|restart|catchup"))
+    var liveMode: String?
+    @Option(help: ArgumentHelp("The programme's start, ISO 8601 with a zone (2026-11-24T20:00:00Z).", valueName: "ISO8601"))
+    var programStart: String?
+    @Option(help: ArgumentHelp("The programme's end, ISO 8601 with a zone; after it a live-program-end event (live, restart).", valueName: "ISO8601"))
+    var programEnd: String?
+    @Option(help: ArgumentHelp("Start this many seconds after the live window's start (restart: after the programme start).", valueName: "SECONDS"))
+    var startOffset: String?
+
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
@@ -97,7 +108,22 @@ struct PlayCommand: ParsableCommand {
         if let screenshotAt, CapturePosition.parseList(screenshotAt) == nil { throw ValidationError("--screenshot-at: '\(screenshotAt)' is not a list such as 10%,50%,90% or 1.5,3.") }
     }
 
+    /// The command line's live options as one programme (nil when none is given); exit 2 with
+    /// the option named when they do not fit together.
+    func liveProgram() throws -> LiveProgram? {
+        var given: [String: [String]] = [:]
+        given[LiveProgram.Option.mode] = liveMode.map { [$0] }
+        given[LiveProgram.Option.start] = programStart.map { [$0] }
+        given[LiveProgram.Option.end] = programEnd.map { [$0] }
+        given[LiveProgram.Option.startOffset] = startOffset.map { [$0] }
+        do { return try LiveProgram.parse(given, prefix: "--") } catch {
+            Diagnostics.say(error.description)
+            throw ExitCode(2)
+        }
+    }
+
     func run() throws {
+        let live = try liveProgram()
         var options = PlaybackOptions(
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
@@ -111,6 +137,7 @@ struct PlayCommand: ParsableCommand {
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
         options.quality = QualityChoice(quality) ?? .auto
+        options.live = live
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])

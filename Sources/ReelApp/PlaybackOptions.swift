@@ -25,6 +25,8 @@ struct PlaybackOptions: Sendable {
     var networkRule = NetworkRule()
     /// The quality choice for adaptive streams (`--quality`).
     var quality: QualityChoice = .auto
+    /// The command line's live mode and programme (`--live-mode` …), for items without their own.
+    var live: LiveProgram?
     /// Where the last measured throughput is kept between runs (nil: not kept).
     var throughputFile: String?
     /// Seconds an item started without a network waits for one (`--offline-wait`).

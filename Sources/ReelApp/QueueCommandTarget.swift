@@ -34,6 +34,12 @@ final class QueueCommandTarget: PlaybackCommandTarget {
                                 muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
                                 loop: loop, shuffle: controller.isShuffled)
         snapshot.behindLiveEdge = player.behindLiveEdge
+        if let live = player.livePosition {
+            snapshot.liveWindow = live.window
+            snapshot.epochTime = live.epochTime
+        }
+        snapshot.liveMode = player.liveMode
+        snapshot.program = player.liveProgram
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
         snapshot.renditions = controller.currentRenditions
@@ -43,7 +49,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     }
 
     func seekToLiveEdge() -> Bool {
-        guard player.mediaInfo.isLive, player.seekableRange != nil else { return false }
+        guard player.canGoLive else { return false }
         player.seekToLiveEdge()
         return true
     }

@@ -18,6 +18,10 @@ extension QueueSequencer {
 
 extension GatewayRouter: ItemRouting {
     func playedURI(for item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
-        loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options))
+        let live: LiveProgram?
+        do { live = try LiveProgram.parse(item.options, base: defaultLive.withLock { $0 }) } catch {
+            throw .invalid(option: error.option, reason: error.message)
+        }
+        return loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
     }
 }

@@ -37,7 +37,7 @@ final class ScreenshotScheduler {
             arm(duration: nil)
         case .duration(let d):
             arm(duration: d)
-        case .progress(_, let duration, _):
+        case .progress(_, let duration, _, _):
             arm(duration: duration)
             save(player.takeCaughtFrames())
         case .playedToEnd, .error:

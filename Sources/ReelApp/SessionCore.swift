@@ -91,6 +91,7 @@ final class SessionCore {
         let network = NetworkWatcher()
         network.start()
         let router = GatewayRouter(settings: options.protected)
+        router.defaultLive.withLock { $0 = options.live }
         let prepared: QueuePreparation.Prepared
         switch QueuePreparation.prepare(options, router: router) {
         case .success(let p): prepared = p
@@ -106,6 +107,7 @@ final class SessionCore {
             router.shutdown()
             return .failure(ExitStatus(code: 2))
         }
+        player.liveStreams = { [router] in router.liveStream(for: $0) }
         do {
             return .success(try SessionCore(options: options, router: router, player: player, prepared: prepared, network: network))
         } catch {

@@ -140,7 +140,7 @@ final class WindowSession {
             state.isSeekable = true
         case .duration(let d):
             state.duration = d
-        case .progress(let position, let duration, _):
+        case .progress(let position, let duration, _, _):
             state.position = position
             if let duration { state.duration = duration }
         case .seeked(let position):

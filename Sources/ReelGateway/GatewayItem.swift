@@ -20,6 +20,9 @@ public struct GatewayItem: Sendable {
     /// Rewrite HLS playlists to route through the gateway (false: relay every body as it is, for
     /// an M3U/PLS/XSPF playlist that Reel expands itself).
     public var rewritesPlaylists = true
+    /// A live item's programme and window (`LiveStream`): its media playlists are edited by it
+    /// (restart, catchup, the start) before they are rewritten, and it keeps what was served.
+    public var live: LiveStream?
 
     public init(url: URL, headers: [HeaderField] = [], allowedHosts: [String] = [], tokenProvider: TokenProvider? = nil,
                 placement: TokenPlacement = .header, finished: Bool = false, endsAt: Date? = nil) {

@@ -274,7 +274,8 @@ final class GatewayRequestHandler: Sendable {
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
         }
-        let output = rewriter.rewrite(text).text
+        let edited = item.live.map { $0.serve(text) } ?? text
+        let output = rewriter.rewrite(edited).text
         registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
         return output
     }

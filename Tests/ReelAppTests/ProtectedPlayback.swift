@@ -30,7 +30,7 @@ enum ProtectedPlayback {
         player.addObserver { [weak player] event in
             let event = router.refine(event, uri: player?.currentURI)
             outcome.events.append(event)
-            if case .progress(let position, _, _) = event {
+            if case .progress(let position, _, _, _) = event {
                 outcome.maxPosition = max(outcome.maxPosition, position)
                 if let player, outcome.seeksDone < seeks.count, position >= seeks[outcome.seeksDone].at {
                     player.seek(to: seeks[outcome.seeksDone].to, mode: .accurate)

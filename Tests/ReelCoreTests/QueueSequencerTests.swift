@@ -246,6 +246,8 @@ final class GaplessAdvisorTests: XCTestCase {
             ("no next", probed, true, net[0], nil, nil, .none),
             ("network next: prepared at once", GaplessAdvisor(), true, net[0], net[1], nil, .prepare(net[1].id)),
             ("headers on the next", GaplessAdvisor(), true, net[0], headered, nil, .none),
+            ("an HLS next: loaded at the end", GaplessAdvisor(), true, net[0], QueueItem(uri: "https://a.example/live/master.m3u8"), nil, .none),
+            ("a local HLS next too", probed, true, local[0], QueueItem(uri: "/media/hls/index.m3u8"), nil, .none),
             ("headers on the current", GaplessAdvisor(), true, headered, net[1], nil, .none),
             ("local pair not probed yet", GaplessAdvisor(), true, local[0], local[1], nil, .probe([local[0].id, local[1].id])),
             ("local pair, same layout", probed, true, local[0], local[1], nil, .prepare(local[1].id)),

@@ -27,7 +27,7 @@ final class EngineHarness {
     var ended: Int { events.filter { $0.event == .playedToEnd }.count }
     func progress(_ tick: ProgressTick? = nil) -> [(time: Date, position: Double)] {
         events.compactMap {
-            if case .progress(let p, _, let t) = $0.event, tick == nil || t == tick { return ($0.time, p) }
+            if case .progress(let p, _, let t, _) = $0.event, tick == nil || t == tick { return ($0.time, p) }
             return nil
         }
     }

@@ -94,9 +94,9 @@ final class PlaybackStateTests: XCTestCase {
             h.wait("end", timeout: 15) { h.ended == 1 }  // room for a preroll restart (Player's watchdog)
             let endIndex = h.events.count
             h.wait("progress after replay") {
-                h.events[endIndex...].contains { if case .progress(let p, _, _) = $0.event { p > 0.3 } else { false } }
+                h.events[endIndex...].contains { if case .progress(let p, _, _, _) = $0.event { p > 0.3 } else { false } }
             }
-            let after = h.events[endIndex...].compactMap { if case .progress(let p, _, _) = $0.event { p } else { nil } }
+            let after = h.events[endIndex...].compactMap { if case .progress(let p, _, _, _) = $0.event { p } else { nil } }
             XCTAssertLessThan(after.first ?? 99, 1.0, "replay restarts at the start")
             XCTAssertEqual(h.player.timeControlStatus, .playing)
             XCTAssertFalse(h.player.isAtEnd)

@@ -27,9 +27,10 @@ public enum EventEncoder {
             fields += [("width", .optional(info.width)), ("height", .optional(info.height)),
                        ("videoCodec", .optional(info.videoCodec)), ("audioCodec", .optional(info.audioCodec)),
                        ("title", .optional(info.title)), ("live", .bool(info.isLive)), ("seekable", .bool(info.isSeekable))]
-        case .progress(let position, let duration, let tick):
+        case .progress(let position, let duration, let tick, let live):
             fields += [("position", .double(position)), ("duration", .optional(duration))]
             if tick != .fine { fields.append(("every", .int(tick == .tenSeconds ? 10 : 1))) }
+            if let live { fields += liveFields(live) }
         case .seeked(let position):
             fields.append(("position", .double(position)))
         case .rate(let rate):
@@ -56,9 +57,26 @@ public enum EventEncoder {
         case .rendition(let index, let height, let bandwidth, let mode, let reason):
             fields += [("index", .optional(index)), ("height", .optional(height)), ("bandwidth", .optional(bandwidth)),
                        ("mode", .string(mode)), ("reason", .string(reason))]
+        case .liveStart(let mode, let rule, let live):
+            fields += [("mode", .string(mode.rawValue)), ("rule", .string(rule)), ("position", .double(rounded(live.position)))] + liveFields(live)
+        case .liveProgramEnd(let end):
+            fields.append(("programEnd", .string(ProgramDate.format(end))))
         }
         return .object(fields)
     }
+
+    /// A live item's place: `epochTime` (null without PROGRAM-DATE-TIME), `behindLiveEdge`,
+    /// `window` (`{"start", "end"}` on the position scale).
+    public static func liveFields(_ live: LivePosition) -> [(String, JSONValue)] {
+        [("epochTime", live.epochTime.map { .double(rounded($0)) } ?? .null), ("behindLiveEdge", .double(rounded(live.behindLiveEdge))),
+         ("window", windowObject(live.window))]
+    }
+
+    public static func windowObject(_ window: ClosedRange<Double>) -> JSONValue {
+        .object([("start", .double(rounded(window.lowerBound))), ("end", .double(rounded(window.upperBound)))])
+    }
+
+    static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
     public static func line(_ event: PlayerEvent, item: Int?, time: Double) -> String {
         json(event, item: item, time: time).serialized()

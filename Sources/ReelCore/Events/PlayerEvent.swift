@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything the engine (and the queue above it) reports, in order, on the main thread.
 public enum PlayerEvent: Sendable, Equatable {
     /// A new item became current. `index` is its place in the queue when there is one.
@@ -6,7 +8,8 @@ public enum PlayerEvent: Sendable, Equatable {
     case timeControl(TimeControlStatus)
     case duration(Double?)
     case mediaInfo(MediaInfo)
-    case progress(position: Double, duration: Double?, tick: ProgressTick)
+    /// `live`: where a live item is in its window (`LiveTimeline`); `position` is then on its scale.
+    case progress(position: Double, duration: Double?, tick: ProgressTick, live: LivePosition? = nil)
     case seeked(position: Double)
     case rate(Double)
     case volume(volume: Double, muted: Bool)
@@ -34,6 +37,11 @@ public enum PlayerEvent: Sendable, Equatable {
     /// master's variants, I-frame ones excluded), its height and BANDWIDTH when one is pinned,
     /// nil in auto; `mode` "auto" or "manual"; `reason` "start", "manual" or "policy".
     case rendition(index: Int?, height: Int?, bandwidth: Int?, mode: String, reason: String)
+    /// A live item started: in which mode, where (`live`), and the rule that chose the distance
+    /// from the edge (`start`, `hold-back`, `target-duration`, `program-start`, `start-offset`).
+    case liveStart(mode: LiveMode, rule: String, live: LivePosition)
+    /// The wall clock passed the programme end of a live or restart item; playback goes on.
+    case liveProgramEnd(programEnd: Date)
 }
 
 extension PlayerEvent {
@@ -45,7 +53,7 @@ extension PlayerEvent {
         case .timeControl: "time-control"
         case .duration: "duration"
         case .mediaInfo: "media-info"
-        case .progress(_, _, let tick): tick == .fine ? "progress" : "tick"
+        case .progress(_, _, let tick, _): tick == .fine ? "progress" : "tick"
         case .seeked: "seeked"
         case .rate: "rate"
         case .volume: "volume"
@@ -58,6 +66,8 @@ extension PlayerEvent {
         case .network: "network"
         case .bitrateCap: "bitrate-cap"
         case .rendition: "rendition"
+        case .liveStart: "live"
+        case .liveProgramEnd: "live-program-end"
         }
     }
 }

@@ -85,7 +85,7 @@ public enum IPCCommand: Sendable, Equatable {
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
-                                    "title", "media-info", "seekable", "behind-live-edge", "seeking", "idle", "loop", "shuffle",
+                                    "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
                                     "network", "metered-policy", "renditions", "rendition"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
                                                          "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition"]

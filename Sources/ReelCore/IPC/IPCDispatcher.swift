@@ -141,6 +141,12 @@ public final class IPCDispatcher {
                             ("seekable", .bool(m.isSeekable)), ("rendition", s.renditions.isEmpty ? .null : Self.rendition(s))])
         case "seekable": return .bool(s.mediaInfo.isSeekable)
         case "behind-live-edge": return .optional(s.behindLiveEdge)
+        case "live-window": return s.liveWindow.map(EventEncoder.windowObject) ?? .null
+        case "epoch-time": return .optional(s.epochTime)
+        case "live-mode": return s.liveMode.map { .string($0.rawValue) } ?? .null
+        case "program":
+            guard let program = s.program, let start = program.isoStart else { return .null }
+            return .object([("start", .string(start)), ("end", .optional(program.isoEnd))])
         case "seeking": return .bool(s.isSeeking)
         case "idle": return .bool(s.index == nil)
         case "loop": return .string(s.loop.rawValue)

@@ -13,6 +13,8 @@ public enum PlaybackErrorKind: String, Sendable, Codable, CaseIterable {
     case output              // no display, sink could not open
     case invalidPlaylist     // playlist file could not be parsed
     case preventedByPolicy   // the metered-network policy forbids it (never retried)
+    case behindLiveWindow    // a live item fell out of its window (paused longer than it): a warning
+    case liveProgram         // the programme asked for (restart, catchup) is not in the stream: a warning
     case unknown
 }
 
@@ -51,6 +53,8 @@ public struct PlaybackError: Error, Sendable, Equatable, Codable, CustomStringCo
         case .output: "output"
         case .invalidPlaylist: "invalid-playlist"
         case .preventedByPolicy: "prevented-by-policy"
+        case .behindLiveWindow: "behind-live-window"
+        case .liveProgram: "live-program"
         case .unknown: "unknown"
         }
     }

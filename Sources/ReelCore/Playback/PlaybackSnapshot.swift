@@ -35,6 +35,12 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var shuffle: Bool
     /// Seconds behind the live edge, for a live item with a seekable window.
     public var behindLiveEdge: Double?
+    /// A live item's window on the position scale (its end is the live edge), the wall-clock
+    /// time of the frame on screen (PROGRAM-DATE-TIME), its mode and programme.
+    public var liveWindow: ClosedRange<Double>?
+    public var epochTime: Double?
+    public var liveMode: LiveMode?
+    public var program: LiveProgram?
     /// The desktop's view of the network, and the metered policy in force.
     public var network: NetworkState = .assumed
     public var meteredPolicy: MeteredPolicy = .default

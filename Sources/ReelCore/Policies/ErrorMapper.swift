@@ -134,6 +134,8 @@ public enum ErrorMapper {
         case .output: return "The video or audio output could not be opened."
         case .invalidPlaylist: return "The playlist could not be read."
         case .preventedByPolicy: return "Not played: the metered-network policy forbids it."
+        case .behindLiveWindow: return "Playback fell out of the live window: it resumed at the window's start."
+        case .liveProgram: return "The programme asked for is not in the stream."
         case .unknown: return "Playback failed\(status)."
         }
     }

@@ -35,6 +35,11 @@ struct ItemState {
     /// The item's picture size in square pixels, from its stream collection: frame captures are
     /// encoded at it (the sink's frame may be scaled to the window).
     var videoDisplaySize: (Int, Int)?
+    /// A live HLS item's programme and window (from the gateway; nil otherwise).
+    var live: LiveStream?
+    /// The `live` start event was sent; the programme end was announced.
+    var liveStartAnnounced = false
+    var programEndAnnounced = false
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 

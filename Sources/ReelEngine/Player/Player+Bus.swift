@@ -93,6 +93,7 @@ extension Player {
             seekTarget = nil
             performSeek(to: start, rate: rate, mode: .accurate, user: true)
         }
+        liveItemStarted()
         applyDesiredState()
     }
 
@@ -195,6 +196,7 @@ extension Player {
         currentURI = switched.playedURI
         currentItem = switched
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
+        itemState.live = liveStreams?(switched.playedURI)
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
         status = .readyToPlay
         emit(.status(.readyToPlay))
@@ -215,7 +217,7 @@ extension Player {
         if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
         ticker.reset(at: nil, direction: rate)
         itemState.runAhead.reset()
-        if wasUser { emit(.seeked(position: lastPosition)) }
+        if wasUser { emit(.seeked(position: reported(lastPosition))) }
     }
 
     func onEnd() {

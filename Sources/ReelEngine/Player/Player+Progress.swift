@@ -26,6 +26,7 @@ extension Player {
     }
 
     func onTimer() {
+        checkProgramEnd()
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.
         guard intent == .playing, prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { itemState.endStall.reset(); return }
@@ -39,6 +40,7 @@ extension Player {
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds
-        for tick in ticks { emit(.progress(position: seconds, duration: duration, tick: tick)) }
+        let live = liveTimeline?.report(stream: seconds)
+        for tick in ticks { emit(.progress(position: live?.position ?? seconds, duration: duration, tick: tick, live: live)) }
     }
 }

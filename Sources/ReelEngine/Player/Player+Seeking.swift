@@ -5,8 +5,15 @@ import Synchronization
 
 /// Position, seeking, rate, volume and frame stepping.
 extension Player {
-    /// The current position in seconds: the seek target while a seek is in flight.
+    /// The current position in seconds: the seek target while a seek is in flight. For a live
+    /// item, seconds from the start of its live window (`LiveTimeline`).
     public var position: Double {
+        let stream = streamPosition
+        return liveTimeline.map { $0.position(stream: stream) } ?? stream
+    }
+
+    /// The position in the engine's stream time (hlsdemux2's for HLS).
+    var streamPosition: Double {
         if let seekTarget { return seekTarget }
         // At the end, where playback ended (a file cut short ends before its duration, and the
         // pipeline then answers the duration).
@@ -19,10 +26,15 @@ extension Player {
         return lastPosition
     }
 
-    /// Seeks to `time` seconds, clamped to [0, duration].
+    /// Seeks to `time` seconds, clamped to [0, duration]; for a live item, to the window (up to
+    /// the safe distance from its edge) on the window's scale.
     public func seek(to time: Double, mode: SeekMode = .keyframe) {
         guard currentURI != nil else { return }
         if case .failed = status { return }
+        if let timeline = liveTimeline, time.isFinite {
+            performSeek(to: timeline.stream(position: timeline.clamp(time)), rate: rate, mode: mode, user: true)
+            return
+        }
         // Clamped before anything else: a client may send 1e12 (or NaN) before the duration is known.
         guard var target = BoundedNumber.seconds(time) else { return }
         if let duration { target = min(target, duration) }
@@ -37,14 +49,22 @@ extension Player {
         performSeek(to: target, rate: rate, mode: mode, user: true)
     }
 
-    /// How far playback is behind the live edge (the end of the seekable window), for live items.
+    /// How far playback is behind the live edge, for live items: the end of the newest segment
+    /// when Reel reads the playlists (`LiveTimeline`), else the end of the seekable window.
     public var behindLiveEdge: Double? {
+        if let timeline = liveTimeline { return timeline.behindLiveEdge(stream: streamPosition) }
         guard mediaInfo.isLive, let range = seekableRange else { return nil }
-        return max(0, range.upperBound - position)
+        return max(0, range.upperBound - streamPosition)
     }
 
-    /// Jumps to the live edge of a live item (the end of its seekable window).
+    /// Jumps to the live edge of a live item: the safe distance from the newest segment's end
+    /// (`LiveWindowSnapshot.safeDistance`), else the end of the seekable window.
     public func seekToLiveEdge() {
+        if liveMode == .catchup { return }  // a programme as VOD has no edge to go to
+        if let timeline = liveTimeline {
+            performSeek(to: timeline.stream(position: timeline.liveTarget), rate: rate, mode: .keyframe, user: true)
+            return
+        }
         guard mediaInfo.isLive, let range = seekableRange else { return }
         performSeek(to: range.upperBound, rate: rate, mode: .keyframe, user: true)
     }
@@ -88,7 +108,7 @@ extension Player {
         guard newRate != 0, newRate.isFinite else { return false }
         guard newRate != rate else { return true }
         guard prerolled, pipelineState == .paused || pipelineState == .playing else { return false }
-        var pos = position
+        var pos = streamPosition
         if newRate < 0, isAtEnd || pos <= 0, let duration { pos = duration }
         guard performSeek(to: pos, rate: newRate, mode: .accurate, user: false) else { return false }
         rate = newRate

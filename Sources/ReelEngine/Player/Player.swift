@@ -28,6 +28,9 @@ public final class Player: PlaybackEngine {
     public internal(set) var mediaInfo: MediaInfo { get { itemState.mediaInfo } set { itemState.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
+    /// The live state of a played URI (the gateway's `LiveStream` of a routed HLS item), looked
+    /// up at every load: set by the session that routes items.
+    public var liveStreams: ((String) -> LiveStream?)?
     public let configuration: PlayerConfiguration
 
     // MARK: Pipeline
@@ -169,6 +172,7 @@ public final class Player: PlaybackEngine {
         resetItemState()
         currentURI = uri
         currentItem = item
+        itemState.live = liveStreams?(uri)
         awaitingOwnStreamStart = true
         deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -240,6 +244,7 @@ public final class Player: PlaybackEngine {
             return
         }
         intent = .playing
+        recoverIfBehindLiveWindow()
         applyDesiredState()
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which next item is handed to playbin3's about-to-finish for a switch without a gap, and which
 /// next items are loaded at the end instead. Pure: the sequencer keeps one, feeds it probe
 /// results and asks it after every change of the queue or the current item.
@@ -10,6 +12,9 @@
 ///   ends the current one early (its error arrives while the current still plays), and a switch
 ///   from audio+video to audio only stops at the end with no EOS (the end-stall watchdog then
 ///   abandons that pipeline).
+/// - an HLS next item (`.m3u8`): its streams are unknown until its playlists are read, and a
+///   switch into an HLS stream with other streams than the current item's (video only to audio
+///   and video) stalls playbin3 1.22 now and then, playing with no progress and no EOS.
 /// Local items are probed first (`StreamLayoutProbing`, off the main thread); a network current
 /// item's layout is read from the engine once it is ready (no extra request to its server).
 public struct GaplessAdvisor: Sendable {
@@ -33,7 +38,7 @@ public struct GaplessAdvisor: Sendable {
     ///   - engineLayout: the current item's layout as the engine found it, nil while it is not
     ///     ready (used for a network current item only).
     public func advise(enabled: Bool, current: QueueItem?, next: QueueItem?, engineLayout: StreamLayout?) -> Advice {
-        guard enabled, let current, let next, current.headers.isEmpty, next.headers.isEmpty else { return .none }
+        guard enabled, let current, let next, current.headers.isEmpty, next.headers.isEmpty, !Self.isHLS(next) else { return .none }
         guard Self.isLocal(next) else { return .prepare(next.id) }
         var unprobed = [next]
         let currentLayout: StreamLayout??
@@ -52,6 +57,11 @@ public struct GaplessAdvisor: Sendable {
             // Unknown yet: a network current item's readiness asks again, so do finished probes.
             return .probe(unprobed.filter { layouts[$0.id] == nil && !probing.contains($0.id) && Self.isLocal($0) }.map(\.id))
         }
+    }
+
+    /// An HLS stream by its name (`.m3u8`, local or network).
+    public static func isHLS(_ item: QueueItem) -> Bool {
+        URL(string: MediaLocator.uri(for: item.uri))?.pathExtension.lowercased() == "m3u8"
     }
 
     /// A path or a file:// URI.

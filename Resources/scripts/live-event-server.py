@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""A live HLS event served by the wall clock, for the live tests and `make bench` (issue 13).
+
+Serves /live/index.m3u8: a sliding window of WINDOW segments of 2 s that moves in real time, with
+#EXT-X-PROGRAM-DATE-TIME on every segment, cycling over the pre-made .ts segments of DIR (an
+#EXT-X-DISCONTINUITY at every wrap). Segment n covers wall-clock [epoch0 + 2n, epoch0 + 2n + 2) and
+appears in the playlist once that interval is over. /live/master.m3u8 names it as one variant.
+
+    live-event-server.py DIR INFO_FILE [--window N] [--preroll SECONDS] [--header NAME:VALUE]
+                         [--hold-back SECONDS] [--start-offset SECONDS] [--log FILE]
+
+INFO_FILE receives {"port": P, "epoch0": T} once the server listens (127.0.0.1, a free port).
+--preroll: seconds of segments that exist when the server starts (default: one window).
+--header: every request must carry it (else 401); --log: one JSON line per request
+(path, whether it carried the header) for the tests to read. Stops on SIGTERM.
+"""
+import argparse, datetime, http.server, json, os, socketserver, threading, time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("dir"); parser.add_argument("info")
+parser.add_argument("--window", type=int, default=6)
+parser.add_argument("--preroll", type=float)
+parser.add_argument("--header")
+parser.add_argument("--hold-back", type=float)
+parser.add_argument("--start-offset", type=float)
+parser.add_argument("--log")
+args = parser.parse_args()
+
+TARGET = 2.0
+segments = sorted(f for f in os.listdir(args.dir) if f.endswith(".ts"))
+preroll = args.preroll if args.preroll is not None else args.window * TARGET
+epoch0 = time.time() - preroll
+header_name, _, header_value = (args.header or "").partition(":")
+header_value = header_value.strip()
+lock = threading.Lock()
+
+def iso(t):
+    return datetime.datetime.fromtimestamp(t, datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+def playlist(now):
+    newest = int((now - epoch0) / TARGET) - 1          # the last segment whose interval is over
+    first = max(0, newest - args.window + 1)
+    lines = ["#EXTM3U", "#EXT-X-VERSION:6", f"#EXT-X-TARGETDURATION:{int(TARGET)}",
+             f"#EXT-X-MEDIA-SEQUENCE:{first}", f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // len(segments)}"]
+    if args.hold_back is not None: lines.append(f"#EXT-X-SERVER-CONTROL:HOLD-BACK={args.hold_back:.1f}")
+    if args.start_offset is not None: lines.append(f"#EXT-X-START:TIME-OFFSET={args.start_offset:.1f}")
+    for seq in range(first, newest + 1):
+        if seq % len(segments) == 0 and seq != first: lines.append("#EXT-X-DISCONTINUITY")
+        lines.append(f"#EXT-X-PROGRAM-DATE-TIME:{iso(epoch0 + seq * TARGET)}")
+        lines.append(f"#EXTINF:{TARGET:.3f},")
+        lines.append(f"seg/{seq}.ts")
+    return "\n".join(lines) + "\n"
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def log_message(self, *a): pass
+
+    def send(self, status, body, ctype):
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def do_GET(self):
+        path = self.path.partition("?")[0]
+        carried = not header_name or self.headers.get(header_name) == header_value
+        if args.log:
+            with lock, open(args.log, "a") as f:
+                f.write(json.dumps({"t": time.time(), "path": path, "header": carried}) + "\n")
+        if not carried:
+            return self.send(401, b"unauthorized\n", "text/plain")
+        if path == "/live/master.m3u8":
+            body = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180\nindex.m3u8\n"
+            return self.send(200, body.encode(), "application/vnd.apple.mpegurl")
+        if path == "/live/index.m3u8":
+            return self.send(200, playlist(time.time()).encode(), "application/vnd.apple.mpegurl")
+        if path.startswith("/live/seg/") and path.endswith(".ts"):
+            try: seq = int(path[len("/live/seg/"):-3])
+            except ValueError: return self.send(404, b"not found\n", "text/plain")
+            if seq < 0 or epoch0 + (seq + 1) * TARGET > time.time() + 0.5:
+                return self.send(404, b"not yet\n", "text/plain")
+            with open(os.path.join(args.dir, segments[seq % len(segments)]), "rb") as f:
+                return self.send(200, f.read(), "video/mp2t")
+        self.send(404, b"not found\n", "text/plain")
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+server = Server(("127.0.0.1", 0), Handler)
+tmp = args.info + ".tmp"
+with open(tmp, "w") as f: json.dump({"port": server.server_address[1], "epoch0": epoch0}, f)
+os.replace(tmp, args.info)
+server.serve_forever()

@@ -1,0 +1,17 @@
+/// Where a live item's playback is, as events and properties report it (`LiveTimeline`).
+public struct LivePosition: Sendable, Equatable {
+    /// Seconds from the live window's start.
+    public var position: Double
+    /// The window on the same scale; its end is the live edge.
+    public var window: ClosedRange<Double>
+    public var behindLiveEdge: Double
+    /// Wall-clock seconds since 1970 of the frame at `position`, nil without PROGRAM-DATE-TIME.
+    public var epochTime: Double?
+
+    public init(position: Double, window: ClosedRange<Double>, behindLiveEdge: Double, epochTime: Double?) {
+        self.position = position
+        self.window = window
+        self.behindLiveEdge = behindLiveEdge
+        self.epochTime = epochTime
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Synchronization
+
+/// What Reel knows of one live item while it plays, shared by the gateway (which edits and
+/// serves its media playlists, on its event loop) and the engine (which reads positions against
+/// them, on the main thread): the programme asked for, the newest playlist the engine was given,
+/// and whether the engine has started (after which the start is no longer steered).
+public final class LiveStream: Sendable {
+    public let program: LiveProgram?
+    private let state = Mutex(State())
+
+    private struct State {
+        var snapshot: LiveWindowSnapshot?
+        var started = false
+        var start: (rule: String, seconds: Double)?
+        var problem: String?
+        var problemTaken = false
+    }
+
+    public init(program: LiveProgram?) {
+        self.program = program
+    }
+
+    /// The editor for the next media playlist.
+    public var editor: LivePlaylistEditor {
+        LivePlaylistEditor(program: program, steersStart: !state.withLock { $0.started })
+    }
+
+    /// Edits a media playlist the engine is about to get and keeps its snapshot.
+    public func serve(_ text: String, now: Date = Date()) -> String {
+        let output = editor.edit(text, now: now)
+        state.withLock { s in
+            if let snapshot = output.snapshot { s.snapshot = snapshot }
+            if !s.started, let start = output.start { s.start = start }
+            if s.problem == nil, let problem = output.problem { s.problem = problem }
+        }
+        return output.text
+    }
+
+    /// The newest playlist given to the engine.
+    public var snapshot: LiveWindowSnapshot? { state.withLock { $0.snapshot } }
+
+    /// Where the start was steered to (seconds from the window's start) and by which rule.
+    public var plannedStart: (rule: String, seconds: Double)? { state.withLock { $0.start } }
+
+    /// The engine has started: playlists are no longer held back.
+    public func markStarted() { state.withLock { $0.started = true } }
+    public var hasStarted: Bool { state.withLock { $0.started } }
+
+    /// Why the programme could not be applied, once (nil after the first call).
+    public func takeProblem() -> String? {
+        state.withLock { s in
+            guard !s.problemTaken, let p = s.problem else { return nil }
+            s.problemTaken = true
+            return p
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Positions of a live item on the scale users see: seconds from the start of the live window
+/// (the seekable range's start; what AVPlayer's currentTime is within its seekable range). The
+/// engine's stream time (hlsdemux2's: 0 at the first segment of the first playlist it loaded)
+/// maps onto it through the stream time of the window's first segment, which is where
+/// hlsdemux2's seekable range starts. The live edge is the end of the newest segment, not
+/// hlsdemux2's seekable end (which stops short of it).
+public struct LiveTimeline: Sendable, Equatable {
+    public var snapshot: LiveWindowSnapshot
+    /// The stream time of the window's first segment.
+    public var windowStartStreamTime: Double
+
+    public init(snapshot: LiveWindowSnapshot, windowStartStreamTime: Double) {
+        self.snapshot = snapshot
+        self.windowStartStreamTime = windowStartStreamTime
+    }
+
+    /// The window on the position scale: 0 … its length (the live edge).
+    public var window: ClosedRange<Double> { 0...max(0, snapshot.duration) }
+    public var edge: Double { snapshot.duration }
+
+    public func position(stream: Double) -> Double { stream - windowStartStreamTime }
+    public func stream(position: Double) -> Double { position + windowStartStreamTime }
+
+    public func behindLiveEdge(stream: Double) -> Double { max(0, edge - position(stream: stream)) }
+
+    /// Wall-clock seconds since 1970 of the media at `stream` time, from PROGRAM-DATE-TIME.
+    public func epochTime(stream: Double) -> Double? { snapshot.date(at: position(stream: stream))?.timeIntervalSince1970 }
+
+    /// Where "go live" goes: the safe distance from the edge.
+    public var liveTarget: Double { max(0, edge - snapshot.safeDistance.seconds) }
+
+    /// A seek target clamped to what can be played: the window, up to the live target.
+    public func clamp(_ position: Double) -> Double { min(max(0, position), liveTarget) }
+
+    /// Whether playback at `stream` time has fallen out of the window (paused longer than it).
+    public func hasFallenOut(stream: Double) -> Bool { position(stream: stream) < -0.25 }
+
+    /// The report for an event or a property.
+    public func report(stream: Double) -> LivePosition {
+        LivePosition(position: position(stream: stream), window: window, behindLiveEdge: behindLiveEdge(stream: stream),
+                     epochTime: epochTime(stream: stream))
+    }
+}

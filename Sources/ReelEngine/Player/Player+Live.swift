@@ -1,0 +1,80 @@
+import Foundation
+import ReelCore
+
+/// Live items: positions on the live window's scale, the start announcement, the programme end,
+/// and the recovery of a playback that fell out of the window.
+extension Player {
+    /// The live window of the current item, once it has started and Reel has read its playlist
+    /// (nil for VOD, a catchup programme, or a live item not routed through the gateway).
+    var liveTimeline: LiveTimeline? {
+        guard let live = itemState.live, prerolled, let snapshot = live.snapshot, !snapshot.hasEndList,
+              let range = seekableRange else { return nil }
+        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: range.lowerBound)
+    }
+
+    /// Where a live item is in its window: position, window, distance from the edge, wall-clock time.
+    public var livePosition: LivePosition? { liveTimeline?.report(stream: streamPosition) }
+
+    /// The programme asked for the current item (`--live-mode` …), nil without one.
+    public var liveProgram: LiveProgram? { itemState.live?.program }
+
+    /// The live mode in force for the current item: nil for an item that is not live and has no
+    /// programme; catchup once its playlist is closed.
+    public var liveMode: LiveMode? {
+        guard let live = itemState.live else { return nil }
+        if let program = live.program {
+            if live.snapshot?.hasEndList == true { return .catchup }
+            return program.effectiveMode(at: Date())
+        }
+        return liveTimeline != nil ? .live : nil
+    }
+
+    /// Whether "go live" means something: a live window to jump in, or a catchup programme (where
+    /// it is a no-op).
+    public var canGoLive: Bool { liveMode == .catchup || liveTimeline != nil || (mediaInfo.isLive && seekableRange != nil) }
+
+    /// A position in stream time as users see it.
+    func reported(_ stream: Double) -> Double { liveTimeline.map { $0.position(stream: stream) } ?? stream }
+
+    /// At preroll: the gateway stops steering the start, and the start is said (`live` event),
+    /// with what could not be honoured (a programme not in the stream) as a warning.
+    func liveItemStarted() {
+        guard let live = itemState.live else { return }
+        live.markStarted()
+        if let problem = live.takeProblem() {
+            emit(.warning(PlaybackError(kind: .liveProgram, message: "The programme could not be played as asked: \(problem).", uri: currentURI)))
+        }
+        guard !itemState.liveStartAnnounced, let timeline = liveTimeline else { return }
+        itemState.liveStartAnnounced = true
+        let rule = live.plannedStart?.rule ?? timeline.snapshot.safeDistance.rule
+        let mode = live.program?.effectiveMode(at: Date()) ?? .live
+        emit(.liveStart(mode: mode, rule: rule, live: timeline.report(stream: streamPosition)))
+    }
+
+    /// Once the wall clock passes the programme end of a live or restart item: `live-program-end`
+    /// (playback goes on; what to do is the user's).
+    func checkProgramEnd() {
+        guard !itemState.programEndAnnounced, let live = itemState.live, let end = live.program?.end, live.program?.mode != .catchup,
+              live.snapshot?.hasEndList != true, prerolled, Date() >= end else { return }
+        itemState.programEndAnnounced = true
+        emit(.liveProgramEnd(programEnd: end))
+    }
+
+    /// Play after a pause longer than the window: the position is gone from the stream, so
+    /// playback resumes at the window's start (one target duration in,
+    /// as the first segment is the next to leave), with a warning (Media3's behind-live-window
+    /// recovery) instead of failing.
+    func recoverIfBehindLiveWindow() {
+        guard let timeline = liveTimeline else { return }
+        // The window has moved on since the playlist was read if the engine stopped refreshing it.
+        let stale = itemState.live?.program?.effectiveMode(at: Date()) == .restart ? 0 : max(0, Date().timeIntervalSince(timeline.snapshot.receivedAt) - timeline.snapshot.targetDuration)
+        let position = timeline.position(stream: streamPosition) - stale
+        guard position < -0.25 else { return }
+        emit(.warning(PlaybackError(kind: .behindLiveWindow,
+                                    message: String(format: "Playback fell %.1f s behind the live window (paused longer than it): resumed at the window's start.", -position),
+                                    uri: currentURI)))
+        // One target duration in: the window's first segment is the next to leave it.
+        let target = stale + min(timeline.snapshot.targetDuration, timeline.liveTarget)
+        performSeek(to: timeline.stream(position: target), rate: rate, mode: .keyframe, user: true)
+    }
+}

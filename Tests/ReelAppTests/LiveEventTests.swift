@@ -1,0 +1,220 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// Live events end to end: the real binary against a live HLS server on 127.0.0.1 that slides in
+/// real time (`LiveEventServer`: 2 s segments, PROGRAM-DATE-TIME on every one), driven and read
+/// over the control socket. Wall-clock comparisons allow one segment, as the issue asks.
+final class LiveEventTests: XCTestCase {
+    private let segment = LiveEventServer.segmentDuration
+
+    private final class Session {
+        let reel: BackgroundProcess
+        let client: IPCTestClient
+        let directory: URL
+        private var id = 0
+
+        init(_ arguments: [String], url: String) throws {
+            directory = TestMedia.temporaryDirectory("reel-live")
+            let socket = directory.appendingPathComponent("reel.sock").path
+            reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                          "--ipc", socket] + arguments + [url])
+            guard let client = IPCTestClient(path: socket, timeout: 15) else {
+                _ = reel.finish(timeout: 5)
+                throw NSError(domain: "LiveEventTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "no control socket: \(reel.stderr)"])
+            }
+            self.client = client
+        }
+
+        func command(_ command: [Any]) -> [String: Any]? {
+            id += 1
+            return client.request(command, id: id)
+        }
+
+        func property(_ name: String) -> Any? { command(["get_property", name])?["data"] }
+        func number(_ name: String) -> Double? { property(name) as? Double }
+
+        func event(_ name: String, timeout: Double = 20) -> [String: Any]? {
+            client.waitForEvent(timeout: timeout) { $0["event"] as? String == name }
+        }
+
+        func quit() -> String {
+            _ = command(["quit"])
+            let (_, killed) = reel.finish(timeout: 10)
+            XCTAssertFalse(killed, "reel quits")
+            try? FileManager.default.removeItem(at: directory)
+            return reel.stderr
+        }
+    }
+
+    /// Live mode, no programme: the start is three target durations from the edge (hlsdemux2
+    /// starts four segments back: within one segment); `epoch-time` + `behind-live-edge` is the
+    /// edge's PROGRAM-DATE-TIME; a seek back 6 s keeps its distance while the window slides; the
+    /// socket's live properties; `live-edge` comes back.
+    func testLiveStartsAtASafeDistanceAndASeekBackKeepsItsDistance() throws {
+        let server = try LiveEventServer(window: 6)
+        defer { server.stop() }
+        let s = try Session([], url: server.playlistURL)
+        let start = try XCTUnwrap(s.event("live"), "a live event says where playback started")
+        XCTAssertEqual(start["mode"] as? String, "live")
+        XCTAssertEqual(start["rule"] as? String, "target-duration")
+        let behindAtStart = try XCTUnwrap(start["behindLiveEdge"] as? Double)
+        XCTAssertEqual(behindAtStart, 3 * segment, accuracy: segment + 0.3, "three target durations from the edge, ± one segment")
+        let window = try XCTUnwrap(start["window"] as? [String: Any])
+        XCTAssertEqual(window["start"] as? Double, 0)
+        XCTAssertEqual(window["end"] as? Double ?? 0, 12, accuracy: 0.01, "the window is the playlist's six segments")
+
+        _ = s.event("tick")
+        let now = Date().timeIntervalSince1970
+        let epoch = try XCTUnwrap(s.number("epoch-time"), "PROGRAM-DATE-TIME gives a wall-clock time")
+        let behind = try XCTUnwrap(s.number("behind-live-edge"))
+        XCTAssertEqual(epoch + behind, server.edge(at: now), accuracy: segment, "epoch + distance is the edge's date")
+        XCTAssertEqual(s.property("live-mode") as? String, "live")
+        XCTAssertTrue(s.property("program") is NSNull, "no programme asked for")
+        let liveWindow = try XCTUnwrap(s.property("live-window") as? [String: Any])
+        let position = try XCTUnwrap(s.number("position"))
+        XCTAssertEqual(behind, (liveWindow["end"] as? Double ?? 0) - position, accuracy: 0.3, "positions are on the window's scale")
+
+        // Back 6 s; ten seconds later the distance is what the seek made it.
+        XCTAssertEqual(s.command(["seek", -6, "relative"])?["error"] as? String, "success")
+        XCTAssertNotNil(s.event("seeked"))
+        Thread.sleep(forTimeInterval: 1.5)
+        let behindAfterSeek = try XCTUnwrap(s.number("behind-live-edge"))
+        XCTAssertEqual(behindAfterSeek, behind + 6, accuracy: segment + 0.5, "6 s further from the edge")
+        Thread.sleep(forTimeInterval: 10)
+        let tenLater = try XCTUnwrap(s.number("behind-live-edge"))
+        XCTAssertEqual(tenLater, behindAfterSeek, accuracy: segment, "the distance stays while the window slides")
+        let ticks = s.client.events.filter { $0["event"] as? String == "tick" }
+        XCTAssertTrue(ticks.allSatisfy { $0["epochTime"] is Double && $0["behindLiveEdge"] is Double && $0["window"] is [String: Any] },
+                      "ticks of a live item carry epochTime, behindLiveEdge and window")
+
+        XCTAssertEqual(s.command(["live-edge"])?["error"] as? String, "success")
+        XCTAssertNotNil(s.event("seeked"))
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(try XCTUnwrap(s.number("behind-live-edge")), 3 * segment, accuracy: segment + 0.5, "back at the safe distance")
+        _ = s.quit()
+    }
+
+    /// Restart, with the programme 40 s back in a 60 s window, through the auth gateway: the
+    /// programme start plays first (epoch within one segment), every request carries the header,
+    /// and `live-program-end` comes within a second of the programme end while playback goes on.
+    func testRestartStartsAtTheProgrammeStartAndAnnouncesItsEnd() throws {
+        let server = try LiveEventServer(window: 30, header: "Authorization: Bearer live-secret-1")
+        defer { server.stop() }
+        let programStart = server.edge() - 40
+        let programEnd = Date().timeIntervalSince1970 + 6
+        let s = try Session(["--header", "Authorization: Bearer live-secret-1", "--live-mode", "restart",
+                             "--program-start", LiveEventServer.iso(programStart), "--program-end", LiveEventServer.iso(programEnd)],
+                            url: server.masterURL)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertEqual(start["rule"] as? String, "program-start")
+        XCTAssertEqual(try XCTUnwrap(start["epochTime"] as? Double), programStart, accuracy: segment, "the programme start plays first")
+        XCTAssertEqual(try XCTUnwrap(start["position"] as? Double), 0, accuracy: segment, "at the window's start")
+        let window = try XCTUnwrap(start["window"] as? [String: Any])
+        XCTAssertEqual(window["end"] as? Double ?? 0, 40, accuracy: segment, "the window begins at the programme start")
+        let program = try XCTUnwrap(s.property("program") as? [String: Any])
+        XCTAssertEqual(program["start"] as? String, LiveEventServer.iso(programStart))
+
+        let end = try XCTUnwrap(s.event("live-program-end", timeout: 15))
+        let arrived = Date().timeIntervalSince1970
+        XCTAssertEqual(arrived, programEnd, accuracy: 1, "within a second of the programme end")
+        XCTAssertEqual(end["programEnd"] as? String, LiveEventServer.iso(programEnd))
+        let ticksBefore = s.client.events.filter { $0["event"] as? String == "tick" }.count
+        Thread.sleep(forTimeInterval: 2.5)
+        _ = s.property("position")
+        XCTAssertGreaterThan(s.client.events.filter { $0["event"] as? String == "tick" }.count, ticksBefore, "playback goes on")
+        XCTAssertEqual(s.property("time-control") as? String, "playing")
+        let stderr = s.quit()
+        let requests = server.requests
+        XCTAssertGreaterThan(requests.filter { $0.path.hasSuffix(".ts") }.count, 2)
+        XCTAssertTrue(requests.allSatisfy(\.carriedHeader), "every request carried the header: \(requests.filter { !$0.carriedHeader }.map(\.path))")
+        XCTAssertFalse(stderr.contains("live-secret-1"), "the token never reaches stderr")
+    }
+
+    /// `--start-offset 4`: four seconds after the programme start.
+    func testRestartWithAStartOffset() throws {
+        let server = try LiveEventServer(window: 30)
+        defer { server.stop() }
+        let programStart = server.edge() - 30
+        let s = try Session(["--live-mode", "restart", "--program-start", LiveEventServer.iso(programStart), "--start-offset", "4"],
+                            url: server.playlistURL)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["rule"] as? String, "start-offset")
+        XCTAssertEqual(try XCTUnwrap(start["epochTime"] as? Double), programStart + 4, accuracy: segment, "four seconds after the start")
+        XCTAssertEqual(try XCTUnwrap(start["position"] as? Double), 4, accuracy: segment)
+        _ = s.quit()
+    }
+
+    /// Catchup of a 10 s programme that ended 10 s ago: VOD of its segments, to its end, exit 0,
+    /// duration ≈ end − start; `live-edge` is accepted and does nothing.
+    func testCatchupPlaysTheProgrammeAsVOD() throws {
+        let server = try LiveEventServer(window: 30)
+        defer { server.stop() }
+        let programStart = server.edge() - 20, programEnd = programStart + 10
+        let arguments = ["--live-mode", "catchup", "--program-start", LiveEventServer.iso(programStart),
+                         "--program-end", LiveEventServer.iso(programEnd)]
+        let run = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                    ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true"]
+                                        + arguments + [server.playlistURL], timeout: 40)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let events = run.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let duration = try XCTUnwrap(events.last { $0["event"] as? String == "duration" }?["duration"] as? Double)
+        XCTAssertEqual(duration, 10, accuracy: segment, "the programme's length")
+        XCTAssertEqual(events.first { $0["event"] as? String == "media-info" }?["live"] as? Bool, false, "played as VOD")
+        XCTAssertNotNil(events.first { $0["event"] as? String == "end" }, "to its end")
+        XCTAssertEqual(events.last?["event"] as? String, "finished")
+
+        let s = try Session(arguments, url: server.playlistURL)
+        _ = s.event("tick")
+        XCTAssertEqual(s.property("live-mode") as? String, "catchup")
+        let before = try XCTUnwrap(s.number("position"))
+        XCTAssertEqual(s.command(["live-edge"])?["error"] as? String, "success", "accepted")
+        let after = try XCTUnwrap(s.number("position"))
+        XCTAssertEqual(after, before, accuracy: 0.5, "and nothing moved")
+        XCTAssertNil(s.client.events.first { $0["event"] as? String == "seeked" }, "no seek")
+        _ = s.quit()
+    }
+
+    /// Paused 30 s on a 12 s window: play resumes at the window's start with a warning.
+    func testAPauseLongerThanTheWindowResumesAtItsStart() throws {
+        let server = try LiveEventServer(window: 6)
+        defer { server.stop() }
+        let s = try Session([], url: server.playlistURL)
+        XCTAssertNotNil(s.event("live"))
+        _ = s.event("tick")
+        XCTAssertEqual(s.command(["pause"])?["error"] as? String, "success")
+        Thread.sleep(forTimeInterval: 30)
+        XCTAssertLessThan(try XCTUnwrap(s.number("position")), -10, "paused 30 s, the window has slid past the position")
+        XCTAssertEqual(s.command(["play"])?["error"] as? String, "success")
+        let warning = try XCTUnwrap(s.event("warning", timeout: 5)?["warning"] as? [String: Any])
+        XCTAssertEqual(warning["code"] as? String, "behind-live-window")
+        XCTAssertNotNil(s.event("seeked"))
+        _ = s.client.waitForEvent(timeout: 10) { $0["event"] as? String == "time-control" && $0["status"] as? String == "playing" }
+        Thread.sleep(forTimeInterval: 1)
+        let position = try XCTUnwrap(s.number("position"))
+        XCTAssertGreaterThanOrEqual(position, 0, "back inside the window")
+        XCTAssertLessThanOrEqual(position, 2 * segment + 0.5, "at its start")
+        XCTAssertNil(s.client.events.first { $0["event"] as? String == "error" }, "no error")
+        _ = s.quit()
+    }
+
+    /// Options that do not fit together: exit 2, the option named.
+    func testLiveOptionsThatDoNotFitExitTwoNamingTheOption() {
+        let cases: [([String], String)] = [
+            (["--live-mode", "restart"], "--program-start"),
+            (["--live-mode", "catchup", "--program-start", "2026-11-24T20:00:00Z"], "--program-end"),
+            (["--live-mode", "catchup", "--program-start", "2026-11-24T20:00:00Z", "--program-end", "2026-11-24T19:00:00Z"], "--program-end"),
+            (["--live-mode", "rewind"], "--live-mode"),
+            (["--program-start", "2026-11-24T20:00:00"], "--program-start"),
+            (["--program-start", "yesterday"], "--program-start"),
+            (["--start-offset=-3"], "--start-offset"),
+        ]
+        for (arguments, option) in cases {
+            let run = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless"] + arguments + ["http://127.0.0.1:9/live.m3u8"], timeout: 20)
+            XCTAssertEqual(run.status, 2, "\(arguments): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(option), "\(arguments) names \(option): \(run.stderr)")
+        }
+    }
+}
