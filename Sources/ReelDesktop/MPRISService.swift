@@ -172,14 +172,14 @@ public final class MPRISService {
             let s = t.snapshot
             guard canSeek(s) else { break }
             let to = s.position + offset
-            if let d = s.duration, to > d { _ = t.next() } else { t.seek(to: max(0, to), mode: .accurate) }
+            if s.liveWindow == nil, let d = s.duration, to > d { _ = t.next() } else { t.seek(to: max(0, to), mode: .accurate) }
         case (Self.playerInterface, "SetPosition"):
             guard let a = arg(0), let b = arg(1) else { break }
             let track = String(cString: g_variant_get_string(a, nil))
             let position = Double(g_variant_get_int64(b)) / 1e6
             g_variant_unref(a); g_variant_unref(b)
             let s = t.snapshot
-            guard canSeek(s), track == trackID(s), position >= 0, position <= (s.duration ?? .infinity) else { break }
+            guard canSeek(s), track == trackID(s), position >= 0, position <= (length(s) ?? .infinity) else { break }
             t.seek(to: position, mode: .accurate)
         case (Self.playerInterface, "OpenUri"):
             guard let a = arg(0) else { break }
@@ -225,7 +225,11 @@ public final class MPRISService {
         return s.wantsToPlay ? "Playing" : "Paused"
     }
 
-    private func canSeek(_ s: PlaybackSnapshot) -> Bool { s.index != nil && s.mediaInfo.isSeekable && s.duration != nil }
+    /// Seekable with a duration, or a live item with a window (positions are then on its scale).
+    private func canSeek(_ s: PlaybackSnapshot) -> Bool { s.index != nil && (s.liveWindow != nil || (s.mediaInfo.isSeekable && s.duration != nil)) }
+
+    /// The length a seek bar spans: the duration, or a live item's window.
+    private func length(_ s: PlaybackSnapshot) -> Double? { s.duration ?? s.liveWindow?.upperBound }
     private func trackID(_ s: PlaybackSnapshot) -> String { s.index.map { "/org/reel/Track/\($0)" } ?? Self.noTrack }
 
     private func playerProperty(_ name: String) -> OpaquePointer? {
@@ -247,7 +251,7 @@ public final class MPRISService {
         case "Metadata":
             var entries: [(String, OpaquePointer?)] = [("mpris:trackid", g_variant_new_object_path(trackID(s)))]
             if let current = s.current {
-                if let d = s.duration { entries.append(("mpris:length", g_variant_new_int64(Int((d * 1e6).rounded())))) }
+                if let d = length(s) { entries.append(("mpris:length", g_variant_new_int64(Int((d * 1e6).rounded())))) }
                 entries.append(("xesam:title", g_variant_new_string(s.mediaInfo.title ?? current.title ?? MediaLocator.displayName(of: current.uri))))
                 entries.append(("xesam:url", g_variant_new_string(Redactor.redactURL(current.uri))))
             }

@@ -200,6 +200,66 @@ final class LiveEventTests: XCTestCase {
         _ = s.quit()
     }
 
+    /// The same options from a playlist entry (`#EXTREEL:`) and from the socket's `load`.
+    func testLiveOptionsFromAPlaylistEntryAndTheSocket() throws {
+        let server = try LiveEventServer(window: 30)
+        defer { server.stop() }
+        let programStart = server.edge() - 30
+        let list = TestMedia.temporaryDirectory("reel-live-list")
+        defer { try? FileManager.default.removeItem(at: list) }
+        let file = list.appendingPathComponent("event.m3u8")
+        try "#EXTM3U\n#EXTREEL:live-mode=restart\n#EXTREEL:program-start=\(LiveEventServer.iso(programStart))\n#EXTINF:-1,Event\n\(server.playlistURL)\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let s = try Session([], url: file.path)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertEqual(try XCTUnwrap(start["epochTime"] as? Double), programStart, accuracy: segment)
+
+        let catchupStart = server.edge() - 20
+        let reply = s.command(["load", server.playlistURL, ["live-mode": "catchup", "program-start": LiveEventServer.iso(catchupStart),
+                                                            "program-end": LiveEventServer.iso(catchupStart + 8)]])
+        XCTAssertEqual(reply?["error"] as? String, "success", "\(String(describing: reply))")
+        let duration = try XCTUnwrap(s.client.waitForEvent { $0["event"] as? String == "duration" && $0["duration"] is Double })
+        XCTAssertEqual(duration["duration"] as? Double ?? 0, 8, accuracy: segment)
+        XCTAssertEqual(s.property("live-mode") as? String, "catchup")
+        let bad = s.command(["load", server.playlistURL, ["live-mode": "restart"]])
+        XCTAssertEqual(bad?["error"] as? String, "invalid-argument", "restart without its start: \(String(describing: bad))")
+        _ = s.quit()
+    }
+
+    /// MPRIS: a live item can seek, its Position is on the window's scale and its length is the
+    /// window, so a desktop's seek bar spans it.
+    func testMPRISSeesTheLiveWindow() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run under dbus-run-session (make test does)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/playerctl") else { throw XCTSkip("playerctl is not installed") }
+        let server = try LiveEventServer(window: 6)
+        defer { server.stop() }
+        let s = try Session(["--mpris"], url: server.playlistURL)
+        XCTAssertNotNil(s.event("live"))
+        let name = "reel.instance\(s.reel.process.processIdentifier)"
+        func playerctl(_ args: [String]) -> String {
+            ProcessRunner.run("/usr/bin/playerctl", ["-p", name] + args, timeout: 10).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline, playerctl(["metadata", "mpris:length"]).isEmpty { usleep(100_000) }
+        let length = (Double(playerctl(["metadata", "mpris:length"])) ?? 0) / 1e6
+        XCTAssertEqual(length, 12, accuracy: 0.01, "the window's length")
+        let mpris = try XCTUnwrap(Double(playerctl(["position"])))
+        let socket = try XCTUnwrap(s.number("position"))
+        XCTAssertEqual(mpris, socket, accuracy: 0.5, "the same scale as the socket's")
+        let canSeek = ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.mpris.MediaPlayer2.\(name)", "--object-path",
+                                                           "/org/mpris/MediaPlayer2", "--method", "org.freedesktop.DBus.Properties.Get",
+                                                           "org.mpris.MediaPlayer2.Player", "CanSeek"], timeout: 10)
+        XCTAssertEqual(canSeek.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "(<true>,)", canSeek.stderr)
+        _ = playerctl(["position", "1"])
+        _ = s.event("seeked")
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(try XCTUnwrap(s.number("position")), 1, accuracy: segment, "SetPosition on the window's scale")
+        _ = s.quit()
+    }
+
     /// Options that do not fit together: exit 2, the option named.
     func testLiveOptionsThatDoNotFitExitTwoNamingTheOption() {
         let cases: [([String], String)] = [

@@ -20,6 +20,9 @@ final class IPCRequestTests: XCTestCase {
             // An item's own options (its own headers), as a playlist entry's.
             (#"{"command":["load","http://x/y.m3u8",{"header":["X-Own: own-secret-1"]}]}"#, .load("http://x/y.m3u8", options: ["header": ["X-Own: own-secret-1"]])),
             (#"{"command":["loadfile","http://x/y.m3u8","append",{"header":"X-Own: b"}]}"#, .append("http://x/y.m3u8", options: ["header": ["X-Own: b"]])),
+            // Live options, a number allowed for the offset.
+            (#"{"command":["load","http://x/live.m3u8",{"live-mode":"restart","program-start":"2026-11-24T20:00:00Z","start-offset":4}]}"#,
+             .load("http://x/live.m3u8", options: ["live-mode": ["restart"], "program-start": ["2026-11-24T20:00:00Z"], "start-offset": ["4"]])),
             (#"{"command":["append","http://x/y.m3u8",{"finished":"yes"}]}"#, .append("http://x/y.m3u8", options: ["finished": ["yes"]])),
             (#"{"command":["play"]}"#, .play),
             (#"{"command":"pause"}"#, .pause),
@@ -75,6 +78,8 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":["seek"]}"#, .invalidArgument),
             (#"{"command":["load","http://x/a.mp4",{"header":["NoColon"]}]}"#, .invalidArgument),
             (#"{"command":["load","http://x/a.mp4",{"header":[1]}]}"#, .invalidArgument),
+            (#"{"command":["load","http://x/live.m3u8",{"live-mode":"catchup","program-start":"2026-11-24T20:00:00Z"}]}"#, .invalidArgument),
+            (#"{"command":["append","http://x/live.m3u8",{"program-start":"tomorrow"}]}"#, .invalidArgument),
             (#"{"command":["append",{"header":["X: y"]}]}"#, .invalidArgument),
             (#"{"command":["seek","ten"]}"#, .invalidArgument),
             (#"{"command":["seek",1,"sideways"]}"#, .invalidArgument),

@@ -48,7 +48,8 @@ public struct IPCRequest: Sendable, Equatable {
     }
 
     /// A last argument that is an object: the item's own options (`{"header": ["X-A: b"]}`, a
-    /// string or a list of strings per name), checked as a playlist entry's would be.
+    /// string, a number or a list of strings per name), checked as a playlist entry's would be
+    /// (the live options as a whole: `LiveProgram`).
     static func itemOptions(_ words: inout [JSONValue], _ name: String) throws -> [String: [String]] {
         guard case .object(let pairs)? = words.last else { return [:] }
         words.removeLast()
@@ -56,6 +57,8 @@ public struct IPCRequest: Sendable, Equatable {
         for (key, value) in pairs {
             switch value {
             case .string(let s): options[key, default: []].append(s)
+            case .int(let i): options[key, default: []].append(String(i))       // `"start-offset": 4`
+            case .double(let d) where d.isFinite: options[key, default: []].append(String(d))
             case .array(let items):
                 for item in items {
                     guard let s = item.ipcString else { throw IPCError(.invalidArgument, "“\(name)”: option “\(key)” takes strings.") }
@@ -69,6 +72,9 @@ public struct IPCRequest: Sendable, Equatable {
             for header in parsed.headers { header.registerSecret() }
         } catch {
             throw IPCError(.invalidArgument, "“\(name)”: \(error.description)")
+        }
+        do { _ = try LiveProgram.parse(options) } catch {
+            throw IPCError(.invalidArgument, "“\(name)”: option \(error.description)")
         }
         return options
     }
