@@ -136,15 +136,18 @@ final class WindowSession {
             state.qualityEntries = []  // the next item's renditions are not known yet
             state.position = 0
             state.duration = nil
+            state.live = nil
             state.rate = 1
             state.isSeekable = true
         case .duration(let d):
             state.duration = d
-        case .progress(let position, let duration, _, _):
+        case .progress(let position, let duration, _, let live):
             state.position = position
+            state.live = live
             if let duration { state.duration = duration }
         case .seeked(let position):
             state.position = position
+            state.live = player.livePosition
         case .timeControl(let status):
             // A banner stays until playback starts again (the next item, or a replay).
             if status == .playing, state.timeControl != .playing, player.status == .readyToPlay {
@@ -157,6 +160,7 @@ final class WindowSession {
             }
             state.timeControl = status
             state.position = player.position
+            state.live = player.livePosition
             screensaver.update(playing: status == .playing)
         case .rate(let r):
             state.rate = r
@@ -265,6 +269,8 @@ final class WindowSession {
             state.meteredPolicy = policy
         case .setQuality(let text):
             if let choice = QualityChoice(text) { _ = commands.setQuality(choice) }
+        case .goLive:
+            _ = commands.seekToLiveEdge()
         case .quit:
             quit()
         }

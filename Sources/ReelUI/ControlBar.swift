@@ -1,7 +1,8 @@
 import CGtk
 import ReelCore
 
-/// The controls under the video: a seek row (elapsed, seek bar, total) and a button row
+/// The controls under the video: a seek row (elapsed, seek bar, total, and the LIVE badge of a
+/// live item, whose seek bar spans its window and whose labels show wall-clock time) and a button row
 /// (previous, back, play/pause, forward, next, spinner · mute, volume, speed, quality, playlist, fullscreen).
 /// Renders a `PlayerViewState`; emits `UIAction`s.
 @MainActor
@@ -23,6 +24,8 @@ final class ControlBar: SignalReceiver {
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let playlist: UnsafeMutablePointer<GtkWidget>
     private let fullscreen: UnsafeMutablePointer<GtkWidget>
+    /// "LIVE" at the edge (lit), "−0:25" behind it; a click goes live.
+    private let liveBadge: UnsafeMutablePointer<GtkWidget>
     /// The quality menu (adaptive streams only).
     let quality = QualityMenu()
 
@@ -37,7 +40,7 @@ final class ControlBar: SignalReceiver {
     private var iconNames: [UnsafeMutablePointer<GtkWidget>: String] = [:]
 
     private enum Tag: Int {
-        case previous, back, playPause, forward, next, mute, playlist, fullscreen
+        case previous, back, playPause, forward, next, mute, playlist, fullscreen, live
         case seekValue, seekPress, seekRelease, volumeValue, speedChanged
     }
 
@@ -59,6 +62,13 @@ final class ControlBar: SignalReceiver {
         speed = gtk_combo_box_text_new()
         playlist = ControlBar.iconButton("view-list-symbolic", tooltip: "Playlist (F9)")
         fullscreen = ControlBar.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (f)")
+        liveBadge = gtk_button_new_with_label("LIVE")
+        gtk_button_set_relief(reel_gtk_button(liveBadge), GTK_RELIEF_NONE)
+        gtk_widget_set_can_focus(liveBadge, 0)
+        gtk_widget_set_tooltip_text(liveBadge, "Go live (End)")
+        gtk_widget_set_valign(liveBadge, GTK_ALIGN_CENTER)
+        gtk_widget_set_name(liveBadge, "reel-live")
+        gtk_widget_set_no_show_all(liveBadge, 1)
 
         gtk_style_context_add_class(gtk_widget_get_style_context(root), "reel-controls")
         for label in [elapsed, total] {
@@ -84,6 +94,7 @@ final class ControlBar: SignalReceiver {
         gtk_box_pack_start(reel_gtk_box(seekRow), elapsed, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(seekRow), seek, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(seekRow), total, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(seekRow), liveBadge, 0, 0, 0)
         for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
         for w in [fullscreen, playlist, quality.button, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
@@ -92,7 +103,7 @@ final class ControlBar: SignalReceiver {
         gtk_box_pack_start(reel_gtk_box(root), buttonRow, 0, 0, 0)
 
         for (w, tag) in [(previous, Tag.previous), (back, .back), (playPause, .playPause), (forward, .forward), (next, .next),
-                         (mute, .mute), (playlist, .playlist), (fullscreen, .fullscreen)] {
+                         (mute, .mute), (playlist, .playlist), (fullscreen, .fullscreen), (liveBadge, .live)] {
             SignalBridge.connect(w, "clicked", tag: tag.rawValue, to: self)
         }
         SignalBridge.connect(seek, "value-changed", tag: Tag.seekValue.rawValue, to: self)
@@ -132,16 +143,19 @@ final class ControlBar: SignalReceiver {
         rendering = true
         defer { rendering = false }
         let hasItem = new.title != nil
-        let upper = max(new.duration ?? 0, 0.001)
-        if force || old.duration != new.duration {
+        // A live item's seek bar spans its window (0 … the edge).
+        let span = new.duration ?? new.live?.window.upperBound
+        let upper = max(span ?? 0, 0.001)
+        if force || old.duration != new.duration || old.live?.window != new.live?.window {
             gtk_range_set_range(reel_gtk_range(seek), 0, upper)
         }
         if !isDraggingSeek {
             gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
-            gtk_label_set_text(reel_gtk_label(elapsed), TimeFormat.clock(new.position))
+            gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(new, at: new.position))
         }
-        gtk_label_set_text(reel_gtk_label(total), new.duration.map { TimeFormat.clock($0) } ?? "--:--")
-        gtk_widget_set_sensitive(seek, hasItem && new.duration != nil && new.isSeekable ? 1 : 0)
+        gtk_label_set_text(reel_gtk_label(total), totalText(new))
+        gtk_widget_set_sensitive(seek, hasItem && span != nil && new.isSeekable ? 1 : 0)
+        renderLiveBadge(new.live)
         for w in [back, forward] { gtk_widget_set_sensitive(w, hasItem && new.isSeekable ? 1 : 0) }
         gtk_widget_set_sensitive(playPause, hasItem ? 1 : 0)
         gtk_widget_set_sensitive(previous, new.canGoPrevious ? 1 : 0)
@@ -163,6 +177,35 @@ final class ControlBar: SignalReceiver {
         quality.render(entries: new.qualityEntries, choice: new.qualityChoice, label: new.qualityLabel)
     }
 
+    /// The elapsed label: the wall-clock time of day of a live item with PROGRAM-DATE-TIME, the
+    /// media time otherwise.
+    private func elapsedText(_ state: PlayerViewState, at position: Double) -> String {
+        if let live = state.live, let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + (position - live.position), zone: state.timeZone) }
+        return TimeFormat.clock(position)
+    }
+
+    /// The total label: the time of day at the live edge, the window's length without a date,
+    /// the duration otherwise.
+    private func totalText(_ state: PlayerViewState) -> String {
+        if let live = state.live {
+            if let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + live.behindLiveEdge, zone: state.timeZone) }
+            return TimeFormat.clock(live.window.upperBound)
+        }
+        return state.duration.map { TimeFormat.clock($0) } ?? "--:--"
+    }
+
+    private func renderLiveBadge(_ live: LivePosition?) {
+        guard let live else {
+            gtk_widget_hide(liveBadge)
+            return
+        }
+        let text = live.isAtEdge ? "LIVE" : TimeFormat.behindEdge(live.behindLiveEdge)
+        if String(cString: gtk_button_get_label(reel_gtk_button(liveBadge))) != text { gtk_button_set_label(reel_gtk_button(liveBadge), text) }
+        let style = gtk_widget_get_style_context(liveBadge)
+        if live.isAtEdge { gtk_style_context_add_class(style, "reel-live-edge") } else { gtk_style_context_remove_class(style, "reel-live-edge") }
+        gtk_widget_show(liveBadge)
+    }
+
     // MARK: Signals
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
@@ -176,11 +219,12 @@ final class ControlBar: SignalReceiver {
         case .mute: emit(.toggleMute)
         case .playlist: emit(.togglePlaylist)
         case .fullscreen: emit(.toggleFullscreen)
+        case .live: emit(.goLive)
         case .seekValue:
             guard !rendering else { return }
             let value = gtk_range_get_value(reel_gtk_range(seek))
             if isDraggingSeek {
-                gtk_label_set_text(reel_gtk_label(elapsed), TimeFormat.clock(value))  // the target while dragging
+                gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(state, at: value))  // the target while dragging
             } else {
                 emit(.seek(to: value))  // a click or scroll on the bar, not a drag
             }
@@ -218,6 +262,11 @@ final class ControlBar: SignalReceiver {
     }
 
     var seekValue: Double { gtk_range_get_value(reel_gtk_range(seek)) }
+    var seekFraction: Double {
+        let adjustment = gtk_range_get_adjustment(reel_gtk_range(seek))
+        let upper = gtk_adjustment_get_upper(adjustment), lower = gtk_adjustment_get_lower(adjustment)
+        return upper > lower ? (seekValue - lower) / (upper - lower) : 0
+    }
     var isSpinning: Bool {
         reel_gobject_get_bool(UnsafeMutableRawPointer(spinner), "active") != 0
     }
@@ -228,4 +277,10 @@ final class ControlBar: SignalReceiver {
     }
 
     var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }
+
+    /// The LIVE badge's text, nil when hidden.
+    var liveBadgeText: String? {
+        gtk_widget_get_visible(liveBadge) != 0 ? String(cString: gtk_button_get_label(reel_gtk_button(liveBadge))) : nil
+    }
+    var liveBadgeWidget: UnsafeMutablePointer<GtkWidget> { liveBadge }
 }

@@ -38,6 +38,7 @@ public enum KeyMap {
         case KeySym.char("s"): return .action(.captureFrame)
         case KeySym.char("q"), KeySym.char("Q"): return .action(.quit)
         case KeySym.f9: return .action(.togglePlaylist)
+        case KeySym.end: return state.live != nil ? .action(.goLive) : nil
         case KeySym.question: return .shortcutsWindow
         default: return nil
         }
@@ -63,6 +64,7 @@ public enum KeyMap {
         ("9 / 0", "Volume down or up"),
         ("m", "Mute"),
         ("< / >", "Previous or next item"),
+        ("End, the LIVE badge", "Go live (a live stream's edge)"),
         ("f, F11, double-click", "Fullscreen"),
         ("Esc", "Leave fullscreen"),
         ("F9", "Playlist"),

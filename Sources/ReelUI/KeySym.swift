@@ -18,6 +18,7 @@ public enum KeySym {
     public static let right: UInt32 = 0xff53
     public static let down: UInt32 = 0xff54
     public static let delete: UInt32 = 0xffff
+    public static let end: UInt32 = 0xff57
     public static let f9: UInt32 = 0xffc6
     public static let f11: UInt32 = 0xffc8
     public static let kpLeft: UInt32 = 0xff96

@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// Everything the window shows, as plain values. The app builds it from player and queue events;
@@ -30,6 +31,12 @@ public struct PlayerViewState: Sendable, Equatable {
     public var qualityEntries: [QualityEntry] = []
     public var qualityChoice = "auto"
     public var qualityLabel = "Auto"
+
+    /// A live item's window (`LivePosition`): the seek bar spans it, the labels show wall-clock
+    /// time when it has PROGRAM-DATE-TIME, and the LIVE badge shows the distance from the edge.
+    public var live: LivePosition?
+    /// The zone of the wall-clock labels (the machine's; tests pin it).
+    public var timeZone: TimeZone = .current
 
     public init(title: String? = nil) {
         self.title = title

@@ -90,6 +90,8 @@ public final class PlayerWindow: SignalReceiver {
         .reel-controls button { padding: 2px 4px; min-width: 24px; min-height: 24px; }
         .reel-controls combobox button { padding: 2px 6px; }
         .reel-time { font-feature-settings: "tnum"; }
+        #reel-live { font-weight: bold; font-size: smaller; padding: 0 6px; min-width: 40px; color: alpha(currentColor, 0.7); }
+        #reel-live.reel-live-edge { background-color: #c01c28; color: white; border-radius: 3px; }
         """
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1, nil)
@@ -324,6 +326,11 @@ public final class PlayerWindow: SignalReceiver {
 
     /// The control bar's quality menu: shown (adaptive streams), its button's text, its entries.
     public var qualityMenuShown: Bool { controls.quality.isVisible }
+    /// The LIVE badge's text ("LIVE", "−0:25"), nil when hidden (not a live item).
+    public var liveBadgeText: String? { controls.liveBadgeText }
+    /// Where the seek bar's knob is, 0…1 of its range.
+    public var seekFraction: Double { controls.seekFraction }
+    public var liveBadgeRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.liveBadgeWidget) }
     public var qualityButtonText: String { controls.quality.buttonText }
     public var qualityEntryLabels: [String] { controls.quality.entryLabels }
     /// Opens or closes the quality popover, chooses an entry (as clicks do).

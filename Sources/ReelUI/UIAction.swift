@@ -35,5 +35,7 @@ public enum UIAction: Sendable, Equatable {
     case setMeteredPolicy(MeteredPolicy)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).
     case setQuality(String)
+    /// Go to the live edge (the LIVE badge, End).
+    case goLive
     case quit
 }

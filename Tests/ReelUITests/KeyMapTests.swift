@@ -57,6 +57,13 @@ final class KeyMapTests: XCTestCase {
         XCTAssertNil(command(KeySym.escape, [], s))
     }
 
+    func testEndGoesLiveOnALiveItemOnly() {
+        var s = PlayerViewState()
+        XCTAssertNil(command(KeySym.end, [], s), "nothing to go to on VOD")
+        s.live = LivePosition(position: 2, window: 0...12, behindLiveEdge: 10, epochTime: nil)
+        XCTAssertEqual(command(KeySym.end, [], s), .action(.goLive))
+    }
+
     func testVolumeClampsAndSpeedStaysWithinHalfToDouble() {
         var s = PlayerViewState()
         s.volume = 1
@@ -80,7 +87,7 @@ final class KeyMapTests: XCTestCase {
 
     func testHelpListsEveryShortcut() {
         let keys = KeyMap.help.map(\.keys).joined(separator: " ")
-        for k in ["Space", "p", "F11", "Esc", "m", "9", "0", "←", "↑", "Shift", "[", "]", "Backspace", ",", ".", "<", ">", "s", "q", "Ctrl+o", "Ctrl+l", "F9", "?"] {
+        for k in ["Space", "p", "F11", "Esc", "m", "9", "0", "←", "↑", "Shift", "[", "]", "Backspace", ",", ".", "<", ">", "s", "q", "Ctrl+o", "Ctrl+l", "F9", "End", "?"] {
             XCTAssertTrue(keys.contains(k), "help is missing \(k)")
         }
     }

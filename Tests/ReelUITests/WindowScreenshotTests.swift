@@ -90,6 +90,40 @@ final class WindowScreenshotTests: XCTestCase {
         try withWindow(state: WindowHarness.sample()) { h in XCTAssertFalse(h.window.qualityMenuShown) }
     }
 
+    /// A live item: the seek bar spans the window, the labels show the wall-clock time of the
+    /// frame and of the edge (PROGRAM-DATE-TIME, in a pinned zone), the badge is lit at the edge
+    /// and reads "−0:25" behind it; without dates the labels are the window's times.
+    func testLiveWindowAtAndBehindTheEdge() throws {
+        let edgeEpoch = 1_795_550_460.0  // 20:01:00 UTC
+        var s = WindowHarness.sample(title: "index.m3u8")
+        s.duration = nil
+        s.timeControl = .playing
+        s.wantsToPlay = true
+        s.timeZone = TimeZone(identifier: "UTC")!
+        s.position = 54
+        s.live = LivePosition(position: 54, window: 0...60, behindLiveEdge: 6, epochTime: edgeEpoch - 6, isAtEdge: true)
+        try withWindow(state: s) { h in
+            XCTAssertEqual(h.window.liveBadgeText, "LIVE")
+            XCTAssertEqual(h.window.timeTexts.elapsed, "20:00:54")
+            XCTAssertEqual(h.window.timeTexts.total, "20:01:00")
+            XCTAssertEqual(h.window.seekFraction, 0.9, accuracy: 0.001, "the bar spans the window")
+            try h.assertGolden("live-edge")
+        }
+        s.position = 35
+        s.live = LivePosition(position: 35, window: 0...60, behindLiveEdge: 25, epochTime: edgeEpoch - 25, isAtEdge: false)
+        try withWindow(state: s) { h in
+            XCTAssertEqual(h.window.liveBadgeText, "\u{2212}0:25")
+            XCTAssertEqual(h.window.timeTexts.elapsed, "20:00:35")
+            try h.assertGolden("live-behind")
+        }
+        s.live = LivePosition(position: 35, window: 0...60, behindLiveEdge: 25, epochTime: nil)
+        try withWindow(state: s) { h in
+            XCTAssertEqual(h.window.timeTexts.elapsed, "0:35", "no PROGRAM-DATE-TIME: the window's times")
+            XCTAssertEqual(h.window.timeTexts.total, "1:00")
+        }
+        try withWindow(state: WindowHarness.sample()) { h in XCTAssertNil(h.window.liveBadgeText, "no badge on VOD") }
+    }
+
     func testPlaylistPanelOpen() throws {
         var s = WindowHarness.sample()
         s.isPlaylistVisible = true

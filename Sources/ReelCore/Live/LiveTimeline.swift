@@ -39,7 +39,8 @@ public struct LiveTimeline: Sendable, Equatable {
 
     /// The report for an event or a property.
     public func report(stream: Double) -> LivePosition {
-        LivePosition(position: position(stream: stream), window: window, behindLiveEdge: behindLiveEdge(stream: stream),
-                     epochTime: epochTime(stream: stream))
+        let behind = behindLiveEdge(stream: stream)
+        return LivePosition(position: position(stream: stream), window: window, behindLiveEdge: behind, epochTime: epochTime(stream: stream),
+                            isAtEdge: behind <= snapshot.safeDistance.seconds + snapshot.targetDuration + 0.25)
     }
 }

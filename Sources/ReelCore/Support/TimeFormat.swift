@@ -16,6 +16,18 @@ public enum TimeFormat {
         return negative ? "-" + body : body
     }
 
+    /// Wall-clock time of day, `HH:MM:SS`, in `zone` (the machine's by default), for a live
+    /// item's PROGRAM-DATE-TIME; `--:--:--` for an unusable value.
+    public static func timeOfDay(_ epoch: Double, zone: TimeZone = .current) -> String {
+        guard epoch.isFinite, abs(epoch) < 1e12 else { return "--:--:--" }
+        let local = Int((epoch + Double(zone.secondsFromGMT(for: Date(timeIntervalSince1970: epoch)))).rounded(.down))
+        let day = ((local % 86_400) + 86_400) % 86_400
+        return String(format: "%02d:%02d:%02d", day / 3600, day / 60 % 60, day % 60)
+    }
+
+    /// How far behind the live edge, as the LIVE badge says it: `−0:25` (a true minus sign).
+    public static func behindEdge(_ seconds: Double) -> String { "\u{2212}" + clock(max(0, seconds)) }
+
     /// Remaining time as shown under a seek bar: `-m:ss`.
     public static func remaining(position: Double, duration: Double?) -> String {
         guard let duration, duration.isFinite, duration > 0 else { return "--:--" }
