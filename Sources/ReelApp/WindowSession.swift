@@ -21,6 +21,8 @@ final class WindowSession {
     private(set) var state = PlayerViewState()
     /// The current item's own title (the window title adds the pinned rendition to it).
     private var itemTitle: String?
+    /// A paused live item's window slides on: its labels and badge are refreshed every second.
+    private var pausedLiveRefresh = false
     private(set) var exitStatus: Int32 = 0
     private(set) var quitRequested = false
     private let screensaver = ScreenSaverInhibitor()
@@ -161,6 +163,7 @@ final class WindowSession {
             state.timeControl = status
             state.position = player.position
             state.live = player.livePosition
+            if status == .paused, state.live != nil { refreshPausedLive() }
             screensaver.update(playing: status == .playing)
         case .rate(let r):
             state.rate = r
@@ -203,6 +206,22 @@ final class WindowSession {
     }
 
     private func render() { window?.render(state) }
+
+    /// While a live item is paused, its position falls back in the window (which slides on) and
+    /// the badge's distance grows: shown once a second until it plays again.
+    private func refreshPausedLive() {
+        guard !pausedLiveRefresh else { return }
+        pausedLiveRefresh = true
+        MainQueueClock().after(1) { [weak self] in
+            guard let self else { return }
+            self.pausedLiveRefresh = false
+            guard self.state.timeControl == .paused, let live = self.player.livePosition else { return }
+            self.state.live = live
+            self.state.position = live.position
+            self.render()
+            self.refreshPausedLive()
+        }
+    }
 
     // MARK: Actions → commands
 

@@ -283,6 +283,36 @@ final class WindowNetworkPolicyTests: XCTestCase {
 /// The window title names the rendition playing ("Name · 180p"), and the control bar's quality
 /// menu chooses it.
 final class WindowQualityTests: XCTestCase {
+    /// A live stream in the window: the badge reads LIVE near the edge, "−0:1x" after ← (5 s
+    /// back), and a real click on it goes live again; the labels show wall-clock time and the seek
+    /// bar spans the window.
+    func testTheLiveBadgeShowsTheDistanceAndAClickGoesLive() throws {
+        let server = try LiveEventServer(window: 10)
+        defer { server.stop() }
+        let url = server.playlistURL
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([url])
+            defer { h.close() }
+            h.wait("playing live", timeout: 20) { h.player.timeControlStatus == .playing && h.session.state.live != nil }
+            h.wait("lit at the edge") { h.window.liveBadgeText == "LIVE" }
+            XCTAssertTrue(h.window.timeTexts.elapsed.split(separator: ":").count == 3, "a time of day: \(h.window.timeTexts)")
+            let window = try XCTUnwrap(h.session.state.live?.window)
+            XCTAssertEqual(window.upperBound, 20, accuracy: 0.01, "ten segments")
+            h.press("Left")
+            h.press("Left")
+            h.wait("behind the edge") { h.window.liveBadgeText?.hasPrefix("\u{2212}0:1") == true }
+            let behind = try XCTUnwrap(h.player.behindLiveEdge)
+            XCTAssertGreaterThan(behind, 12)
+            let badge = h.window.liveBadgeRect
+            XKeyboard.click(window: h.window.windowID, x: badge.x + badge.width / 2, y: badge.y + badge.height / 2)
+            h.wait("live again") { h.window.liveBadgeText == "LIVE" && (h.player.behindLiveEdge ?? 99) < behind - 4 }
+            // Paused, the window slides on: the badge counts the distance up.
+            h.press("space")
+            h.wait("paused") { h.player.timeControlStatus == .paused }
+            h.wait("the distance grows while paused", timeout: 10) { h.window.liveBadgeText?.hasPrefix("\u{2212}0:1") == true }
+        }
+    }
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {
