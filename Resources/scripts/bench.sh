@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu gapless check seek hls quality playlist gateway"   a subset, for quick iterations
+#   ONLY="startup cpu gapless check seek hls live quality playlist gateway"   a subset, for quick iterations
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
@@ -35,7 +35,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu gapless check seek hls quality playlist gateway"}
+ONLY=${ONLY:-"startup cpu gapless check seek hls live quality playlist gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -219,19 +219,28 @@ if want hls; then
   server_pid=$!
   for _ in $(seq 50); do $PY -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.m3u8')" 2>/dev/null && break; sleep 0.1; done
   url="http://127.0.0.1:$port/index.m3u8"
-  # Direct (reel, gst-play-1.0) and through Reel's protected-stream gateway: a --header makes
-  # reel route the item through its loopback gateway (playlist rewritten, segments proxied),
-  # against the same static server. Interleaved run by run.
+  # Through Reel's loopback gateway (where every HLS item goes: playlists read and rewritten,
+  # segments proxied) and direct (REEL_DIRECT_HLS=1: hlsdemux2 fetches the server itself, as
+  # gst-play-1.0 does), against the same static server. Interleaved run by run.
   log "HLS VOD: 10 s over $url, direct and through the gateway, $LONG_RUNS runs each"
   for ((r = 1; r <= LONG_RUNS; r++)); do
-    run_one hls direct reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" "$url"
-    run_one hls gateway reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" --header 'X-Bench: 1' "$url"
+    run_one hls direct reel "$r" -- env REEL_DIRECT_HLS=1 "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" "$url"
+    run_one hls gateway reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" "$url"
     run_one hls direct gst-play-1.0 "$r" -- gst-play-1.0 -q --no-interactive --audiosink="$FAKE" --videosink="$FAKE" "$url"
     if [ "$have_mpv" = 1 ]; then
       run_one hls direct mpv "$r" -- mpv --no-config --really-quiet --ao=null --vo=null --keep-open=no "$url"
     fi
   done
   kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+fi
+
+if want live; then
+  # A live HLS event (live-event-server.py: 2 s segments, a 12 s window sliding in real time,
+  # PROGRAM-DATE-TIME on every segment): time from exec to the first frame at the sink, and the
+  # distance from the live edge of that frame (from which segment each player fetched first).
+  log "live HLS: time to first frame and distance from the edge, $RUNS runs"
+  "$PY" "$here/bench_live.py" --reel "$REEL" --media "$MEDIA/hls/live" --runs "$RUNS" >> "$samples" 2>"$work/live.err" \
+    || log "live: $(tail -c 300 "$work/live.err")"
 fi
 
 if want quality; then

@@ -199,6 +199,23 @@ def main():
             {"reel": stats([g["liveMsPerRefresh"] for g in reg])},
             f"after {reg[0]['liveRefreshes']:,} refreshes the table holds {max(g['liveResources'] for g in reg)} URLs (bounded)")
 
+    # Live HLS (bench_live.py): time to the first frame and that frame's distance from the edge.
+    live = {}
+    for r in rows:
+        if r["bench"] != "live":
+            continue
+        if r.get("status") == "ok":
+            live.setdefault(r["player"], []).append(r)
+        else:
+            report["failures"].append(r)
+    if live:
+        add("live HLS, time to first frame (12 s window, 2 s segments)", "s", "sliding-12s",
+            {p: stats([r["ttff_s"] for r in rs]) for p, rs in live.items()})
+        per = {p: stats([r["behind_s"] for r in rs if r.get("behind_s") is not None]) for p, rs in live.items()}
+        said = stats([r["reel_says_behind_s"] for r in live.get("reel", []) if r.get("reel_says_behind_s") is not None])
+        add("live HLS, first frame's distance from the live edge", "s", "sliding-12s", {p: v for p, v in per.items() if v},
+            f"Reel's own live event says {said['median']:.1f} s; safe distance (3 target durations) 6 s" if said else "")
+
     # Quality of experience on adaptive HLS (bench_quality.py): per trace, each figure per player.
     for trace in ("steady", "step-down", "oscillating"):
         qruns = {}

@@ -78,12 +78,17 @@ final class GatewayRouter: Sendable {
             return register(item, originalURI: uri, in: try startedGateway())
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
-        let isHLS = url.pathExtension.lowercased() == "m3u8" || live != nil
+        let isHLS = (url.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
         guard settings.isActive || decision.needsGateway || isHLS else { return uri }
         var item = gatewayItem(url, decision)
         if isHLS { item.live = LiveStream(program: live) }
         return register(item, originalURI: uri, in: try startedGateway())
     }
+
+    /// `REEL_DIRECT_HLS=1`: plain HLS items (no credentials, no live options) go to hlsdemux2
+    /// directly, as before every HLS item went through the gateway: no live window, no wall-clock
+    /// time, hlsdemux2's own start. For `make bench`'s measure of what the gateway costs.
+    static let directHLS = ProcessInfo.processInfo.environment["REEL_DIRECT_HLS"] == "1"
 
     /// The live state of a routed HLS item (nil for anything else).
     func liveStream(for routedURI: String) -> LiveStream? { state.withLock { $0.live[routedURI] } }
