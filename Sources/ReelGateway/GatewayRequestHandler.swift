@@ -274,7 +274,7 @@ final class GatewayRequestHandler: Sendable {
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
         }
-        let edited = item.live.map { $0.serve(text) } ?? text
+        let edited = item.live.map { $0.serve(text, closing: item.appendsEndList()) } ?? text
         let output = rewriter.rewrite(edited).text
         registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
         return output

@@ -26,11 +26,15 @@ public final class LiveStream: Sendable {
         LivePlaylistEditor(program: program, steersStart: !state.withLock { $0.started })
     }
 
-    /// Edits a media playlist the engine is about to get and keeps its snapshot.
-    public func serve(_ text: String, now: Date = Date()) -> String {
+    /// Edits a media playlist the engine is about to get and keeps its snapshot. `closing`: the
+    /// gateway closes it after this (`--finished`, an event past its end): it is VOD then.
+    public func serve(_ text: String, closing: Bool = false, now: Date = Date()) -> String {
         let output = editor.edit(text, now: now)
         state.withLock { s in
-            if let snapshot = output.snapshot { s.snapshot = snapshot }
+            if var snapshot = output.snapshot {
+                snapshot.hasEndList = snapshot.hasEndList || closing
+                s.snapshot = snapshot
+            }
             if !s.started, let start = output.start { s.start = start }
             if s.problem == nil, let problem = output.problem { s.problem = problem }
         }

@@ -7,7 +7,7 @@ extension Player {
     /// The live window of the current item, once it has started and Reel has read its playlist
     /// (nil for VOD, a catchup programme, or a live item not routed through the gateway).
     var liveTimeline: LiveTimeline? {
-        guard let live = itemState.live, prerolled, let snapshot = live.snapshot, !snapshot.hasEndList,
+        guard let live = itemState.live, prerolled, mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
               let range = seekableRange else { return nil }
         return LiveTimeline(snapshot: snapshot, windowStartStreamTime: range.lowerBound)
     }
