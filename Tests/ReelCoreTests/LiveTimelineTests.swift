@@ -46,6 +46,23 @@ final class LiveTimelineTests: XCTestCase {
         XCTAssertEqual(report.epochTime ?? 0, t0 + 3, accuracy: 0.000_1)
     }
 
+    func testBetweenRefreshesTheWindowMovesOnInRealTime() {
+        let snapshot = timeline().snapshot  // read at `receivedAt`
+        let read = snapshot.receivedAt
+        let sliding = LiveTimeline(snapshot: snapshot, windowStartStreamTime: 8, now: read.addingTimeInterval(1.5), slides: true)
+        XCTAssertEqual(sliding.position(stream: 14), 4.5, accuracy: 0.000_1, "the start moved on 1.5 s: the position is 1.5 s nearer it")
+        XCTAssertEqual(sliding.edge, 12, accuracy: 0.000_1, "a sliding window keeps its length")
+        XCTAssertEqual(sliding.behindLiveEdge(stream: 14), 7.5, accuracy: 0.000_1, "the edge moved on 1.5 s")
+        XCTAssertEqual(sliding.epochTime(stream: 14) ?? 0, t0 + 6, accuracy: 0.000_1, "the frame's own date does not move")
+        XCTAssertEqual(sliding.stream(position: sliding.position(stream: 14)), 14, accuracy: 0.000_1)
+        let growing = LiveTimeline(snapshot: snapshot, windowStartStreamTime: 8, now: read.addingTimeInterval(1.5), slides: false)
+        XCTAssertEqual(growing.position(stream: 14), 6, accuracy: 0.000_1, "an event's start stays")
+        XCTAssertEqual(growing.edge, 13.5, accuracy: 0.000_1, "its edge grows")
+        XCTAssertEqual(growing.behindLiveEdge(stream: 14), 7.5, accuracy: 0.000_1, "the same distance either way")
+        let late = LiveTimeline(snapshot: snapshot, windowStartStreamTime: 8, now: read.addingTimeInterval(30), slides: false)
+        XCTAssertEqual(late.edge, 14, accuracy: 0.000_1, "never more than a target duration past the playlist")
+    }
+
     func testWallClockToPosition() {
         let snapshot = timeline().snapshot
         XCTAssertEqual(snapshot.seconds(at: Date(timeIntervalSince1970: t0 + 5)) ?? -1, 5, accuracy: 0.000_1)

@@ -15,6 +15,9 @@ public final class LiveStream: Sendable {
         var start: (rule: String, seconds: Double)?
         var problem: String?
         var problemTaken = false
+        /// The window's first segment moved at the last change: it slides (a restart or an event
+        /// playlist grows instead). Until a refresh says, a live item without a programme slides.
+        var slides: Bool?
     }
 
     public init(program: LiveProgram?) {
@@ -33,12 +36,24 @@ public final class LiveStream: Sendable {
         state.withLock { s in
             if var snapshot = output.snapshot {
                 snapshot.hasEndList = snapshot.hasEndList || closing
+                if let previous = s.snapshot {
+                    if snapshot.firstSequence > previous.firstSequence {
+                        s.slides = true
+                    } else if snapshot.firstSequence == previous.firstSequence, snapshot.durations.count > previous.durations.count {
+                        s.slides = false  // it grew from the same first segment: an event, a restart
+                    }
+                }
                 s.snapshot = snapshot
             }
             if !s.started, let start = output.start { s.start = start }
             if s.problem == nil, let problem = output.problem { s.problem = problem }
         }
         return output.text
+    }
+
+    /// Whether the window slides (its start moves with its edge) rather than grows.
+    public var slides: Bool {
+        state.withLock { s in s.slides ?? ((program?.mode ?? .live) == .live && s.snapshot.map { !$0.hasEndList } ?? true) }
     }
 
     /// The newest playlist given to the engine.

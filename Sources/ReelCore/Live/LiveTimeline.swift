@@ -6,27 +6,42 @@ import Foundation
 /// maps onto it through the stream time of the window's first segment, which is where
 /// hlsdemux2's seekable range starts. The live edge is the end of the newest segment, not
 /// hlsdemux2's seekable end (which stops short of it).
+///
+/// Between two refreshes of the playlist the window moves on in real time: the edge by the time
+/// since the playlist was read (at most a target duration, when the next one is due), and, for a
+/// window that slides (its first segment moved at the last refresh), its start by as much. So a
+/// position playing along keeps its place instead of jumping back a segment at every refresh.
 public struct LiveTimeline: Sendable, Equatable {
     public var snapshot: LiveWindowSnapshot
     /// The stream time of the window's first segment.
     public var windowStartStreamTime: Double
+    /// Seconds since the playlist was read, at most a target duration.
+    public var sinceRefresh: Double
+    /// The window's start moves with its edge (a sliding window; not an event or a restart).
+    public var slides: Bool
 
-    public init(snapshot: LiveWindowSnapshot, windowStartStreamTime: Double) {
+    public init(snapshot: LiveWindowSnapshot, windowStartStreamTime: Double, now: Date? = nil, slides: Bool = false) {
         self.snapshot = snapshot
         self.windowStartStreamTime = windowStartStreamTime
+        let elapsed = now.map { $0.timeIntervalSince(snapshot.receivedAt) } ?? 0
+        sinceRefresh = min(max(0, elapsed), max(0, snapshot.targetDuration))
+        self.slides = slides
     }
 
-    /// The window on the position scale: 0 … its length (the live edge).
-    public var window: ClosedRange<Double> { 0...max(0, snapshot.duration) }
-    public var edge: Double { snapshot.duration }
+    /// How far the window's start has moved since the playlist was read.
+    private var shift: Double { slides ? sinceRefresh : 0 }
 
-    public func position(stream: Double) -> Double { stream - windowStartStreamTime }
-    public func stream(position: Double) -> Double { position + windowStartStreamTime }
+    /// The window on the position scale: 0 … the live edge.
+    public var window: ClosedRange<Double> { 0...max(0, edge) }
+    public var edge: Double { snapshot.duration + sinceRefresh - shift }
+
+    public func position(stream: Double) -> Double { stream - windowStartStreamTime - shift }
+    public func stream(position: Double) -> Double { position + windowStartStreamTime + shift }
 
     public func behindLiveEdge(stream: Double) -> Double { max(0, edge - position(stream: stream)) }
 
     /// Wall-clock seconds since 1970 of the media at `stream` time, from PROGRAM-DATE-TIME.
-    public func epochTime(stream: Double) -> Double? { snapshot.date(at: position(stream: stream))?.timeIntervalSince1970 }
+    public func epochTime(stream: Double) -> Double? { snapshot.date(at: stream - windowStartStreamTime)?.timeIntervalSince1970 }
 
     /// Where "go live" goes: the safe distance from the edge.
     public var liveTarget: Double { max(0, edge - snapshot.safeDistance.seconds) }

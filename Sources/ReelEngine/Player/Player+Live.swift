@@ -9,7 +9,7 @@ extension Player {
     var liveTimeline: LiveTimeline? {
         guard let live = itemState.live, prerolled, mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
               let range = seekableRange else { return nil }
-        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: range.lowerBound)
+        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: range.lowerBound, now: Date(), slides: live.slides)
     }
 
     /// Where a live item is in its window: position, window, distance from the edge, wall-clock time.
@@ -67,7 +67,7 @@ extension Player {
     func recoverIfBehindLiveWindow() {
         guard let timeline = liveTimeline else { return }
         // The window has moved on since the playlist was read if the engine stopped refreshing it.
-        let stale = itemState.live?.program?.effectiveMode(at: Date()) == .restart ? 0 : max(0, Date().timeIntervalSince(timeline.snapshot.receivedAt) - timeline.snapshot.targetDuration)
+        let stale = timeline.slides ? max(0, Date().timeIntervalSince(timeline.snapshot.receivedAt) - timeline.snapshot.targetDuration) : 0
         let position = timeline.position(stream: streamPosition) - stale
         guard position < -0.25 else { return }
         emit(.warning(PlaybackError(kind: .behindLiveWindow,
