@@ -62,7 +62,7 @@ if grep -rqs "public struct HLSPlaylistRewriter" "$CORE"; then DEFINES+=(-D REEL
 targets() {
   sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzMain.swift
   if [ "$have_playlists" = 1 ]; then printf '%s\n' playlist m3u pls xspf; fi
-  if [ "$have_hls" = 1 ]; then printf '%s\n' hls rewriter; fi
+  if [ "$have_hls" = 1 ]; then printf '%s\n' hls rewriter live; fi
   if [ "$have_playlists" = 1 ] && [ "$have_hls" = 1 ]; then printf '%s\n' inspect; fi
 }
 

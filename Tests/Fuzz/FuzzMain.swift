@@ -24,6 +24,7 @@ enum FuzzTargets {
         #if REEL_HAVE_HLS  // the gateway lane's HLS parser and rewriter, in ReelCore (fuzz.sh checks)
         targets["hls"] = HLSParserFuzz.run
         targets["rewriter"] = RewriterFuzz.run
+        targets["live"] = LiveEditorFuzz.run
         #endif
         #if REEL_HAVE_PLAYLIST_PARSER && REEL_HAVE_HLS  // `reel inspect`'s core needs both
         targets["inspect"] = InspectFuzz.run

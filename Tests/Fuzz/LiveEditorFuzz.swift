@@ -1,0 +1,37 @@
+#if REEL_HAVE_HLS
+import Foundation
+
+/// The live playlist editor (`LivePlaylistEditor`, ReelCore), which the gateway runs on every
+/// HLS playlist before the engine sees it. The first byte picks the programme (mode, start and
+/// end around the playlist's dates, an offset, steering); the rest is the playlist.
+/// Properties: no crash or hang; a media playlist stays a media playlist; its segments are a
+/// contiguous run of the input's, in order; the snapshot's window holds at least what was served.
+enum LiveEditorFuzz {
+    static let t0 = Date(timeIntervalSince1970: 1_795_550_400)
+
+    static func run(_ bytes: [UInt8]) {
+        guard let selector = bytes.first else { return }
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        let modes: [LiveMode] = [.live, .restart, .catchup]
+        let mode = modes[Int(selector % 3)]
+        let start = t0.addingTimeInterval(Double(Int(selector >> 2) % 16) * 2 - 4)
+        let program: LiveProgram? = selector & 0x80 != 0 ? nil
+            : LiveProgram(mode: mode, start: start, end: start.addingTimeInterval(Double(selector % 7) * 3 + 1),
+                          startOffset: selector & 0x40 != 0 ? Double(selector % 5) : nil)
+        let editor = LivePlaylistEditor(program: program, steersStart: selector & 0x20 != 0)
+        let output = editor.edit(text, now: t0.addingTimeInterval(20))
+        guard case .media(let before)? = try? HLSPlaylist.parse(text), !before.segments.isEmpty else { return }
+        guard case .media(let after)? = try? HLSPlaylist.parse(output.text) else {
+            fuzzFailure("a media playlist no longer parses as one: \(text.debugDescription) -> \(output.text.debugDescription)")
+        }
+        let uris = before.segments.map(\.uri), kept = after.segments.map(\.uri)
+        guard !kept.isEmpty, let first = uris.firstIndex(of: kept[0]),
+              first + kept.count <= uris.count, Array(uris[first..<(first + kept.count)]) == kept || Set(uris).count != uris.count else {
+            fuzzFailure("the segments served are not a run of the playlist's: \(uris) -> \(kept)")
+        }
+        if let snapshot = output.snapshot, snapshot.durations.count < kept.count {
+            fuzzFailure("the snapshot (\(snapshot.durations.count)) holds less than was served (\(kept.count))")
+        }
+    }
+}
+#endif
