@@ -18,8 +18,11 @@ extension QueueSequencer {
 
 extension GatewayRouter: ItemRouting {
     func playedURI(for item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String {
+        // The command line's live options are for what the command line brought (its inputs and
+        // their playlists' entries), not for what arrives over the socket, MPRIS or the window.
+        let base = item.arrival == .control ? nil : defaultLive.withLock { $0 }
         let live: LiveProgram?
-        do { live = try LiveProgram.parse(item.options, base: defaultLive.withLock { $0 }) } catch {
+        do { live = try LiveProgram.parse(item.options, base: base) } catch {
             throw .invalid(option: error.option, reason: error.message)
         }
         return loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)

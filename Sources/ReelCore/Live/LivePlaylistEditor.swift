@@ -196,6 +196,8 @@ public struct LivePlaylistEditor: Sendable {
         return Output(text: out, snapshot: snapshot, problem: problem, start: start)
     }
 
+    /// The index of the segment that contains `point` seconds from the first one's start (the
+    /// last one when beyond).
     static func containing(_ point: Double, _ durations: [Double]) -> Int {
         var t = 0.0
         for (i, d) in durations.enumerated() {

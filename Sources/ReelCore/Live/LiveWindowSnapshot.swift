@@ -55,14 +55,7 @@ public struct LiveWindowSnapshot: Sendable, Equatable {
     public func offset(ofSegment index: Int) -> Double { durations.prefix(max(0, index)).reduce(0, +) }
 
     /// The segment that contains `seconds` from the window's start (the last one when beyond).
-    public func segment(containing seconds: Double) -> Int {
-        var t = 0.0
-        for (i, d) in durations.enumerated() {
-            if seconds < t + d - 0.000_1 { return i }
-            t += d
-        }
-        return max(0, durations.count - 1)
-    }
+    public func segment(containing seconds: Double) -> Int { LivePlaylistEditor.containing(seconds, durations) }
 
     /// The wall-clock time at `seconds` from the window's start, from the segment holding it.
     public func date(at seconds: Double) -> Date? {
