@@ -67,6 +67,17 @@ static inline guint64 reel_get_uint64(gpointer o, const gchar *name) { guint64 v
 // transfer full: gst_object_unref / g_object_unref the result (may be NULL).
 static inline gpointer reel_get_object(gpointer o, const gchar *name) { gpointer v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline gboolean reel_has_property(gpointer o, const gchar *name) { return g_object_class_find_property(G_OBJECT_GET_CLASS(o), name) != NULL; }
+// transfer full: g_free the result (may be NULL).
+static inline gchar *reel_get_string(gpointer o, const gchar *name) { gchar *v = NULL; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+static inline void reel_set_fraction(gpointer o, const gchar *name, gint n, gint d) { g_object_set(G_OBJECT(o), name, n, d, NULL); }
+// Sets a GstCaps property from its string form; FALSE when the string is not caps.
+static inline gboolean reel_set_caps_string(gpointer o, const gchar *name, const gchar *text) {
+    GstCaps *caps = gst_caps_from_string(text);
+    if (!caps) return FALSE;
+    g_object_set(G_OBJECT(o), name, caps, NULL);
+    gst_caps_unref(caps);
+    return TRUE;
+}
 
 // extra-headers on an HTTP source (souphttpsrc). Copies name/value.
 static inline void reel_source_add_header(GstElement *src, const gchar *name, const gchar *value) {

@@ -57,10 +57,14 @@ final class PipelineHandle: @unchecked Sendable {
             }
             for (name, value) in headers { reel_source_add_header(source, name, value) }
         }, setupData))
-        // element-setup: any thread. Adaptive demuxers get the bitrate cap and are remembered.
+        // element-setup: any thread. urisourcebin leaves parsing to decodebin3
+        // (Workarounds/ParsingInDecodebin.swift); adaptive demuxers get the bitrate cap and are
+        // remembered.
         let elementData = Unmanaged.passRetained(bridge.shared).toOpaque()
         signalIDs.append(reel_connect_element_setup(element, { _, added, data in
-            guard let added, let data, BitrateCap.isAdaptiveDemuxer(added) else { return }
+            guard let added, let data else { return }
+            ParsingInDecodebin.configure(added)
+            guard BitrateCap.isAdaptiveDemuxer(added) else { return }
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
             BitrateCap.adopt(added, shared: shared)
         }, elementData))

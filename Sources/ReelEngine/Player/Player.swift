@@ -343,7 +343,7 @@ public final class Player: PlaybackEngine {
     func fail(_ error: PlaybackError) {
         status = .failed(error)
         seekTarget = nil
-        retireFailedPipeline()
+        setPipeline(.null)
         emit(.status(status))
         emit(.error(error))
         updateTimeControl()

@@ -16,26 +16,3 @@ extension Player {
     /// Whether the next `load` must build a new playbin3 (`replacePipeline`).
     var loadNeedsFreshPipeline: Bool { pipelineHasHadItem || pipelineStalled }
 }
-
-// GStreamer 1.22 workaround: the pipeline of an item that failed once its streams were known is
-// flushed and abandoned, never taken to READY or NULL.
-//
-// Seen (gdb; BadInputTests' body cut short: 4 runs of the class in 40, and twice in CI): taking
-// such a pipeline to NULL crashes in `gst_object_replace` at address 8, in decodebin3's
-// PAUSED→READY reset (`free_output_stream` / `free_multiqueue_slot` handed a NULL entry), the
-// source — which after its error asks the server again with a Range — still feeding it. Tried and
-// dropped: the NULL on the reaper thread 2 s later (still crashed, 4 in 25); a FLUSH_START before
-// the NULL (2 in 40); pausing and abandoning without a flush (the source went on and playbin3
-// aborted in `reconfigure_output`, every run). So: FLUSH_START (every streaming thread's next
-// push fails and its task stops), then the pipeline is replaced by a fresh idle one and the old
-// one abandoned as a stalled one is (`PipelineHandle.abandon`: kept, untouched, until the process
-// exits; one idle pipeline per such failure). An item that failed before its streams were known
-// (a 404, a refused connection, a wrong type) goes to NULL as before.
-extension Player {
-    func retireFailedPipeline() {
-        let hadStreams = prerolled || itemState.collection != MediaInfo() || itemState.videoDisplaySize != nil
-        guard hadStreams, pipelineState != .null else { setPipeline(.null); return }
-        _ = gst_element_send_event(pipeline.element, gst_event_new_flush_start())
-        replacePipeline(abandoningOld: true)
-    }
-}
