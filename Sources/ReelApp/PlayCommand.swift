@@ -41,6 +41,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Start at this position in the first item (seconds or h:mm:ss).", valueName: "TIME"))
     var startTime: String?
 
+    @Option(help: ArgumentHelp("Start every item where it was left last time (yes, the default) or from its beginning (no). Positions are kept in $XDG_STATE_HOME/reel/resume.json, without secrets.", valueName: "yes|no"))
+    var resume: String?
+
+    @Flag(name: .customLong("no-resume"), help: "Start every item from its beginning (same as --resume=no).")
+    var noResume = false
+
     @Option(help: ArgumentHelp("Start the queue at this item (0-based; with --shuffle the shuffled queue starts with it).", valueName: "INDEX"))
     var start: Int?
 
@@ -97,6 +103,7 @@ struct PlayCommand: ParsableCommand {
         _ = try protected.settings(inputs: inputs)
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
+        if let resume, !["yes", "no"].contains(resume) { throw ValidationError("--resume: '\(resume)' is not yes or no.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
         if let meteredMaxBitrate, meteredMaxBitrate < 1 { throw ValidationError("--metered-max-bitrate must be 1 or more (bits/s).") }
@@ -138,6 +145,7 @@ struct PlayCommand: ParsableCommand {
         options.offlineWait = offlineWait
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live
+        options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])

@@ -13,6 +13,10 @@ struct PlaybackOptions: Sendable {
     var volume: Double?
     var mute: Bool
     var startPosition: Double?
+    /// Where the resume positions are kept (`ResumeKeeper`); nil: every item starts at its
+    /// beginning. The `reel` command sets it (`ResumeFile.defaultPath`) unless --no-resume, so
+    /// in-process sessions keep no state unless they give one.
+    var resumeFile: String?
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off
     /// The queue index to start at (before shuffling: the shuffled queue starts with it).

@@ -24,6 +24,8 @@ final class SessionCore {
     /// Playlists on the command line that could not be read (each names the playlist and line).
     let playlistErrors: [PlaybackError]
     private let printer: EventPrinter?
+    /// Where items were left (`--resume`, on by default for the `reel` command).
+    let resume: ResumeKeeper?
     /// Reads the current HLS item's playlist: a warning on stderr for what breaks RFC 8216, the
     /// renditions for the quality choice.
     let playlistReader = PlaylistReader()
@@ -42,6 +44,7 @@ final class SessionCore {
         playlistErrors = prepared.errors
         printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress) : nil
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
+        resume = options.resumeFile.map { ResumeKeeper(file: ResumeFile(path: $0), player: player) }
         sequencer.retryPolicy = options.retryPolicy
         sequencer.networkRule = options.networkRule
         sequencer.throughputMemory = options.throughputFile.map(ThroughputFile.init(path:))
@@ -58,6 +61,11 @@ final class SessionCore {
         } catch {
             sequencer.detach()
             throw error
+        }
+        resume?.onResumed = { [weak self] position, index in
+            guard let self else { return }
+            self.printer?.print(.resumed(position: position), item: index)
+            self.onEvent(.resumed(position: position), index)
         }
         playlistReader.onRenditions = { [weak self] variants, id in self?.sequencer.renditionsFound(variants, for: id) }
         intake.onErrors = { [weak self] errors in
@@ -78,7 +86,11 @@ final class SessionCore {
             if case .itemChanged = event {
                 let current = item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }
                 self.playlistReader.itemChanged(current, playedURI: self.player.currentURI)
+                self.onEvent(event, item)
+                self.resume?.itemChanged(index: current == nil ? nil : item, uri: current?.uri)
+                return
             }
+            self.resume?.handle(event)
             self.onEvent(event, item)
         }
     }
@@ -147,6 +159,7 @@ final class SessionCore {
     }
 
     func shutdown() {
+        resume?.finish()
         network.stop()
         remote.stop()
         sequencer.detach()

@@ -14,9 +14,7 @@ final class ThroughputFile: ThroughputMemory {
 
     /// Where the state lives, from the environment; nil when neither XDG_STATE_HOME nor HOME is set.
     nonisolated static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/reel/throughput" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/reel/throughput" }
-        return nil
+        StateDirectory.path("throughput", environment: environment)
     }
 
     func recall() -> Int? {

@@ -19,6 +19,8 @@ final class WindowSession {
     /// The one set of playback commands, the socket's and MPRIS's too.
     private var commands: QueueCommandTarget { core.commands }
     private(set) var state = PlayerViewState()
+    /// How long (of playback from the resumed place) the resume notice stays.
+    static let resumeNoticeSeconds = 8.0
     /// The current item's own title (the window title adds the pinned rendition to it).
     private var itemTitle: String?
     /// A paused live item's window slides on: its labels and badge are refreshed every second.
@@ -135,6 +137,7 @@ final class WindowSession {
         case .itemChanged(_, _, let title):
             itemTitle = title
             state.title = title
+            state.resumedAt = nil
             state.qualityEntries = []  // the next item's renditions are not known yet
             state.position = 0
             state.duration = nil
@@ -147,6 +150,10 @@ final class WindowSession {
             state.position = position
             state.live = live
             if let duration { state.duration = duration }
+            // The resume notice goes once the item has played on a while from there.
+            if let resumed = state.resumedAt, abs(position - resumed) > Self.resumeNoticeSeconds { state.resumedAt = nil }
+        case .resumed(let position):
+            state.resumedAt = position
         case .seeked(let position):
             state.position = position
             state.live = player.livePosition
@@ -283,6 +290,9 @@ final class WindowSession {
             }
         case .playAnyway:
             _ = commands.playAnyway()
+        case .startOver:
+            core.resume?.startOver()
+            state.resumedAt = nil
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
             state.meteredPolicy = policy

@@ -5,27 +5,16 @@ import CGtk
 /// "Play anyway" button. Hidden while there is nothing to say.
 @MainActor
 final class ErrorBanner: SignalReceiver {
-    let root: UnsafeMutablePointer<GtkWidget>
-    private let label: UnsafeMutablePointer<GtkWidget>
-    private let button: UnsafeMutablePointer<GtkWidget>
+    private let parts = InfoBarParts(type: GTK_MESSAGE_ERROR, labelName: "reel-error", button: "Play anyway", buttonName: "reel-play-anyway")
+    var root: UnsafeMutablePointer<GtkWidget> { parts.root }
+    private var label: UnsafeMutablePointer<GtkWidget> { parts.label }
+    private var button: UnsafeMutablePointer<GtkWidget> { parts.button }
     var emit: (UIAction) -> Void = { _ in }
 
     init() {
-        root = gtk_info_bar_new()
-        gtk_info_bar_set_message_type(OpaquePointer(root).map { UnsafeMutablePointer<GtkInfoBar>($0) }, GTK_MESSAGE_ERROR)
-        label = gtk_label_new("")
         gtk_label_set_line_wrap(reel_gtk_label(label), 1)
-        gtk_label_set_xalign(reel_gtk_label(label), 0)
         gtk_label_set_max_width_chars(reel_gtk_label(label), 80)
-        gtk_widget_set_name(label, "reel-error")
-        let content = gtk_info_bar_get_content_area(OpaquePointer(root).map { UnsafeMutablePointer<GtkInfoBar>($0) })
-        gtk_container_add(reel_gtk_container(content), label)
-        button = gtk_button_new_with_label("Play anyway")
-        gtk_widget_set_name(button, "reel-play-anyway")
         gtk_widget_set_no_show_all(button, 1)
-        gtk_container_add(reel_gtk_container(content), button)
-        gtk_widget_set_no_show_all(root, 1)
-        gtk_widget_show(label)
         SignalBridge.connect(button, "clicked", tag: 0, to: self)
     }
 
@@ -38,9 +27,9 @@ final class ErrorBanner: SignalReceiver {
     }
 
     /// The text when the banner is shown.
-    var text: String? { gtk_widget_get_visible(root) != 0 ? String(cString: gtk_label_get_text(reel_gtk_label(label))) : nil }
+    var text: String? { parts.text }
     var offersPlayAnyway: Bool { gtk_widget_get_visible(root) != 0 && gtk_widget_get_visible(button) != 0 }
-    func pressPlayAnyway() { gtk_button_clicked(OpaquePointer(button).map { UnsafeMutablePointer<GtkButton>($0) }) }
+    func pressPlayAnyway() { parts.click() }
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) { emit(.playAnyway) }
 }

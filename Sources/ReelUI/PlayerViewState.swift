@@ -18,6 +18,8 @@ public struct PlayerViewState: Sendable, Equatable {
     public var errorBanner: String?
     /// The banner offers "Play anyway" (an item the metered policy refused).
     public var offersPlayAnyway = false
+    /// Where the current item was resumed (the notice with "Start over"); nil hides it.
+    public var resumedAt: Double?
     /// The metered-network policy in force (the video menu's setting).
     public var meteredPolicy: MeteredPolicy = .default
     public var isFullscreen = false
@@ -56,6 +58,7 @@ public struct PlayerViewState: Sendable, Equatable {
     public static let noNetworkText = "No network: waiting for the connection to come back…"
 
     /// The banner while a failed network item is tried again.
+    public static func resumedText(_ position: Double) -> String { "Resumed at \(TimeFormat.clock(position))" }
     public static func reconnectingText(attempt: Int, of total: Int) -> String { "Reconnecting… (try \(attempt) of \(total))" }
 
     /// The banner for an item that played but not as it should have (it ended early, say).

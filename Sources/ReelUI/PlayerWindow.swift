@@ -21,6 +21,7 @@ public final class PlayerWindow: SignalReceiver {
     /// The video area's right-click menu (the metered-network setting).
     let videoMenu = VideoMenu()
     private let banner = ErrorBanner()
+    private let resumeNotice = ResumeNotice()
     private let dialogs = DialogPresenter()
     private var shortcuts: ShortcutsWindow?
     private var appliedFullscreen = false
@@ -52,6 +53,7 @@ public final class PlayerWindow: SignalReceiver {
         SignalBridge.paintBlack(video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), resumeNotice.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), video, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), controls.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(rootBox), mainBox, 1, 1, 0)
@@ -76,6 +78,7 @@ public final class PlayerWindow: SignalReceiver {
         playlist.emit = forward
         videoMenu.emit = forward
         banner.emit = forward
+        resumeNotice.emit = forward
         dialogs.emit = forward
         render(state, force: true)
     }
@@ -172,6 +175,7 @@ public final class PlayerWindow: SignalReceiver {
         state = new
         if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), new.windowTitle) }
         banner.render(old, new, force: force)
+        resumeNotice.render(old, new, force: force)
         if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
@@ -342,6 +346,12 @@ public final class PlayerWindow: SignalReceiver {
 
     /// Presses the banner's "Play anyway" button (as a click does).
     public func pressPlayAnyway() { banner.pressPlayAnyway() }
+
+    /// The resume notice's text when it is shown ("Resumed at 0:04").
+    public var resumeNoticeText: String? { resumeNotice.text }
+
+    /// Presses the resume notice's "Start over" (as a click does).
+    public func pressStartOver() { resumeNotice.pressStartOver() }
 
     /// The banner's text when it is shown.
     public var bannerText: String? { banner.text }

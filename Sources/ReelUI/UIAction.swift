@@ -31,6 +31,8 @@ public enum UIAction: Sendable, Equatable {
     case removeItem(Int)
     /// Play the item the metered policy refused, this once (the banner's button).
     case playAnyway
+    /// The resume notice's "Start over": the item plays from its beginning, its place forgotten.
+    case startOver
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).

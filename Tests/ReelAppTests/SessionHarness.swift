@@ -16,7 +16,7 @@ final class SessionHarness {
     var player: Player { session.player }
 
     init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule(),
-         quality: QualityChoice = .auto) throws {
+         quality: QualityChoice = .auto, resumeFile: String? = nil) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
@@ -26,6 +26,7 @@ final class SessionHarness {
         var withRule = options
         withRule.networkRule = networkRule
         withRule.quality = quality
+        withRule.resumeFile = resumeFile
         session = WindowSession(options: withRule)
         session.captureDirectory = tmp
         // With a display, a session that cannot start is a failure, not a skip: it would hide a

@@ -313,6 +313,30 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// An item left at 4 s opens there with the notice; "Start over" plays it from 0 and forgets
+    /// the place.
+    func testAResumedItemShowsTheNoticeAndStartOverPlaysFromTheBeginning() throws {
+        let dir = TestMedia.temporaryDirectory("reel-resume-window")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("resume.json")
+        let key = URL(fileURLWithPath: TestMedia.path("color10s.mp4")).absoluteString
+        var book = ResumeBook()
+        book.apply(.keep(position: 4, duration: 10), key: key, now: 0)
+        try book.json().write(to: file)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")], resumeFile: file.path)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            XCTAssertEqual(h.window.resumeNoticeText, "Resumed at 0:04")
+            XCTAssertEqual(h.player.position, 4, accuracy: 0.6, "it plays from the place left")
+            XCTAssertGreaterThanOrEqual(h.player.displayedFrameTime ?? -1, 3.5, "the first frame shown is the resumed one")
+            h.window.pressStartOver()
+            h.wait("from the beginning") { h.player.position < 1 && h.window.resumeNoticeText == nil }
+            let after = ResumeBook(json: try Data(contentsOf: file))
+            XCTAssertNil(after.entry(for: key), "the place is forgotten")
+        }
+    }
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {

@@ -61,6 +61,8 @@ public enum EventEncoder {
             fields += [("mode", .string(mode.rawValue)), ("rule", .string(rule)), ("position", .double(rounded(live.position)))] + liveFields(live)
         case .liveProgramEnd(let end):
             fields.append(("programEnd", .string(ProgramDate.format(end))))
+        case .resumed(let position):
+            fields.append(("position", .double(rounded(position))))
         }
         return .object(fields)
     }

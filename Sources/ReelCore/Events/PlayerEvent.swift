@@ -42,6 +42,8 @@ public enum PlayerEvent: Sendable, Equatable {
     case liveStart(mode: LiveMode, rule: String, live: LivePosition)
     /// The wall clock passed the programme end of a live or restart item; playback goes on.
     case liveProgramEnd(programEnd: Date)
+    /// The item starts where it was left last time (`ResumeRule`): at `position`, in seconds.
+    case resumed(position: Double)
 }
 
 extension PlayerEvent {
@@ -68,6 +70,7 @@ extension PlayerEvent {
         case .rendition: "rendition"
         case .liveStart: "live"
         case .liveProgramEnd: "live-program-end"
+        case .resumed: "resumed"
         }
     }
 }

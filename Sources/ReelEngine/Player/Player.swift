@@ -68,6 +68,9 @@ public final class Player: PlaybackEngine {
     var deduplicator = EventDeduplicator()
     var delivering = false
     var loadGeneration = 0
+    /// True inside `load` while it reports the new item: an observer may seek then (a start
+    /// position: resume), and the pipeline is started once, by `load`, when the URI is set.
+    var loadInProgress = false
     /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
     /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
@@ -167,6 +170,8 @@ public final class Player: PlaybackEngine {
     public func load(_ item: PlaybackItem) {
         let uri = MediaLocator.uri(for: item.playedURI)
         let title = item.title
+        loadInProgress = true
+        defer { loadInProgress = false }
         if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
         loadGeneration += 1
         resetItemState()

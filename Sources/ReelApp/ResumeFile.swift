@@ -1,0 +1,40 @@
+import Foundation
+import ReelCore
+
+/// The `ResumeBook` in a file: `$XDG_STATE_HOME/reel/resume.json` (else
+/// `~/.local/state/reel/resume.json`), private to the user (0600 in a 0700 directory, written
+/// through `PrivateFile`: never through a symlink). Keys are `ResumeKey`s: nothing secret.
+@MainActor
+final class ResumeFile {
+    let path: String
+
+    init(path: String) {
+        self.path = path
+    }
+
+    /// nil when neither XDG_STATE_HOME nor HOME is set.
+    nonisolated static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        StateDirectory.path("resume.json", environment: environment)
+    }
+
+    func read() -> ResumeBook {
+        guard let data = FileManager.default.contents(atPath: path) else { return ResumeBook() }
+        return ResumeBook(json: data)
+    }
+
+    /// Writes the book; a failure (a read-only home, a foreign directory) is said once on stderr
+    /// and playback goes on.
+    func write(_ book: ResumeBook) {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try? FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try PrivateFile.privateDirectory(directory)
+            try PrivateFile.write(book.json(), to: path, mode: 0o600)
+        } catch {
+            if !warned { Diagnostics.say("resume positions not saved: \(error)") }
+            warned = true
+        }
+    }
+
+    private var warned = false
+}

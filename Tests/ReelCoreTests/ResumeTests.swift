@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import ReelCore
+
+/// Resume positions: the key (nothing secret in it), the rule (what is kept, what starts over)
+/// and the book (its file format, tolerant reading, its bound).
+final class ResumeTests: XCTestCase {
+    func testKeys() {
+        let rows: [(String, String?, String)] = [
+            ("file:///home/u/Films/a%20b.mkv", "file:///home/u/Films/a%20b.mkv", "a local file is its absolute URI"),
+            ("file:///home/u/Films/../Films/a.mkv", "file:///home/u/Films/a.mkv", "the path is standardised"),
+            ("https://user:pw@CDN.example.com/v/a.mp4", "https://cdn.example.com/v/a.mp4", "user info goes, the host is lower case"),
+            ("https://cdn.example.com/v/a.mp4?token=abcdef123456&id=7", "https://cdn.example.com/v/a.mp4?id=7", "a credential parameter goes, the identifying one stays"),
+            ("https://cdn.example.com/a.mp4?id=7&Expires=1700000000&Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw&Key-Pair-Id=APKAEIBAERJR2EXAMPLE",
+             "https://cdn.example.com/a.mp4?Expires=1700000000&Key-Pair-Id=APKAEIBAERJR2EXAMPLE&id=7", "a signature goes; short values stay, sorted"),
+            ("https://cdn.example.com/a.mp4?st=0123456789abcdef0123456789abcdef", "https://cdn.example.com/a.mp4", "a long value of any name goes"),
+            ("https://cdn.example.com/a.mp4#t=30", "https://cdn.example.com/a.mp4", "the fragment goes"),
+            ("http://example.com/live.m3u8?b=2&a=1", "http://example.com/live.m3u8?a=1&b=2", "the order of parameters does not matter"),
+            ("fd://0", nil, "standard input has no lasting identity"),
+            ("data:video/mp4;base64,AAAA", nil, "nor a data URI"),
+            ("rtsp://cam.example.com/stream", nil, "only files and HTTP(S)"),
+        ]
+        for (uri, expected, why) in rows {
+            XCTAssertEqual(ResumeKey.key(for: uri), expected, why)
+        }
+    }
+
+    func testARegisteredSecretNeverReachesAKey() {
+        Redactor.register(secret: "s3cr3t-registered-value")
+        XCTAssertEqual(ResumeKey.key(for: "https://cdn.example.com/a.mp4?x=s3cr3t-registered-value&id=1"), "https://cdn.example.com/a.mp4?id=1")
+        XCTAssertNil(ResumeKey.key(for: "https://cdn.example.com/s3cr3t-registered-value/a.mp4"), "a secret in the path: not kept at all")
+    }
+
+    func testRule() {
+        typealias D = ResumeRule.Decision
+        let rows: [(Double, Double?, Bool, Bool, D, String)] = [
+            (4, 10, false, false, .keep(position: 4, duration: 10), "left at 4 s of 10"),
+            (0.5, 10, false, false, .forget, "under a second: nothing to resume"),
+            (8.5, 10, false, false, .forget, "within 2 s of the end: finished"),
+            (7.9, 10, false, false, .keep(position: 7.9, duration: 10), "just before that margin"),
+            (4, 10, false, true, .forget, "played to its end"),
+            (4, nil, false, false, .forget, "unknown length"),
+            (40, 3600, true, false, .forget, "live"),
+            (.nan, 10, false, false, .forget, "no position"),
+        ]
+        for (position, duration, live, ended, expected, why) in rows {
+            XCTAssertEqual(ResumeRule.decide(position: position, duration: duration, isLive: live, ended: ended), expected, why)
+        }
+        let entry = ResumeBook.Entry(key: "file:///a", position: 4, duration: 10, saved: 0)
+        XCTAssertEqual(ResumeRule.startPosition(for: entry, duration: nil), 4)
+        XCTAssertNil(ResumeRule.startPosition(for: entry, duration: 5), "the file got shorter: start over")
+    }
+
+    func testBookKeepsTheNewestAndRoundTrips() throws {
+        var book = ResumeBook()
+        book.apply(.keep(position: 4, duration: 10), key: "file:///a.mp4", now: 100)
+        book.apply(.keep(position: 7, duration: 20), key: "file:///b.mp4", now: 200)
+        book.apply(.keep(position: 5, duration: 10), key: "file:///a.mp4", now: 300)
+        XCTAssertEqual(book.entries.map(\.key), ["file:///a.mp4", "file:///b.mp4"], "newest first, one entry per key")
+        XCTAssertEqual(book.entry(for: "file:///a.mp4")?.position, 5)
+        book.apply(.forget, key: "file:///b.mp4", now: 400)
+        XCTAssertNil(book.entry(for: "file:///b.mp4"))
+        XCTAssertEqual(ResumeBook(json: book.json()), book)
+        for i in 0..<(ResumeBook.capacity + 10) { book.apply(.keep(position: 2, duration: 9), key: "file:///n\(i)", now: Double(i)) }
+        XCTAssertEqual(book.entries.count, ResumeBook.capacity)
+        XCTAssertEqual(book.entries.first?.key, "file:///n\(ResumeBook.capacity + 9)")
+    }
+
+    func testADamagedOrForeignFileReadsAsWhatIsUsable() {
+        XCTAssertEqual(ResumeBook(json: Data("not json".utf8)).entries, [])
+        XCTAssertEqual(ResumeBook(json: Data("[1,2]".utf8)).entries, [])
+        let mixed = """
+        {"version":1,"entries":[{"key":"file:///ok.mp4","position":3,"duration":9,"saved":1},
+         {"key":"https://h/a.mp4?token=abcdef123456","position":3,"duration":9},
+         {"key":"file:///neg.mp4","position":-1,"duration":9},
+         {"key":"file:///ok.mp4","position":5,"duration":9},
+         {"position":2,"duration":9}]}
+        """
+        XCTAssertEqual(ResumeBook(json: Data(mixed.utf8)).entries.map(\.key), ["file:///ok.mp4"],
+                       "a key with a secret, a negative position, a duplicate and a keyless entry are skipped")
+    }
+}
