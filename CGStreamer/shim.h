@@ -116,6 +116,8 @@ static inline GstElement *reel_make_element(const gchar *factory, const gchar *n
     if (e) gst_object_ref_sink(e);
     return e;
 }
+// transfer full: the element of `bin` named `name`, or NULL.
+static inline GstElement *reel_bin_get_by_name(GstElement *bin, const gchar *name) { return gst_bin_get_by_name(GST_BIN(bin), name); }
 // transfer full (ref-sunk): parse "a ! b" into a bin with ghost pads; NULL and *error set on failure
 // (g_error_free it). A single element description yields that element.
 static inline GstElement *reel_parse_bin(const gchar *description, GError **error) {

@@ -54,6 +54,21 @@ make_clip() {  # out seconds width height pattern
   mv "$out.tmp" "$out"
 }
 
+# A 4:3 picture (480x360) for the aspect modes: red bands (45 rows) above and below a blue 16:9
+# middle (480x270), so that fit shows black bars beside it, fill (cropped to 16:9) only blue, and
+# stretch the red bands at the top and bottom of the area.
+make_banded() {  # out seconds
+  local out=$1 secs=$2
+  [ -s "$out" ] && return 0
+  launch compositor name=comp sink_1::ypos=45 ! video/x-raw,format=I420,width=480,height=360,framerate=30/1 ! videoconvert \
+    ! video/x-raw,format=I420 ! $V264 ! queue ! mux. \
+    videotestsrc pattern=solid-color foreground-color=0xffff0000 num-buffers=$((secs * 30)) ! video/x-raw,format=I420,width=480,height=360,framerate=30/1 ! comp. \
+    videotestsrc pattern=solid-color foreground-color=0xff0000ff num-buffers=$((secs * 30)) ! video/x-raw,format=I420,width=480,height=270,framerate=30/1 ! comp. \
+    audiotestsrc wave=sine freq=392 samplesperbuffer=1470 num-buffers=$((secs * 30)) ! $AAC ! queue ! mux. \
+    mp4mux name=mux faststart=true ! filesink location="$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
 make_audio() {  # out seconds
   local out=$1 secs=$2
   [ -s "$out" ] && return 0
@@ -64,6 +79,7 @@ make_audio() {  # out seconds
 # --- test media ---------------------------------------------------------------------------------
 make_colors color10s.mp4 10 640 360
 make_clip clip2s.mp4 2 640 360 smpte
+make_banded banded4x3.mp4 4
 make_audio tone3s.m4a 3
 # Bad inputs: a zero-byte file, text with a media extension, a damaged container (the moov atom
 # overwritten), a truncated file (the tail cut off mid-mdat).

@@ -42,6 +42,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.program = player.liveProgram
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
+        snapshot.aspectMode = player.aspectMode
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.limits.pinned
@@ -115,6 +116,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setQuality(_ choice: QualityChoice) -> Bool {
         controller.setQuality(choice)
+        return true
+    }
+
+    func setAspectMode(_ mode: AspectMode) -> Bool {
+        player.setAspectMode(mode)
         return true
     }
 

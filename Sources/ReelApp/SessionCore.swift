@@ -98,7 +98,8 @@ final class SessionCore {
     /// Reads the command line's inputs and builds the parts; a failure says why on stderr and
     /// gives the exit status.
     /// - Parameter videoSink: where the video goes (the window's sink, or a fake one headless).
-    static func assemble(_ options: PlaybackOptions, videoSink: String) -> Result<SessionCore, ExitStatus> {
+    /// - Parameter window: a window shows the video (the aspect modes' filter is built).
+    static func assemble(_ options: PlaybackOptions, videoSink: String, window: Bool = false) -> Result<SessionCore, ExitStatus> {
         // The monitor is made off the main thread while the rest is assembled.
         let network = NetworkWatcher()
         network.start()
@@ -111,8 +112,9 @@ final class SessionCore {
             router.shutdown()
             return .failure(status)
         }
-        let config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
+        var config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
                                          progressInterval: options.progressInterval, endAction: .advance)
+        config.aspectModes = window
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

@@ -74,7 +74,7 @@ final class WindowSession {
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
         videoSink = options.videoSink ?? VideoSinkChooser.choose()
         StartupTrace.mark("sink-chosen")
-        switch SessionCore.assemble(options, videoSink: videoSink) {
+        switch SessionCore.assemble(options, videoSink: videoSink, window: true) {
         case .success(let c): core = c
         case .failure: return false
         }
@@ -293,6 +293,10 @@ final class WindowSession {
         case .startOver:
             core.resume?.startOver()
             state.resumedAt = nil
+        case .cycleAspect:
+            _ = commands.setAspectMode(player.aspectMode.next)
+        case .videoAreaResized(let width, let height):
+            player.setVideoArea(width: width, height: height)
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
             state.meteredPolicy = policy

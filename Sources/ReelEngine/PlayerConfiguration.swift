@@ -25,6 +25,9 @@ public struct PlayerConfiguration: Sendable {
     /// Guards against playbin3 1.22 stopping at the end when the URI that about-to-finish took
     /// fails to open (see Player's end-stall watchdog).
     public var endStallTimeout: Double = 3
+    /// Build the video filter that lets the picture fill or stretch to the video area
+    /// (`AspectMode`, `Player.setAspectMode`): for windows; off, the picture is always fitted.
+    public var aspectModes = false
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -38,6 +38,7 @@ public enum KeyMap {
         case KeySym.char("s"): return .action(.captureFrame)
         case KeySym.char("q"), KeySym.char("Q"): return .action(.quit)
         case KeySym.f9: return .action(.togglePlaylist)
+        case KeySym.char("a"), KeySym.char("A"): return .action(.cycleAspect)
         case KeySym.end: return state.live != nil ? .action(.goLive) : nil
         case KeySym.question: return .shortcutsWindow
         default: return nil
@@ -68,6 +69,7 @@ public enum KeyMap {
         ("f, F11, double-click", "Fullscreen"),
         ("Esc", "Leave fullscreen"),
         ("F9", "Playlist"),
+        ("a", "Aspect: fit, fill (crop), stretch"),
         ("s", "Save the frame as a PNG"),
         ("Ctrl+s", "Save the window as a PNG"),
         ("Ctrl+o", "Open files"),

@@ -25,13 +25,14 @@ public final class PlayerWindow: SignalReceiver {
     private let dialogs = DialogPresenter()
     private var shortcuts: ShortcutsWindow?
     private var appliedFullscreen = false
+    private var reportedVideoArea = (0, 0)
     private var savedGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     private var hideTimer: UInt32 = 0
     private var hideGeneration = 0
     private var blankCursor: OpaquePointer?
     private var destroyed = false
 
-    private enum Tag: Int { case key, videoButton, scroll, motion, delete, drop, hideControls, destroy }
+    private enum Tag: Int { case key, videoButton, scroll, motion, delete, drop, hideControls, destroy, videoResized }
 
     /// Builds the window (not shown yet). `width`×`height` is the default size.
     public init(width: Int = 960, height: Int = 600) {
@@ -70,6 +71,8 @@ public final class PlayerWindow: SignalReceiver {
         SignalBridge.connectEvent(window, "delete-event", tag: Tag.delete.rawValue, to: self)
         SignalBridge.connectEvent(video, "button-press-event", tag: Tag.videoButton.rawValue, to: self)
         SignalBridge.connectEvent(video, "scroll-event", tag: Tag.scroll.rawValue, to: self)
+        // size-allocate's second argument is the allocation, not an event: onEvent only reads the widget.
+        SignalBridge.connectEvent(video, "size-allocate", tag: Tag.videoResized.rawValue, to: self)
         SignalBridge.connectDragData(window, tag: Tag.drop.rawValue, to: self)
         SignalBridge.connect(window, "destroy", tag: Tag.destroy.rawValue, to: self)
 
@@ -235,6 +238,14 @@ public final class PlayerWindow: SignalReceiver {
 
     public func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         switch Tag(rawValue: tag) {
+        case .videoResized:
+            let scale = Int(gtk_widget_get_scale_factor(video))
+            let size = (Int(gtk_widget_get_allocated_width(video)) * scale, Int(gtk_widget_get_allocated_height(video)) * scale)
+            if size != reportedVideoArea {
+                reportedVideoArea = size
+                onAction(.videoAreaResized(width: size.0, height: size.1))
+            }
+            return false
         case .key:
             let keyval = reel_event_keyval(event)
             let modifiers = KeyModifiers(gdkState: reel_event_state(event))

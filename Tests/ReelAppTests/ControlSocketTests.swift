@@ -173,6 +173,13 @@ final class ControlSocketTests: XCTestCase {
         let controls = try XCTUnwrap(PixelProbe.pixel(file, x: 4, y: size.height - 4))
         XCTAssertGreaterThan(controls.r + controls.g + controls.b, 500, "the light control bar is in the capture: \(controls)")
 
+        // The aspect mode, as `a` cycles it: read and set over the socket.
+        XCTAssertEqual(get("aspect", 30) as? String, "fit")
+        XCTAssertEqual(c.request(["set_property", "aspect", "fill"], id: 31)?["error"] as? String, "success")
+        XCTAssertEqual(get("aspect", 32) as? String, "fill")
+        XCTAssertEqual(c.request(["set_property", "aspect", "zoom"], id: 33)?["error"] as? String, "invalid-argument")
+        XCTAssertEqual(c.request(["set_property", "aspect", "fit"], id: 34)?["error"] as? String, "success")
+
         XCTAssertEqual(c.request(["stop"], id: 20)?["error"] as? String, "success")
         eventually("stopped at the start") { get("status", 21) != nil && (get("position", 22) as? Double ?? 1) == 0 && get("pause", 23) as? Bool == true }
         XCTAssertEqual(c.request(["quit"], id: 24)?["error"] as? String, "success")

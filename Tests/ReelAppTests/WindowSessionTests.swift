@@ -337,6 +337,48 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// A 4:3 picture (red bands above and below a blue 16:9 middle) in a 16:9 video area, in each
+    /// aspect mode as `a` cycles them: fit shows it all with black bars beside it, fill crops it
+    /// to the area (only blue), stretch fills the area with the whole picture (red at the top).
+    func testTheAspectModesFitFillAndStretchA4To3PictureInA16To9Area() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("banded4x3.mp4")], width: 640, height: 360 + Self.controlsHeight)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            let v = h.window.videoRect
+            XCTAssertEqual(Double(v.width) / Double(v.height), 16.0 / 9.0, accuracy: 0.02, "a 16:9 area: \(v)")
+            func isBlack(_ c: PixelProbe.RGB?) -> Bool { c.map { $0.r + $0.g + $0.b < 40 } ?? false }
+            func isRed(_ c: PixelProbe.RGB?) -> Bool { c.map { $0.r > 180 && $0.g < 60 && $0.b < 60 } ?? false }
+            func isBlue(_ c: PixelProbe.RGB?) -> Bool { c.map { $0.b > 180 && $0.r < 60 && $0.g < 60 } ?? false }
+            for (mode, name) in [(AspectMode.fit, "aspect-fit"), (.fill, "aspect-fill"), (.stretch, "aspect-stretch")] {
+                if mode != .fit { h.press("a") }
+                XCTAssertEqual(h.player.aspectMode, mode)
+                h.pause(at: 1.0)
+                let shot = try h.capture(name)
+                let side = PixelProbe.pixel(shot, x: v.x + 4, y: v.y + v.height / 2)
+                let top = PixelProbe.pixel(shot, x: v.x + v.width / 2, y: v.y + 4)
+                switch mode {
+                case .fit:
+                    XCTAssertTrue(isBlack(side), "fit: a black bar beside the picture, \(String(describing: side))")
+                    XCTAssertTrue(isRed(top), "fit: the whole picture, its red band at the top, \(String(describing: top))")
+                case .fill:
+                    XCTAssertTrue(isBlue(side), "fill: no bar, \(String(describing: side))")
+                    XCTAssertTrue(isBlue(top), "fill: the red bands cropped away, \(String(describing: top))")
+                case .stretch:
+                    XCTAssertTrue(isBlue(side), "stretch: no bar, \(String(describing: side))")
+                    XCTAssertTrue(isRed(top), "stretch: the whole picture, its red band at the top, \(String(describing: top))")
+                }
+                try h.assertGolden(name)
+            }
+            h.press("a")
+            XCTAssertEqual(h.player.aspectMode, .fit, "a cycles back to fit")
+        }
+    }
+
+    /// The control bar's height under the pinned theme (the window minus its video area), so that
+    /// a window can be sized to a 16:9 video area.
+    static let controlsHeight = 72
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {

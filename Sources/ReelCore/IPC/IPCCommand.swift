@@ -86,7 +86,7 @@ public enum IPCCommand: Sendable, Equatable {
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
-                                    "network", "metered-policy", "renditions", "rendition"]
+                                    "network", "metered-policy", "renditions", "rendition", "aspect"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
-                                                         "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition"]
+                                                         "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect"]
 }

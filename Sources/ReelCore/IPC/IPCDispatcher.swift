@@ -155,6 +155,7 @@ public final class IPCDispatcher {
             return .object([("available", .bool(s.network.available)), ("metered", .bool(s.network.metered)),
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
+        case "aspect": return .string(s.aspectMode.rawValue)
         case "renditions":
             return .array(s.renditions.enumerated().map { i, v in
                 .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
@@ -216,6 +217,11 @@ public final class IPCDispatcher {
                 throw IPCError(.invalidArgument, "“metered-policy” takes allow, cap or block.")
             }
             guard target.setMeteredPolicy(policy) else { throw IPCError(.unavailable, "The metered policy is not available in this session.") }
+        case "aspect":
+            guard let text = value.ipcString?.lowercased(), let mode = AspectMode(rawValue: text) else {
+                throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")
+            }
+            guard target.setAspectMode(mode) else { throw IPCError(.unavailable, "The aspect mode is not available in this session.") }
         default:
             throw IPCError(.readOnlyProperty, "The property “\(name)” is read-only.")
         }

@@ -40,6 +40,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool
     /// The quality choice for adaptive streams from now on; false when not supported.
     func setQuality(_ choice: QualityChoice) -> Bool
+    /// How the picture fills the video area from now on; false when not supported.
+    func setAspectMode(_ mode: AspectMode) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -62,4 +64,5 @@ extension PlaybackCommandTarget {
     public func setShuffle(_ on: Bool) -> Bool { !on }
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
     public func setQuality(_ choice: QualityChoice) -> Bool { false }
+    public func setAspectMode(_ mode: AspectMode) -> Bool { false }
 }

@@ -44,6 +44,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// The desktop's view of the network, and the metered policy in force.
     public var network: NetworkState = .assumed
     public var meteredPolicy: MeteredPolicy = .default
+    /// How the picture fills the video area (`aspect`).
+    public var aspectMode: AspectMode = .fit
     /// The current adaptive stream's renditions, the choice in force and the pinned one.
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto

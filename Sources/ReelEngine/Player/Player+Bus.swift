@@ -84,6 +84,7 @@ extension Player {
         if reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { mediaInfo.isSeekable = seekable != 0 }
         if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
         refreshMediaInfo()
+        if aspectMode == .stretch { applyAspect(redraw: false) }  // the picture's size is known now
         status = .readyToPlay
         emit(.status(.readyToPlay))
         emit(.duration(duration))

@@ -71,6 +71,11 @@ public final class Player: PlaybackEngine {
     /// True inside `load` while it reports the new item: an observer may seek then (a start
     /// position: resume), and the pipeline is started once, by `load`, when the URI is set.
     var loadInProgress = false
+    /// How the picture fills the video area, the area's size, and the current pipeline's filter
+    /// for it (`Player+Aspect`).
+    public internal(set) var aspectMode: AspectMode = .fit
+    var videoArea: (width: Int, height: Int)?
+    var aspectFilter: AspectFilter?
     /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
     /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
@@ -107,6 +112,7 @@ public final class Player: PlaybackEngine {
             gst_object_unref(scaletempo)
         }
         bridge = CallbackBridge(player: self, shared: shared)
+        installAspectFilter()
         pipeline.attach(bridge: bridge)
         startTimer()
     }
