@@ -7,11 +7,13 @@ import ReelGLib
 
 /// gst-play.c's buffering rule on a real progressive HTTP stream whose server goes quiet midway:
 /// the player, wanting to play, holds PAUSED and says it is waiting (buffering, with the
-/// percentage) while the queue refills, then plays on by itself to the end.
+/// percentage) while the queue refills, then plays on by itself to the end. The file is big enough
+/// (2.7 MB) that the part sent before the pause starts playback: network sources buffer bytes
+/// before the demuxer (Workarounds/ParsingInDecodebin.swift), up to 60 % of 1 MiB.
 final class BufferingTests: XCTestCase {
     func testANetworkPauseMidwayIsWaitingForBufferingThenPlayingAgain() throws {
-        let body = try Data(contentsOf: TestMedia.url("color10s.mp4"))
-        let server = try MisbehavingHTTPServer(.pauseMidway(body: body, contentType: "video/mp4", firstBytes: body.count * 2 / 5, pause: 4))
+        let body = try Data(contentsOf: TestMedia.url("hd10s.mp4"))
+        let server = try MisbehavingHTTPServer(.pauseMidway(body: body, contentType: "video/mp4", firstBytes: body.count * 2 / 5, pause: 8))
         defer { server.stop() }
         try onMain {
             let h = try EngineHarness()
@@ -39,8 +41,8 @@ final class BufferingTests: XCTestCase {
                 if case .waitingToPlayAtSpecifiedRate(.buffering(let p)) = controls[$0] { return p < 100 && $0 > firstPlaying }
                 return false
             }
-            XCTAssertFalse(buffering.isEmpty, "\(controls)")
-            XCTAssertTrue(controls[(buffering.last! + 1)...].contains(.playing), "\(controls)")
+            let lastBuffering = try XCTUnwrap(buffering.last, "\(controls)")
+            XCTAssertTrue(controls[(lastBuffering + 1)...].contains(.playing), "\(controls)")
             let percents = h.events.compactMap { if case .buffering(let p) = $0.event { p } else { nil } }
             XCTAssertTrue(percents.contains { $0 < 100 } && percents.last == 100, "\(percents)")
         }

@@ -29,5 +29,12 @@ enum ParsingInDecodebin {
         defer { g_free(uri) }
         guard MediaLocator.isNetwork(String(cString: uri)) else { return }
         reel_set_bool(element, "parse-streams", 0)
+        // Its queue2 then buffers bytes before the demuxer: playback starts at 60 % of this (or
+        // after 3 s of download, queue2's rate estimate), instead of 60 % of 10 MiB — a whole
+        // small file, or seconds of a big one on a slow link.
+        reel_set_int(element, "buffer-size", Self.bufferBytes)
     }
+
+    /// urisourcebin's `buffer-size` for network sources (its default, -1, means 10 MiB).
+    static let bufferBytes: Int32 = 1 << 20
 }
