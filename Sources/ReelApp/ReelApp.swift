@@ -7,6 +7,9 @@ public enum ReelApp {
     public static func main() {
         StartupTrace.mark("main")
         ExitTrace.installIfRequested()
+        // A reader that closed its end (`reel --events | head -1`, a socket client gone) is an
+        // EPIPE to handle where it is written, never the end of the process.
+        signal(SIGPIPE, SIG_IGN)
         // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
         // (bounded) before the process does.
         atexit {

@@ -40,6 +40,29 @@ final class EventStreamShapeTests: XCTestCase {
         XCTAssertEqual(finished["reason"] as? String, "ended")
     }
 
+    /// `reel --events … | head -1`: the reader goes away after one line; Reel plays on to the end
+    /// and exits 0 instead of trapping on the broken pipe.
+    func testAReaderThatClosesTheEventStreamEarlyDoesNotStopPlayback() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessRunner.reelExecutable)
+        process.arguments = ["--headless", "--events", "--events-progress", "--no-resume", "--audio-sink", "fakesink sync=true",
+                             "--video-sink", "fakesink sync=true", TestMedia.path("clip2s.mp4")]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let first = out.fileHandleForReading.availableData
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix("{\"event\""), "the stream began")
+        try out.fileHandleForReading.close()  // the reader is gone; every later line is an EPIPE
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning { process.terminate() }
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationReason, .exit, stderr)
+        XCTAssertEqual(process.terminationStatus, 0, "played to its end: \(stderr)")
+        XCTAssertFalse(stderr.contains("Fatal error"), stderr)
+    }
+
     func testAQueueEndingOnAFailedItemFinishesWithError() throws {
         TestMedia.ensureGenerated()
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=false",
