@@ -360,4 +360,20 @@ static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, 
 }
 static inline gint reel_response_accept(void) { return GTK_RESPONSE_ACCEPT; }
 
+// ---- recent files ----------------------------------------------------------------------------------
+// transfer full: a recent manager on `filename` (NULL: the desktop's, $XDG_DATA_HOME/recently-used.xbel).
+static inline GtkRecentManager *reel_recent_manager_new(const gchar *filename) {
+    if (!filename) return g_object_ref(gtk_recent_manager_get_default());
+    return g_object_new(GTK_TYPE_RECENT_MANAGER, "filename", filename, NULL);
+}
+// Adds `uri` as opened by Reel (application name, `reel %u`), with its display name and MIME type.
+static inline gboolean reel_recent_add(GtkRecentManager *m, const gchar *uri, const gchar *name, const gchar *mime) {
+    GtkRecentData data = { 0 };
+    data.display_name = (gchar *)name;
+    data.mime_type = (gchar *)mime;
+    data.app_name = (gchar *)"Reel";
+    data.app_exec = (gchar *)"reel %u";
+    return gtk_recent_manager_add_full(m, uri, &data);
+}
+
 #endif

@@ -29,6 +29,9 @@ final class WindowSession {
     private(set) var quitRequested = false
     private let screensaver = ScreenSaverInhibitor()
     /// Where `s` and Ctrl+s write PNGs: $REEL_CAPTURE_DIR, else ~/Pictures (or ~).
+    /// The recent files list the window adds to and reads (nil path: the desktop's).
+    var recentFilesPath: String?
+    private var recentFiles: RecentFiles?
     var captureDirectory: URL
     /// The last capture written (for QA logs and tests).
     private(set) var lastCapture: URL?
@@ -81,6 +84,7 @@ final class WindowSession {
         StartupTrace.mark("assembled")
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
+        window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         StartupTrace.mark("window-built")
         window.show()
         StartupTrace.mark("window-shown")
@@ -100,6 +104,10 @@ final class WindowSession {
             self?.quit()
         }
         if let last = core.playlistErrors.last { state.errorBanner = last.message }
+        if controller.queue.isEmpty {  // nothing to play yet: "Open recent" is the way in
+            recentFiles = RecentFiles(file: recentFilesPath)
+            state.recent = recentFiles?.entries() ?? []
+        }
         core.start()
         StartupTrace.mark("started")
         state.volume = player.volume
@@ -132,9 +140,22 @@ final class WindowSession {
 
     // MARK: Player events → view state
 
+    /// The queue item now playing joins the desktop's recent files (`RecentRule`: never with a
+    /// credential) and the window's "Open recent".
+    private func rememberRecent(_ index: Int?) {
+        guard let index, controller.queue.items.indices.contains(index) else { return }
+        let item = controller.queue.items[index]
+        let credentials = !item.headers.isEmpty || options.protected.hasCredentials
+        guard let uri = RecentRule.uri(for: item.uri, hasCredentials: credentials) else { return }
+        if recentFiles == nil { recentFiles = RecentFiles(file: recentFilesPath) }
+        recentFiles?.add(uri, title: item.displayTitle)
+        state.recent = recentFiles?.entries() ?? []
+    }
+
     private func handle(_ event: PlayerEvent, item: Int?) {
         switch event {
         case .itemChanged(_, _, let title):
+            rememberRecent(item)
             itemTitle = title
             state.title = title
             state.resumedAt = nil
@@ -295,8 +316,7 @@ final class WindowSession {
             state.resumedAt = nil
         case .cycleAspect:
             _ = commands.setAspectMode(player.aspectMode.next)
-        case .videoAreaResized(let width, let height):
-            player.setVideoArea(width: width, height: height)
+
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
             state.meteredPolicy = policy

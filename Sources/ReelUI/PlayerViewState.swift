@@ -20,6 +20,14 @@ public struct PlayerViewState: Sendable, Equatable {
     public var offersPlayAnyway = false
     /// Where the current item was resumed (the notice with "Start over"); nil hides it.
     public var resumedAt: Double?
+    /// What Reel opened lately (the desktop's recent files), newest first: "Open recent".
+    public var recent: [RecentEntry] = []
+
+    public struct RecentEntry: Equatable, Sendable {
+        public var uri: String
+        public var title: String
+        public init(uri: String, title: String) { self.uri = uri; self.title = title }
+    }
     /// The metered-network policy in force (the video menu's setting).
     public var meteredPolicy: MeteredPolicy = .default
     public var isFullscreen = false

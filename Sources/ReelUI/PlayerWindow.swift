@@ -10,6 +10,9 @@ import ReelCore
 public final class PlayerWindow: SignalReceiver {
     /// Called for every action; the app turns it into player and queue commands.
     public var onAction: (UIAction) -> Void = { _ in }
+    /// The video area was laid out at this size in device pixels (not a user action: the aspect
+    /// modes' fill and stretch take its shape).
+    public var onVideoAreaResized: (_ width: Int, _ height: Int) -> Void = { _, _ in }
     /// Seconds of stillness before the controls hide in fullscreen (while playing).
     public var controlsHideDelay: Double = 2
 
@@ -180,6 +183,7 @@ public final class PlayerWindow: SignalReceiver {
         banner.render(old, new, force: force)
         resumeNotice.render(old, new, force: force)
         if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
+        if force || old.recent != new.recent { videoMenu.renderRecent(new.recent) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
         if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
@@ -243,7 +247,7 @@ public final class PlayerWindow: SignalReceiver {
             let size = (Int(gtk_widget_get_allocated_width(video)) * scale, Int(gtk_widget_get_allocated_height(video)) * scale)
             if size != reportedVideoArea {
                 reportedVideoArea = size
-                onAction(.videoAreaResized(width: size.0, height: size.1))
+                onVideoAreaResized(size.0, size.1)
             }
             return false
         case .key:
@@ -338,6 +342,12 @@ public final class PlayerWindow: SignalReceiver {
 
     /// Chooses a metered-network policy in the video menu (as a click on its item does).
     public func chooseMeteredPolicy(_ policy: MeteredPolicy) { videoMenu.choose(policy) }
+
+    /// The titles in the video menu's "Open recent", newest first.
+    public var recentMenuTitles: [String] { videoMenu.recentTitles }
+
+    /// Opens the recent entry at `index` as a click on it does.
+    public func chooseRecent(at index: Int) { videoMenu.chooseRecent(at: index) }
 
     /// The control bar's quality menu: shown (adaptive streams), its button's text, its entries.
     public var qualityMenuShown: Bool { controls.quality.isVisible }

@@ -35,8 +35,6 @@ public enum UIAction: Sendable, Equatable {
     case startOver
     /// `a`: the next aspect mode (fit → fill → stretch).
     case cycleAspect
-    /// The video area was laid out at this size in pixels (fill and stretch take its shape).
-    case videoAreaResized(width: Int, height: Int)
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).

@@ -29,7 +29,43 @@ final class VideoMenu: SignalReceiver {
             items.append((policy, item))
         }
         for (index, (_, item)) in items.enumerated() { SignalBridge.connect(item, "toggled", tag: index, to: self) }
+        let separator = gtk_separator_menu_item_new()!
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, separator)
+        gtk_widget_show(separator)
+        recentItem = gtk_menu_item_new_with_label("Open recent")
+        gtk_widget_set_name(recentItem, "reel-recent")
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, recentItem)
+        gtk_widget_show(recentItem)
         render(.default)
+        renderRecent([])
+    }
+
+    private var recentItem: UnsafeMutablePointer<GtkWidget>!
+    private var recentEntries: [PlayerViewState.RecentEntry] = []
+    private static let recentTagBase = 1000
+
+    /// Lists what Reel opened lately under "Open recent" (insensitive while empty).
+    func renderRecent(_ entries: [PlayerViewState.RecentEntry]) {
+        recentEntries = entries
+        let submenu = gtk_menu_new()!
+        for (index, entry) in entries.enumerated() {
+            let item = gtk_menu_item_new_with_label(entry.title)!
+            gtk_widget_set_tooltip_text(item, entry.uri)
+            gtk_menu_shell_append(OpaquePointer(submenu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, item)
+            gtk_widget_show(item)
+            SignalBridge.connect(item, "activate", tag: Self.recentTagBase + index, to: self)
+        }
+        gtk_menu_item_set_submenu(OpaquePointer(recentItem).map { UnsafeMutablePointer<GtkMenuItem>($0) }, submenu)
+        gtk_widget_set_sensitive(recentItem, entries.isEmpty ? 0 : 1)
+    }
+
+    /// The titles under "Open recent", in order.
+    var recentTitles: [String] { recentEntries.map(\.title) }
+
+    /// Opens a recent entry as a click on it does.
+    func chooseRecent(at index: Int) {
+        guard recentEntries.indices.contains(index) else { return }
+        onSignal(Self.recentTagBase + index, instance: nil)
     }
 
     /// Shows the policy in force (without emitting anything).
@@ -58,6 +94,11 @@ final class VideoMenu: SignalReceiver {
     }
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        if tag >= Self.recentTagBase {
+            let index = tag - Self.recentTagBase
+            if recentEntries.indices.contains(index) { emit(.openURL(recentEntries[index].uri)) }
+            return
+        }
         guard items.indices.contains(tag), checked(items[tag].1), items[tag].0 != shown else { return }
         emit(.setMeteredPolicy(items[tag].0))
     }

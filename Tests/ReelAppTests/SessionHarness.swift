@@ -16,7 +16,7 @@ final class SessionHarness {
     var player: Player { session.player }
 
     init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule(),
-         quality: QualityChoice = .auto, resumeFile: String? = nil) throws {
+         quality: QualityChoice = .auto, resumeFile: String? = nil, recentFile: String? = nil) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
@@ -29,6 +29,8 @@ final class SessionHarness {
         withRule.resumeFile = resumeFile
         session = WindowSession(options: withRule)
         session.captureDirectory = tmp
+        // Never the desktop's own recent list: this run's, unless the test gives one.
+        session.recentFilesPath = recentFile ?? tmp.appendingPathComponent("recently-used.xbel").path
         // With a display, a session that cannot start is a failure, not a skip: it would hide a
         // broken video sink behind every window test.
         guard session.start(width: width, height: height) == true else { throw SessionError.couldNotStart }

@@ -379,6 +379,34 @@ final class WindowQualityTests: XCTestCase {
     /// a window can be sized to a 16:9 video area.
     static let controlsHeight = 72
 
+    /// What the window opens joins the recent files list the desktop reads (GtkRecentManager's
+    /// xbel, with Reel as the application) and the video menu's "Open recent", newest first; a
+    /// URL with a token never does; choosing an entry plays it.
+    func testOpenedItemsJoinTheRecentFilesAndOpenRecentPlaysOne() throws {
+        let dir = TestMedia.temporaryDirectory("reel-recent")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xbel = dir.appendingPathComponent("recently-used.xbel").path
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/a.mp4", .file(URL(fileURLWithPath: TestMedia.path("clip2s.mp4")), contentType: "video/mp4"))
+        let signed = server.url("/a.mp4").absoluteString + "?token=recent-secret-4d4d4d"
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("gapless-00.mp4"), signed, TestMedia.path("gapless-01.mp4")], recentFile: xbel)
+            defer { h.close() }
+            h.wait("the third item", timeout: 30) { h.session.controller.currentIndex == 2 && h.player.timeControlStatus == .playing }
+            h.wait("listed") { h.window.recentMenuTitles == ["gapless-01.mp4", "gapless-00.mp4"] }
+            UIRuntime.spin(for: 0.5)  // GtkRecentManager writes on idle
+            let text = try String(contentsOfFile: xbel, encoding: .utf8)
+            XCTAssertTrue(text.contains(URL(fileURLWithPath: TestMedia.path("gapless-00.mp4")).absoluteString), text)
+            XCTAssertTrue(text.contains("name=\"Reel\""), "Reel is the application: \(text)")
+            XCTAssertFalse(text.contains("recent-secret-4d4d4d"), "the tokenised URL is not in the list")
+            h.window.chooseRecent(at: 1)
+            h.wait("gapless-00 queued and playing", timeout: 15) {
+                h.session.controller.queue.count == 4 && h.session.controller.currentIndex == 3 && h.player.timeControlStatus == .playing
+            }
+        }
+    }
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {

@@ -80,3 +80,22 @@ final class ResumeTests: XCTestCase {
                        "a key with a secret, a negative position, a duplicate and a keyless entry are skipped")
     }
 }
+
+/// What reaches the desktop's recent files.
+final class RecentRuleTests: XCTestCase {
+    func testOnlyItemsWithoutSecretsAreRemembered() {
+        let rows: [(String, Bool, String?, String)] = [
+            ("/home/u/a.mp4", false, "file:///home/u/a.mp4", "a path becomes its file URI"),
+            ("file:///home/u/a.mp4", true, "file:///home/u/a.mp4", "a local file, whatever the credentials"),
+            ("https://example.com/v/a.mp4?id=7", false, "https://example.com/v/a.mp4?id=7", "a plain URL"),
+            ("https://example.com/v/a.mp4", true, nil, "a header or token goes with it"),
+            ("https://example.com/v/a.mp4?token=abcdef123456", false, nil, "a credential parameter"),
+            ("https://example.com/a.mp4?Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw", false, nil, "a signature-like value"),
+            ("https://user:pw@example.com/a.mp4", false, nil, "user info"),
+            ("rtsp://example.com/a", false, nil, "not HTTP"),
+        ]
+        for (input, credentials, expected, why) in rows {
+            XCTAssertEqual(RecentRule.uri(for: input, hasCredentials: credentials), expected, why)
+        }
+    }
+}

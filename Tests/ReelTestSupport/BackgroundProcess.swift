@@ -19,7 +19,7 @@ public final class BackgroundProcess {
         let state = ProcessRunner.isolatedStateHome(unless: environment)
         stateHome = state
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            .merging(state.map { ["XDG_STATE_HOME": $0] } ?? [:]) { $1 }
+            .merging(state.map(ProcessRunner.isolatedVariables) ?? [:]) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: outURL)
         process.standardError = try FileHandle(forWritingTo: errURL)

@@ -31,7 +31,7 @@ public enum ProcessRunner {
         let state = isolatedStateHome(unless: environment)
         defer { if let state { try? FileManager.default.removeItem(atPath: state) } }
         process.environment = ProcessInfo.processInfo.environment.merging(environment ?? [:]) { $1 }
-            .merging(state.map { ["XDG_STATE_HOME": $0] } ?? [:]) { $1 }
+            .merging(state.map(ProcessRunner.isolatedVariables) ?? [:]) { $1 }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -77,6 +77,12 @@ public enum ProcessRunner {
         let path = NSTemporaryDirectory() + "reel-state-" + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
+    }
+
+    /// The variables that point a run at its isolated state home: what Reel remembers
+    /// (XDG_STATE_HOME) and the desktop's data, such as the recent files list (XDG_DATA_HOME).
+    static func isolatedVariables(_ state: String) -> [String: String] {
+        ["XDG_STATE_HOME": state, "XDG_DATA_HOME": state + "/data"]
     }
 
     /// The built `reel` executable next to the test bundle.
