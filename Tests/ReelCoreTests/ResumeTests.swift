@@ -9,16 +9,16 @@ final class ResumeTests: XCTestCase {
         let rows: [(String, String?, String)] = [
             ("file:///home/u/Films/a%20b.mkv", "file:///home/u/Films/a%20b.mkv", "a local file is its absolute URI"),
             ("file:///home/u/Films/../Films/a.mkv", "file:///home/u/Films/a.mkv", "the path is standardised"),
-            ("https://user:pw@CDN.example.com/v/a.mp4", "https://cdn.example.com/v/a.mp4", "user info goes, the host is lower case"),
-            ("https://cdn.example.com/v/a.mp4?token=abcdef123456&id=7", "https://cdn.example.com/v/a.mp4?id=7", "a credential parameter goes, the identifying one stays"),
-            ("https://cdn.example.com/a.mp4?id=7&Expires=1700000000&Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw&Key-Pair-Id=APKAEIBAERJR2EXAMPLE",
-             "https://cdn.example.com/a.mp4?Expires=1700000000&Key-Pair-Id=APKAEIBAERJR2EXAMPLE&id=7", "a signature goes; short values stay, sorted"),
-            ("https://cdn.example.com/a.mp4?st=0123456789abcdef0123456789abcdef", "https://cdn.example.com/a.mp4", "a long value of any name goes"),
-            ("https://cdn.example.com/a.mp4#t=30", "https://cdn.example.com/a.mp4", "the fragment goes"),
-            ("http://example.com/live.m3u8?b=2&a=1", "http://example.com/live.m3u8?a=1&b=2", "the order of parameters does not matter"),
+            ("https://user:pw@CDN.reel-resume.test/v/a.mp4", "https://cdn.reel-resume.test/v/a.mp4", "user info goes, the host is lower case"),
+            ("https://cdn.reel-resume.test/v/a.mp4?token=abcdef123456&id=7", "https://cdn.reel-resume.test/v/a.mp4?id=7", "a credential parameter goes, the identifying one stays"),
+            ("https://cdn.reel-resume.test/a.mp4?id=7&Expires=1700000000&Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw&Key-Pair-Id=APKAEIBAERJR2EXAMPLE",
+             "https://cdn.reel-resume.test/a.mp4?Expires=1700000000&Key-Pair-Id=APKAEIBAERJR2EXAMPLE&id=7", "a signature goes; short values stay, sorted"),
+            ("https://cdn.reel-resume.test/a.mp4?st=0123456789abcdef0123456789abcdef", "https://cdn.reel-resume.test/a.mp4", "a long value of any name goes"),
+            ("https://cdn.reel-resume.test/a.mp4#t=30", "https://cdn.reel-resume.test/a.mp4", "the fragment goes"),
+            ("http://reel-recent.test/live.m3u8?b=2&a=1", "http://reel-recent.test/live.m3u8?a=1&b=2", "the order of parameters does not matter"),
             ("fd://0", nil, "standard input has no lasting identity"),
             ("data:video/mp4;base64,AAAA", nil, "nor a data URI"),
-            ("rtsp://cam.example.com/stream", nil, "only files and HTTP(S)"),
+            ("rtsp://cam.reel-recent.test/stream", nil, "only files and HTTP(S)"),
         ]
         for (uri, expected, why) in rows {
             XCTAssertEqual(ResumeKey.key(for: uri), expected, why)
@@ -27,8 +27,8 @@ final class ResumeTests: XCTestCase {
 
     func testARegisteredSecretNeverReachesAKey() {
         Redactor.register(secret: "s3cr3t-registered-value")
-        XCTAssertEqual(ResumeKey.key(for: "https://cdn.example.com/a.mp4?x=s3cr3t-registered-value&id=1"), "https://cdn.example.com/a.mp4?id=1")
-        XCTAssertNil(ResumeKey.key(for: "https://cdn.example.com/s3cr3t-registered-value/a.mp4"), "a secret in the path: not kept at all")
+        XCTAssertEqual(ResumeKey.key(for: "https://cdn.reel-resume.test/a.mp4?x=s3cr3t-registered-value&id=1"), "https://cdn.reel-resume.test/a.mp4?id=1")
+        XCTAssertNil(ResumeKey.key(for: "https://cdn.reel-resume.test/s3cr3t-registered-value/a.mp4"), "a secret in the path: not kept at all")
     }
 
     func testRule() {
@@ -87,12 +87,12 @@ final class RecentRuleTests: XCTestCase {
         let rows: [(String, Bool, String?, String)] = [
             ("/home/u/a.mp4", false, "file:///home/u/a.mp4", "a path becomes its file URI"),
             ("file:///home/u/a.mp4", true, "file:///home/u/a.mp4", "a local file, whatever the credentials"),
-            ("https://example.com/v/a.mp4?id=7", false, "https://example.com/v/a.mp4?id=7", "a plain URL"),
-            ("https://example.com/v/a.mp4", true, nil, "a header or token goes with it"),
-            ("https://example.com/v/a.mp4?token=abcdef123456", false, nil, "a credential parameter"),
-            ("https://example.com/a.mp4?Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw", false, nil, "a signature-like value"),
-            ("https://user:pw@example.com/a.mp4", false, nil, "user info"),
-            ("rtsp://example.com/a", false, nil, "not HTTP"),
+            ("https://reel-recent.test/v/a.mp4?id=7", false, "https://reel-recent.test/v/a.mp4?id=7", "a plain URL"),
+            ("https://reel-recent.test/v/a.mp4", true, nil, "a header or token goes with it"),
+            ("https://reel-recent.test/v/a.mp4?token=abcdef123456", false, nil, "a credential parameter"),
+            ("https://reel-recent.test/a.mp4?Signature=ZXhhbXBsZXNpZ25hdHVyZXZhbHVlbG9uZw", false, nil, "a signature-like value"),
+            ("https://user:pw@reel-recent.test/a.mp4", false, nil, "user info"),
+            ("rtsp://reel-recent.test/a", false, nil, "not HTTP"),
         ]
         for (input, credentials, expected, why) in rows {
             XCTAssertEqual(RecentRule.uri(for: input, hasCredentials: credentials), expected, why)
