@@ -69,6 +69,24 @@ make_banded() {  # out seconds
   mv "$out.tmp" "$out"
 }
 
+# Tracks: a dark 6 s picture (0x204060) with two audio tracks (English 440 Hz, French 660 Hz) and
+# two text subtitle tracks (English "HELLO", French "BONJOUR", both from 1 s to 5 s), tagged with
+# language and title.
+make_tracks() {  # out
+  local out=$1
+  [ -s "$out" ] && return 0
+  printf '1\n00:00:01,000 --> 00:00:05,000\nHELLO\n' > tracks-en.srt.tmp
+  printf '1\n00:00:01,000 --> 00:00:05,000\nBONJOUR\n' > tracks-fr.srt.tmp
+  launch matroskamux name=mux ! filesink location="$out.tmp" \
+    videotestsrc pattern=solid-color foreground-color=0xff204060 num-buffers=180 ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 ! $V264 ! queue ! mux. \
+    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=180 ! $AAC ! taginject tags="language-code=en,title=English" ! queue ! mux. \
+    audiotestsrc wave=sine freq=660 samplesperbuffer=1470 num-buffers=180 ! $AAC ! taginject tags="language-code=fr,title=French" ! queue ! mux. \
+    filesrc location=tracks-en.srt.tmp ! subparse ! text/x-raw,format=utf8 ! taginject tags="language-code=en,title=English" ! queue ! mux. \
+    filesrc location=tracks-fr.srt.tmp ! subparse ! text/x-raw,format=utf8 ! taginject tags="language-code=fr,title=French" ! queue ! mux.
+  rm -f tracks-en.srt.tmp tracks-fr.srt.tmp
+  mv "$out.tmp" "$out"
+}
+
 make_audio() {  # out seconds
   local out=$1 secs=$2
   [ -s "$out" ] && return 0
@@ -80,6 +98,10 @@ make_audio() {  # out seconds
 make_colors color10s.mp4 10 640 360
 make_clip clip2s.mp4 2 640 360 smpte
 make_banded banded4x3.mp4 4
+# 2.7 MB of 1080p: a progressive download big enough to start playing before it is all there
+# (BufferingTests, TeardownTests); the benchmarks use it too.
+make_clip hd10s.mp4 10 1920 1080 smpte
+make_tracks tracks.mkv
 make_audio tone3s.m4a 3
 # Bad inputs: a zero-byte file, text with a media extension, a damaged container (the moov atom
 # overwritten), a truncated file (the tail cut off mid-mdat).
@@ -204,7 +226,6 @@ fi
 
 # --- benchmark media (make bench) -----------------------------------------------------------------
 if [ "$bench" = 1 ]; then
-  make_clip hd10s.mp4 10 1920 1080 smpte
   make_colors long60s.mp4 60 640 360
   # reel check --renditions all on a 3-rendition, 60 s stream (hls/bench3: 720p, 360p, 180p).
   make_hls_variant hls/bench3/720 1280 720 smpte 60
