@@ -202,6 +202,34 @@ static inline gboolean reel_stream_video_size(GstStream *s, gint *w, gint *h) {
     if (caps) gst_caps_unref(caps);
     return ok;
 }
+// A stream's string tag (GST_TAG_LANGUAGE_CODE, GST_TAG_TITLE…): transfer full (g_free) or NULL.
+static inline gchar *reel_stream_tag_string(GstStream *s, const gchar *tag) {
+    GstTagList *tags = gst_stream_get_tags(s);
+    gchar *v = NULL;
+    if (tags) {
+        if (!gst_tag_list_get_string(tags, tag, &v)) v = NULL;
+        gst_tag_list_unref(tags);
+    }
+    return v;
+}
+static inline const gchar *reel_stream_id(GstStream *s) { return gst_stream_get_stream_id(s); }
+// Sends playbin3 a select-streams event with these stream ids (the strings are copied).
+static inline gboolean reel_select_streams(GstElement *e, const gchar *const *ids, guint n) {
+    GList *list = NULL;
+    for (guint i = 0; i < n; i++) list = g_list_append(list, (gpointer)ids[i]);
+    GstEvent *ev = gst_event_new_select_streams(list);
+    g_list_free(list);
+    return gst_element_send_event(e, ev);
+}
+// STREAMS_SELECTED: the i-th selected stream's id (transfer full, g_free) or NULL.
+static inline guint reel_streams_selected_count(GstMessage *m) { return gst_message_streams_selected_get_size(m); }
+static inline gchar *reel_streams_selected_id(GstMessage *m, guint i) {
+    GstStream *s = gst_message_streams_selected_get_stream(m, i);
+    if (!s) return NULL;
+    gchar *id = g_strdup(gst_stream_get_stream_id(s));
+    gst_object_unref(s);
+    return id;
+}
 // Title tag from a tag list: transfer full (g_free) or NULL.
 static inline gchar *reel_taglist_title(GstTagList *tags) {
     gchar *t = NULL;

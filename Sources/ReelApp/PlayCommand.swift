@@ -47,6 +47,12 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("no-resume"), help: "Start every item from its beginning (same as --resume=no).")
     var noResume = false
 
+    @Option(help: ArgumentHelp("Preferred audio languages, first match wins (en,fr or eng,fre).", valueName: "LANGS"))
+    var alang: String?
+
+    @Option(help: ArgumentHelp("Preferred subtitle languages: a matching subtitle track is shown (en,fr).", valueName: "LANGS"))
+    var slang: String?
+
     @Option(help: ArgumentHelp("Start the queue at this item (0-based; with --shuffle the shuffled queue starts with it).", valueName: "INDEX"))
     var start: Int?
 
@@ -129,6 +135,10 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
+    static func languages(_ list: String?) -> [String] {
+        (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     func run() throws {
         let live = try liveProgram()
         var options = PlaybackOptions(
@@ -145,6 +155,8 @@ struct PlayCommand: ParsableCommand {
         options.offlineWait = offlineWait
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live
+        options.audioLanguages = Self.languages(alang)
+        options.subtitleLanguages = Self.languages(slang)
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,

@@ -17,6 +17,9 @@ struct PlaybackOptions: Sendable {
     /// beginning. The `reel` command sets it (`ResumeFile.defaultPath`) unless --no-resume, so
     /// in-process sessions keep no state unless they give one.
     var resumeFile: String?
+    /// Preferred audio and subtitle languages (`--alang`, `--slang`).
+    var audioLanguages: [String] = []
+    var subtitleLanguages: [String] = []
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off
     /// The queue index to start at (before shuffling: the shuffled queue starts with it).

@@ -43,6 +43,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
         snapshot.aspectMode = player.aspectMode
+        snapshot.tracks = player.tracks
+        snapshot.selectedStreams = player.selectedStreamIDs
+        snapshot.audioTrack = player.audioTrack
+        snapshot.subtitleTrack = player.subtitleTrack
+        snapshot.subtitlesShown = player.subtitlesShown
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.limits.pinned
@@ -116,6 +121,23 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setQuality(_ choice: QualityChoice) -> Bool {
         controller.setQuality(choice)
+        return true
+    }
+
+    func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool {
+        let ofKind = player.tracks.filter { $0.kind == kind }
+        guard let index else {
+            guard kind == .subtitle else { return false }
+            player.selectSubtitleTrack(nil)
+            return true
+        }
+        guard ofKind.indices.contains(index) else { return false }
+        if kind == .audio { player.selectAudioTrack(ofKind[index].id) } else { player.selectSubtitleTrack(ofKind[index].id) }
+        return true
+    }
+
+    func setSubtitlesShown(_ shown: Bool) -> Bool {
+        player.setSubtitlesShown(shown)
         return true
     }
 

@@ -115,6 +115,8 @@ final class SessionCore {
         var config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
                                          progressInterval: options.progressInterval, endAction: .advance)
         config.aspectModes = window
+        config.audioLanguages = options.audioLanguages
+        config.subtitleLanguages = options.subtitleLanguages
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

@@ -316,6 +316,12 @@ final class WindowSession {
             state.resumedAt = nil
         case .cycleAspect:
             _ = commands.setAspectMode(player.aspectMode.next)
+        case .cycleAudioTrack:
+            player.cycleAudioTrack()
+        case .cycleSubtitleTrack:
+            player.cycleSubtitleTrack()
+        case .toggleSubtitles:
+            _ = commands.setSubtitlesShown(!player.subtitlesShown)
 
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)

@@ -28,6 +28,9 @@ public struct PlayerConfiguration: Sendable {
     /// Build the video filter that lets the picture fill or stretch to the video area
     /// (`AspectMode`, `Player.setAspectMode`): for windows; off, the picture is always fitted.
     public var aspectModes = false
+    /// Preferred audio and subtitle languages, first match wins (`--alang`, `--slang`).
+    public var audioLanguages: [String] = []
+    public var subtitleLanguages: [String] = []
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

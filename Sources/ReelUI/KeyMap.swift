@@ -39,6 +39,9 @@ public enum KeyMap {
         case KeySym.char("q"), KeySym.char("Q"): return .action(.quit)
         case KeySym.f9: return .action(.togglePlaylist)
         case KeySym.char("a"), KeySym.char("A"): return .action(.cycleAspect)
+        case KeySym.numbersign: return .action(.cycleAudioTrack)
+        case KeySym.char("j"), KeySym.char("J"): return .action(.cycleSubtitleTrack)
+        case KeySym.char("v"), KeySym.char("V"): return .action(.toggleSubtitles)
         case KeySym.end: return state.live != nil ? .action(.goLive) : nil
         case KeySym.question: return .shortcutsWindow
         default: return nil
@@ -70,6 +73,9 @@ public enum KeyMap {
         ("Esc", "Leave fullscreen"),
         ("F9", "Playlist"),
         ("a", "Aspect: fit, fill (crop), stretch"),
+        ("#", "Next audio track"),
+        ("j", "Next subtitle track (then none)"),
+        ("v", "Show or hide subtitles"),
         ("s", "Save the frame as a PNG"),
         ("Ctrl+s", "Save the window as a PNG"),
         ("Ctrl+o", "Open files"),

@@ -35,6 +35,10 @@ public enum UIAction: Sendable, Equatable {
     case startOver
     /// `a`: the next aspect mode (fit → fill → stretch).
     case cycleAspect
+    /// `#`: the next audio track; `j`: the next subtitle track (then none); `v`: subtitles shown or hidden.
+    case cycleAudioTrack
+    case cycleSubtitleTrack
+    case toggleSubtitles
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).

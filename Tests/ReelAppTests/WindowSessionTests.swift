@@ -407,6 +407,49 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// Embedded subtitles are drawn over the video (so window captures show them) at their time
+    /// (1 s to 5 s), and gone when hidden with `v`; `#` and `j` change the audio and subtitle tracks.
+    func testSubtitlesShowAtTheirTimeAndHideWithVAndKeysChangeTracks() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("tracks.mkv")], play: false)
+            defer { h.close() }
+            h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            let v = h.window.videoRect
+            // The subtitle region: the bottom quarter of the picture, where playsink's text overlay draws.
+            let region = (x: v.x, y: v.y + v.height * 3 / 4, width: v.width, height: v.height / 4)
+            @MainActor func whiteShare(_ name: String) throws -> Double {
+                let shot = try h.capture(name)
+                let r = ProcessRunner.run("/usr/bin/convert", [shot, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",
+                                                               "-fuzz", "20%", "-fill", "black", "+opaque", "white", "-fill", "white", "-opaque", "white",
+                                                               "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"])
+                return Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            }
+            /// Plays on (no seek: the subtitle already sent stays) and pauses past `seconds`.
+            @MainActor func playOn(to seconds: Double) {
+                h.player.play()
+                h.wait("past \(seconds) s") { h.player.position >= seconds }
+                h.player.pause()
+                h.wait("paused") { h.player.timeControlStatus == .paused }
+                UIRuntime.spin(for: 0.3)
+            }
+            XCTAssertLessThan(try whiteShare("sub-before"), 0.00005, "no subtitle before 1 s")
+            playOn(to: 2)
+            XCTAssertGreaterThan(try whiteShare("sub-shown"), 0.0003, "HELLO is drawn over the picture at 2 s (white text, a few hundred pixels)")
+            h.press("v")
+            XCTAssertFalse(h.player.subtitlesShown)
+            playOn(to: 3)
+            XCTAssertLessThan(try whiteShare("sub-hidden"), 0.00005, "hidden with v")
+            h.press("numbersign")
+            h.wait("# plays the French audio") {
+                h.player.tracks.first { $0.id == h.player.audioTrack }?.language == "fr"
+                    && h.player.selectedStreamIDs.contains(h.player.audioTrack ?? "")
+            }
+            h.press("j")
+            XCTAssertTrue(h.player.subtitlesShown, "choosing a subtitle track shows subtitles")
+            h.wait("j moves to the French subtitles") { h.player.tracks.first { $0.id == h.player.subtitleTrack }?.language == "fr" }
+        }
+    }
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {

@@ -11,10 +11,14 @@ final class EngineHarness {
     let player: Player
     private(set) var events: [(time: Date, event: PlayerEvent)] = []
 
-    init(sync: Bool = true, endAction: EndAction = .pause, progressInterval: Double = 0.1) throws {
-        player = try Player(configuration: PlayerConfiguration(
+    init(sync: Bool = true, endAction: EndAction = .pause, progressInterval: Double = 0.1,
+         audioLanguages: [String] = [], subtitleLanguages: [String] = []) throws {
+        var configuration = PlayerConfiguration(
             audioSink: "fakesink sync=\(sync)", videoSink: "fakesink sync=\(sync) enable-last-sample=true",
-            progressInterval: progressInterval, endAction: endAction))
+            progressInterval: progressInterval, endAction: endAction)
+        configuration.audioLanguages = audioLanguages
+        configuration.subtitleLanguages = subtitleLanguages
+        player = try Player(configuration: configuration)
         player.addObserver { [unowned self] e in self.events.append((Date(), e)) }
     }
 

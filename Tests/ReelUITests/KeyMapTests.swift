@@ -87,7 +87,7 @@ final class KeyMapTests: XCTestCase {
 
     func testHelpListsEveryShortcut() {
         let keys = KeyMap.help.map(\.keys).joined(separator: " ")
-        for k in ["Space", "p", "F11", "Esc", "m", "9", "0", "←", "↑", "Shift", "[", "]", "Backspace", ",", ".", "<", ">", "s", "q", "Ctrl+o", "Ctrl+l", "F9", "End", "?", "a"] {
+        for k in ["Space", "p", "F11", "Esc", "m", "9", "0", "←", "↑", "Shift", "[", "]", "Backspace", ",", ".", "<", ">", "s", "q", "Ctrl+o", "Ctrl+l", "F9", "End", "?", "a", "#", "j", "v"] {
             XCTAssertTrue(keys.contains(k), "help is missing \(k)")
         }
     }

@@ -63,8 +63,23 @@ public enum EventEncoder {
             fields.append(("programEnd", .string(ProgramDate.format(end))))
         case .resumed(let position):
             fields.append(("position", .double(rounded(position))))
+        case .tracks(let tracks, let selected, let shown):
+            fields.append(("tracks", trackList(tracks, selected: selected)))
+            fields.append(("subtitles", .bool(shown)))
         }
         return .object(fields)
+    }
+
+    /// Tracks as the event stream and the socket's `tracks` show them: index within their kind
+    /// (what `audio-track`/`subtitle-track` take), id, type, language, title, selected.
+    public static func trackList(_ tracks: [MediaTrack], selected: [String]) -> JSONValue {
+        var counts: [MediaTrack.Kind: Int] = [:]
+        return .array(tracks.map { t in
+            let index = counts[t.kind, default: 0]
+            counts[t.kind] = index + 1
+            return .object([("index", .int(index)), ("id", .string(t.id)), ("type", .string(t.kind.rawValue)),
+                            ("language", .optional(t.language)), ("title", .optional(t.title)), ("selected", .bool(selected.contains(t.id)))])
+        })
     }
 
     /// A live item's place: `epochTime` (null without PROGRAM-DATE-TIME), `behindLiveEdge`,

@@ -44,6 +44,9 @@ public enum PlayerEvent: Sendable, Equatable {
     case liveProgramEnd(programEnd: Date)
     /// The item starts where it was left last time (`ResumeRule`): at `position`, in seconds.
     case resumed(position: Double)
+    /// The item's tracks, which of them play (stream ids), and whether subtitles are shown: when
+    /// its stream collection is known and whenever the choice changes.
+    case tracks([MediaTrack], selected: [String], subtitlesShown: Bool)
 }
 
 extension PlayerEvent {
@@ -71,6 +74,7 @@ extension PlayerEvent {
         case .liveStart: "live"
         case .liveProgramEnd: "live-program-end"
         case .resumed: "resumed"
+        case .tracks: "tracks"
         }
     }
 }

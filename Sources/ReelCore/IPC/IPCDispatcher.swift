@@ -156,6 +156,10 @@ public final class IPCDispatcher {
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
         case "aspect": return .string(s.aspectMode.rawValue)
+        case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
+        case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
+        case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
+        case "sub-visibility": return .bool(s.subtitlesShown)
         case "renditions":
             return .array(s.renditions.enumerated().map { i, v in
                 .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
@@ -217,6 +221,19 @@ public final class IPCDispatcher {
                 throw IPCError(.invalidArgument, "“metered-policy” takes allow, cap or block.")
             }
             guard target.setMeteredPolicy(policy) else { throw IPCError(.unavailable, "The metered policy is not available in this session.") }
+        case "audio-track", "subtitle-track":
+            let kind: MediaTrack.Kind = name == "audio-track" ? .audio : .subtitle
+            let index: Int?
+            if kind == .subtitle, value == .null || ["no", "off"].contains(value.ipcString?.lowercased() ?? "") || value.ipcNumber == -1 {
+                index = nil
+            } else if let n = value.ipcNumber, let i = BoundedNumber.wholeNumber(n) {
+                index = i
+            } else {
+                throw IPCError(.invalidArgument, "“\(name)” takes a track index from “tracks”\(kind == .subtitle ? " or no" : "").")
+            }
+            guard target.selectTrack(kind, index: index) else { throw IPCError(.unavailable, "There is no such \(kind.rawValue) track (see “tracks”).") }
+        case "sub-visibility":
+            guard target.setSubtitlesShown(try bool()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "aspect":
             guard let text = value.ipcString?.lowercased(), let mode = AspectMode(rawValue: text) else {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")

@@ -42,6 +42,11 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setQuality(_ choice: QualityChoice) -> Bool
     /// How the picture fills the video area from now on; false when not supported.
     func setAspectMode(_ mode: AspectMode) -> Bool
+    /// Plays the `index`-th track of `kind` (audio or subtitle; nil: no subtitles); false when
+    /// there is no such track or tracks are not supported.
+    func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool
+    /// Shows or hides the chosen subtitles; false when not supported.
+    func setSubtitlesShown(_ shown: Bool) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -65,4 +70,6 @@ extension PlaybackCommandTarget {
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
     public func setQuality(_ choice: QualityChoice) -> Bool { false }
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
+    public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }
+    public func setSubtitlesShown(_ shown: Bool) -> Bool { false }
 }

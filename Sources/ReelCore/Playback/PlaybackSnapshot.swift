@@ -46,6 +46,13 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var meteredPolicy: MeteredPolicy = .default
     /// How the picture fills the video area (`aspect`).
     public var aspectMode: AspectMode = .fit
+    /// The item's tracks, the stream ids playing, the chosen audio and subtitle track ids, and
+    /// whether subtitles are shown.
+    public var tracks: [MediaTrack] = []
+    public var selectedStreams: [String] = []
+    public var audioTrack: String?
+    public var subtitleTrack: String?
+    public var subtitlesShown = true
     /// The current adaptive stream's renditions, the choice in force and the pinned one.
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto

@@ -40,6 +40,11 @@ struct ItemState {
     /// The `live` start event was sent; the programme end was announced.
     var liveStartAnnounced = false
     var programEndAnnounced = false
+    /// The item's audio, subtitle and video tracks (its stream collection), the choice among them
+    /// and the stream ids playbin3 says it plays (STREAMS_SELECTED).
+    var tracks: [MediaTrack] = []
+    var trackChoice = TrackChoice()
+    var selectedStreams: [String] = []
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 

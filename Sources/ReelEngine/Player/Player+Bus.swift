@@ -15,6 +15,7 @@ extension Player {
         case GST_MESSAGE_BUFFERING: onBuffering(message)
         case GST_MESSAGE_DURATION_CHANGED: if prerolled { refreshDuration() }
         case GST_MESSAGE_STREAM_COLLECTION: onStreamCollection(message)
+        case GST_MESSAGE_STREAMS_SELECTED: onStreamsSelected(message)
         case GST_MESSAGE_TAG: onTag(message)
         case GST_MESSAGE_STREAM_START: onStreamStart()
         case GST_MESSAGE_CLOCK_LOST where intent == .playing: onClockLost()
@@ -85,6 +86,7 @@ extension Player {
         if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
         refreshMediaInfo()
         if aspectMode == .stretch { applyAspect(redraw: false) }  // the picture's size is known now
+        applyPreferredTracks()
         status = .readyToPlay
         emit(.status(.readyToPlay))
         emit(.duration(duration))
@@ -145,6 +147,8 @@ extension Player {
             itemState.nextCollection = Self.describe(collection)
             return
         }
+        trackCollection = StreamCollectionRef(collection)
+        tracksFound(Self.tracks(in: collection))
         let found = Self.describe(collection)
         collectionInfo.videoCodec = collectionInfo.videoCodec ?? found.info.videoCodec
         collectionInfo.audioCodec = collectionInfo.audioCodec ?? found.info.audioCodec

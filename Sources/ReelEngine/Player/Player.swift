@@ -76,6 +76,12 @@ public final class Player: PlaybackEngine {
     public internal(set) var aspectMode: AspectMode = .fit
     var videoArea: (width: Int, height: Int)?
     var aspectFilter: AspectFilter?
+    /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
+    /// item with tracks in them keeps them).
+    public internal(set) var subtitlesShown = true
+    /// The current item's last stream collection (`Player+Tracks`).
+    var trackCollection: StreamCollectionRef?
+    var lastTrackLanguages: (audio: String?, subtitle: String?) = (nil, nil)
     /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
     /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
@@ -224,6 +230,7 @@ public final class Player: PlaybackEngine {
     /// gapless switch hands it over in `onStreamStart` instead).
     func resetItemState() {
         itemState = ItemState(direction: rate)
+        trackCollection = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 

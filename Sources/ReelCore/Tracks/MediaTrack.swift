@@ -1,0 +1,29 @@
+/// One audio, subtitle or video stream of the current item (playbin3's stream collection), as
+/// menus, the socket's `tracks` and the event stream show it.
+public struct MediaTrack: Equatable, Sendable {
+    public enum Kind: String, Sendable { case video, audio, subtitle }
+
+    /// playbin3's stream id (what select-streams takes).
+    public var id: String
+    public var kind: Kind
+    /// The language tag as the file gives it ("en", "eng", "fr"…), nil when untagged.
+    public var language: String?
+    public var title: String?
+
+    public init(id: String, kind: Kind, language: String? = nil, title: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.language = language
+        self.title = title
+    }
+
+    /// "English (en)", "Track 2", "French", "fr" — what a menu row says.
+    public func label(number: Int) -> String {
+        switch (title, language) {
+        case let (t?, l?) where !t.isEmpty && t.lowercased() != l.lowercased(): "\(t) (\(l))"
+        case let (t?, _) where !t.isEmpty: t
+        case let (_, l?): l
+        default: "Track \(number)"
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import CGStreamer
+import ReelCore
+
+/// Audio and subtitle tracks: listed from playbin3's stream collection, chosen by `TrackChoice`
+/// (preferences, the previous item's languages, the user's `#`/`j`/menu), applied with
+/// select-streams, confirmed by STREAMS_SELECTED; subtitles shown or hidden (`v`) by selecting the
+/// text stream or not.
+extension Player {
+    /// The current item's tracks (video, audio, subtitle), in the file's order.
+    public var tracks: [MediaTrack] { itemState.tracks }
+    /// The stream ids playbin3 plays now.
+    public var selectedStreamIDs: [String] { itemState.selectedStreams }
+    public var audioTrack: String? { itemState.trackChoice.audio }
+    public var subtitleTrack: String? { itemState.trackChoice.subtitle }
+
+    /// Plays the audio track `id` (one of `tracks`).
+    public func selectAudioTrack(_ id: String) {
+        guard tracks.contains(where: { $0.id == id && $0.kind == .audio }) else { return }
+        itemState.trackChoice.audio = id
+        applyTrackChoice()
+    }
+
+    /// Shows the subtitle track `id`, or none (nil). Choosing one shows subtitles again.
+    public func selectSubtitleTrack(_ id: String?) {
+        if let id, !tracks.contains(where: { $0.id == id && $0.kind == .subtitle }) { return }
+        itemState.trackChoice.subtitle = id
+        if id != nil { subtitlesShown = true }
+        applyTrackChoice()
+    }
+
+    public func cycleAudioTrack() {
+        if let next = TrackChoice.nextAudio(after: audioTrack, in: tracks) { selectAudioTrack(next) }
+    }
+
+    public func cycleSubtitleTrack() { selectSubtitleTrack(TrackChoice.nextSubtitle(after: subtitleTrack, in: tracks)) }
+
+    /// Shows or hides the chosen subtitles (kept chosen).
+    public func setSubtitlesShown(_ shown: Bool) {
+        guard shown != subtitlesShown else { return }
+        subtitlesShown = shown
+        applyTrackChoice()
+    }
+
+    /// The tracks of a stream collection (the item's own).
+    static func tracks(in collection: UnsafeMutablePointer<GstStreamCollection>) -> [MediaTrack] {
+        var found: [MediaTrack] = []
+        for i in 0..<gst_stream_collection_get_size(collection) {
+            guard let stream = gst_stream_collection_get_stream(collection, i), let cid = reel_stream_id(stream) else { continue }
+            let type = reel_stream_type(stream).rawValue
+            let kind: MediaTrack.Kind
+            if type & GST_STREAM_TYPE_VIDEO.rawValue != 0 { kind = .video }
+            else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 { kind = .audio }
+            else if type & GST_STREAM_TYPE_TEXT.rawValue != 0 { kind = .subtitle }
+            else { continue }
+            func tag(_ name: String) -> String? {
+                reel_stream_tag_string(stream, name).map { p in defer { g_free(p) }; return String(cString: p) }
+            }
+            found.append(MediaTrack(id: String(cString: cid), kind: kind, language: tag("language-code"), title: tag("title")))
+        }
+        return found
+    }
+
+    /// Tags (language, title) reach a stream after its collection was posted, often: the tracks
+    /// are read again from the item's last collection at preroll and when the selection changes.
+    func refreshTracks() {
+        guard let collection = trackCollection?.pointer else { return }
+        let found = Self.tracks(in: collection)
+        guard found != itemState.tracks, found.map(\.id) == itemState.tracks.map(\.id) else { return }
+        itemState.tracks = found
+        emitTracks()
+    }
+
+    /// A collection for the current item: the tracks are listed. playbin3's own first selection
+    /// stands until the item has prerolled (`applyPreferredTracks`): a select-streams sent while
+    /// decodebin3 is still exposing its streams deadlocks playbin3 1.22 (seen with a `suburi`:
+    /// the main thread in send_event, a multiqueue thread waiting for decodebin3's lock).
+    func tracksFound(_ found: [MediaTrack]) {
+        guard found != itemState.tracks else { return }
+        itemState.tracks = found
+        adoptSelection()
+        emitTracks()
+    }
+
+    /// After preroll: the preferred languages (`--alang`, `--slang`) and the previous item's
+    /// languages choose among the tracks; nothing is sent when playbin3 already plays that.
+    func applyPreferredTracks() {
+        refreshTracks()
+        guard !tracks.isEmpty else { return }
+        let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
+                                            previous: lastTrackLanguages)
+        var choice = itemState.trackChoice
+        if !configuration.audioLanguages.isEmpty || lastTrackLanguages.audio != nil, let audio = preferred.audio { choice.audio = audio }
+        if !configuration.subtitleLanguages.isEmpty || lastTrackLanguages.subtitle != nil, let subtitle = preferred.subtitle { choice.subtitle = subtitle }
+        itemState.trackChoice = choice
+        applyTrackChoice()
+    }
+
+    /// The choice follows what playbin3 plays (its default selection, or a change it made).
+    func adoptSelection() {
+        let playing = Set(itemState.selectedStreams)
+        if let audio = tracks.first(where: { $0.kind == .audio && playing.contains($0.id) }) { itemState.trackChoice.audio = audio.id }
+        if subtitlesShown { itemState.trackChoice.subtitle = tracks.first { $0.kind == .subtitle && playing.contains($0.id) }?.id }
+    }
+
+    func onStreamsSelected(_ message: UnsafeMutablePointer<GstMessage>) {
+        var ids: [String] = []
+        for i in 0..<reel_streams_selected_count(message) {
+            if let p = reel_streams_selected_id(message, i) { ids.append(String(cString: p)); g_free(p) }
+        }
+        refreshTracks()
+        guard ids != itemState.selectedStreams else { return }
+        itemState.selectedStreams = ids
+        if !prerolled { adoptSelection() }
+        emitTracks()
+    }
+
+    /// Asks playbin3 for the chosen streams (when that differs from what it plays) and reports.
+    func applyTrackChoice() {
+        let choice = itemState.trackChoice
+        let audio = tracks.first { $0.id == choice.audio }, subtitle = tracks.first { $0.id == choice.subtitle }
+        lastTrackLanguages = (audio?.language ?? lastTrackLanguages.audio, subtitle?.language)
+        let wanted = choice.streamIDs(tracks, subtitlesShown: subtitlesShown)
+        if !wanted.isEmpty, Set(wanted) != Set(itemState.selectedStreams) {
+            var copies = wanted.map { strdup($0) }
+            defer { for p in copies { free(p) } }
+            _ = copies.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                    reel_select_streams(pipeline.element, $0, guint(buffer.count))
+                }
+            }
+        }
+        emitTracks()
+    }
+
+    func emitTracks() {
+        emit(.tracks(tracks, selected: itemState.selectedStreams, subtitlesShown: subtitlesShown))
+    }
+}
+
+/// A reference to the current item's last stream collection (its streams' tags are read again
+/// later): one owner, released when replaced.
+final class StreamCollectionRef {
+    let pointer: UnsafeMutablePointer<GstStreamCollection>
+
+    /// Takes a new reference.
+    init(_ collection: UnsafeMutablePointer<GstStreamCollection>) {
+        gst_object_ref(collection)
+        pointer = collection
+    }
+
+    deinit { gst_object_unref(pointer) }
+}
