@@ -375,6 +375,14 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// The share of near-white pixels in `region` of a PNG (0…1), by ImageMagick.
+    static func whiteShare(_ png: String, region: (x: Int, y: Int, width: Int, height: Int)) throws -> Double {
+        let r = ProcessRunner.run("/usr/bin/convert", [png, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",
+                                                       "-fuzz", "20%", "-fill", "black", "+opaque", "white", "-fill", "white", "-opaque", "white",
+                                                       "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"])
+        return Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
     /// The control bar's height under the pinned theme (the window minus its video area), so that
     /// a window can be sized to a 16:9 video area.
     static let controlsHeight = 72
@@ -418,11 +426,7 @@ final class WindowQualityTests: XCTestCase {
             // The subtitle region: the bottom quarter of the picture, where playsink's text overlay draws.
             let region = (x: v.x, y: v.y + v.height * 3 / 4, width: v.width, height: v.height / 4)
             @MainActor func whiteShare(_ name: String) throws -> Double {
-                let shot = try h.capture(name)
-                let r = ProcessRunner.run("/usr/bin/convert", [shot, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",
-                                                               "-fuzz", "20%", "-fill", "black", "+opaque", "white", "-fill", "white", "-opaque", "white",
-                                                               "-colorspace", "Gray", "-format", "%[fx:mean]", "info:"])
-                return Double(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+                try Self.whiteShare(try h.capture(name), region: region)
             }
             /// Plays on (no seek: the subtitle already sent stays) and pauses past `seconds`.
             @MainActor func playOn(to seconds: Double) {
@@ -435,6 +439,10 @@ final class WindowQualityTests: XCTestCase {
             XCTAssertLessThan(try whiteShare("sub-before"), 0.00005, "no subtitle before 1 s")
             playOn(to: 2)
             XCTAssertGreaterThan(try whiteShare("sub-shown"), 0.0003, "HELLO is drawn over the picture at 2 s (white text, a few hundred pixels)")
+            h.press("s")
+            h.wait("s saves the frame") { h.session.lastCapture != nil }
+            let frame = try XCTUnwrap(h.session.lastCapture?.path)
+            XCTAssertGreaterThan(try Self.whiteShare(frame, region: (0, 270, 640, 90)), 0.0003, "the saved frame (640x360) has the subtitle too")
             h.press("v")
             XCTAssertFalse(h.player.subtitlesShown)
             playOn(to: 3)
