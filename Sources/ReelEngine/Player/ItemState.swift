@@ -45,6 +45,10 @@ struct ItemState {
     var tracks: [MediaTrack] = []
     var trackChoice = TrackChoice()
     var selectedStreams: [String] = []
+    /// The preferred languages were applied (once per item, after it started).
+    var preferredTracksApplied = false
+    /// What playbin3 selected for the next item before its STREAM_START (gapless).
+    var nextSelectedStreams: [String]?
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 

@@ -145,6 +145,7 @@ extension Player {
         // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
         if shared.state.withLock({ $0.switched != nil }) {
             itemState.nextCollection = Self.describe(collection)
+            nextTrackCollection = StreamCollectionRef(collection)
             return
         }
         trackCollection = StreamCollectionRef(collection)
@@ -200,9 +201,14 @@ extension Player {
         emit(.playedToEnd)
         currentURI = switched.playedURI
         currentItem = switched
+        let previousNextSelection = itemState.nextSelectedStreams
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
         itemState.live = liveStreams?(switched.playedURI)
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+        trackCollection = nextTrackCollection
+        nextTrackCollection = nil
+        itemState.selectedStreams = previousNextSelection ?? []
+        if let collection = trackCollection { tracksFound(Self.tracks(in: collection.pointer)) }
         status = .readyToPlay
         emit(.status(.readyToPlay))
         refreshDuration()

@@ -79,13 +79,17 @@ extension Player {
         itemState.tracks = found
         adoptSelection()
         emitTracks()
+        // A gapless next item is not given select-streams: playbin3 1.22 answered none for the
+        // new group (no STREAMS_SELECTED), so the choice could not be confirmed; it plays
+        // playbin3's default tracks.
     }
 
     /// After preroll: the preferred languages (`--alang`, `--slang`) and the previous item's
     /// languages choose among the tracks; nothing is sent when playbin3 already plays that.
     func applyPreferredTracks() {
         refreshTracks()
-        guard !tracks.isEmpty else { return }
+        guard !tracks.isEmpty, !itemState.preferredTracksApplied else { return }
+        itemState.preferredTracksApplied = true
         let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
                                             previous: lastTrackLanguages)
         var choice = itemState.trackChoice
@@ -106,6 +110,10 @@ extension Player {
         var ids: [String] = []
         for i in 0..<reel_streams_selected_count(message) {
             if let p = reel_streams_selected_id(message, i) { ids.append(String(cString: p)); g_free(p) }
+        }
+        if shared.state.withLock({ $0.switched != nil }) {  // the next item's, before its STREAM_START
+            itemState.nextSelectedStreams = ids
+            return
         }
         refreshTracks()
         guard ids != itemState.selectedStreams else { return }

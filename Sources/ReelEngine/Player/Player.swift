@@ -81,6 +81,8 @@ public final class Player: PlaybackEngine {
     public internal(set) var subtitlesShown = true
     /// The current item's last stream collection (`Player+Tracks`).
     var trackCollection: StreamCollectionRef?
+    /// The next item's collection when it came before that item's STREAM_START (gapless).
+    var nextTrackCollection: StreamCollectionRef?
     var lastTrackLanguages: (audio: String?, subtitle: String?) = (nil, nil)
     /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
@@ -231,6 +233,7 @@ public final class Player: PlaybackEngine {
     func resetItemState() {
         itemState = ItemState(direction: rate)
         trackCollection = nil
+        nextTrackCollection = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 
