@@ -49,6 +49,8 @@ struct ItemState {
     var preferredTracksApplied = false
     /// What playbin3 selected for the next item before its STREAM_START (gapless).
     var nextSelectedStreams: [String]?
+    /// The last `tracks` event sent for the item (one event per change, never twice the same).
+    var reportedTracks: (tracks: [MediaTrack], selected: [String], shown: Bool)?
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 

@@ -141,7 +141,10 @@ extension Player {
     }
 
     func emitTracks() {
-        emit(.tracks(tracks, selected: itemState.selectedStreams, subtitlesShown: subtitlesShown))
+        let report = (tracks: tracks, selected: itemState.selectedStreams, shown: subtitlesShown)
+        if let last = itemState.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
+        itemState.reportedTracks = report
+        emit(.tracks(report.tracks, selected: report.selected, subtitlesShown: report.shown))
     }
 }
 
