@@ -9,15 +9,6 @@ public enum AspectMode: String, CaseIterable, Sendable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
-    /// What the window says when the mode changes.
-    public var label: String {
-        switch self {
-        case .fit: "Aspect: fit"
-        case .fill: "Aspect: fill (crop)"
-        case .stretch: "Aspect: stretch"
-        }
-    }
-
     /// A reduced fraction (numerator, denominator).
     public struct Ratio: Equatable, Sendable {
         public var numerator: Int
