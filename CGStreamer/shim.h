@@ -127,6 +127,25 @@ static inline GstElement *reel_parse_bin(const gchar *description, GError **erro
     return e;
 }
 
+// transfer full (ref-sunk): parse "a ! b" into a bin whose pads are ghosts of `first`'s pad
+// `first_pad` ("sink") and `last`'s "src" (elements named in the description) — for bins with
+// other unlinked pads (textoverlay's text_sink), which parse's own ghosting might pick instead.
+static inline GstElement *reel_parse_filter_bin(const gchar *description, const gchar *first, const gchar *first_pad,
+                                                const gchar *last, GError **error) {
+    GstElement *bin = gst_parse_bin_from_description(description, FALSE, error);
+    if (bin == NULL) return NULL;
+    gst_object_ref_sink(bin);
+    GstElement *a = gst_bin_get_by_name(GST_BIN(bin), first), *b = gst_bin_get_by_name(GST_BIN(bin), last);
+    GstPad *in = a ? gst_element_get_static_pad(a, first_pad) : NULL, *out = b ? gst_element_get_static_pad(b, "src") : NULL;
+    gboolean ok = in && out && gst_element_add_pad(bin, gst_ghost_pad_new("sink", in)) && gst_element_add_pad(bin, gst_ghost_pad_new("src", out));
+    if (in) gst_object_unref(in);
+    if (out) gst_object_unref(out);
+    if (a) gst_object_unref(a);
+    if (b) gst_object_unref(b);
+    if (!ok) { gst_object_unref(bin); return NULL; }
+    return bin;
+}
+
 // Video overlay: hand the sink (or the first overlay inside a bin) an X11 window id.
 static inline gboolean reel_set_window_handle(GstElement *sink, guintptr handle) {
     if (sink == NULL) return FALSE;
@@ -276,6 +295,27 @@ static inline gboolean reel_query_seeking(GstElement *e, gboolean *seekable, gin
 // Step n frames (positive direction of the current rate). Transfer: the event is consumed.
 static inline gboolean reel_step_frames(GstElement *e, guint64 n) {
     return gst_element_send_event(e, gst_event_new_step(GST_FORMAT_BUFFERS, n, 1.0, TRUE, FALSE));
+}
+
+// Pad probes that read what passes (the subtitle overlay's clock): a buffer's PTS
+// (GST_CLOCK_TIME_NONE if the probe saw no buffer) and a TIME segment's start, time and applied
+// rate (FALSE if the probe saw no segment event).
+static inline guint64 reel_probe_buffer_pts(GstPadProbeInfo *info) {
+    if (!(GST_PAD_PROBE_INFO_TYPE(info) & GST_PAD_PROBE_TYPE_BUFFER)) return GST_CLOCK_TIME_NONE;
+    GstBuffer *b = GST_PAD_PROBE_INFO_BUFFER(info);
+    return b ? GST_BUFFER_PTS(b) : GST_CLOCK_TIME_NONE;
+}
+static inline gboolean reel_probe_segment(GstPadProbeInfo *info, guint64 *start, guint64 *time, gdouble *applied_rate) {
+    if (!(GST_PAD_PROBE_INFO_TYPE(info) & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM)) return FALSE;
+    GstEvent *e = GST_PAD_PROBE_INFO_EVENT(info);
+    if (e == NULL || GST_EVENT_TYPE(e) != GST_EVENT_SEGMENT) return FALSE;
+    const GstSegment *seg = NULL;
+    gst_event_parse_segment(e, &seg);
+    if (seg == NULL || seg->format != GST_FORMAT_TIME) return FALSE;
+    *start = seg->start;
+    *time = seg->time;
+    *applied_rate = seg->applied_rate;
+    return TRUE;
 }
 
 #endif

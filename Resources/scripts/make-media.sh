@@ -87,6 +87,23 @@ make_tracks() {  # out
   mv "$out.tmp" "$out"
 }
 
+# External subtitles: subs/film.mp4, a dark 6 s picture (0x204060) with subtitle files beside it
+# as players find them — film.en.srt (SubRip, CRLF, a tag), film.fr.vtt (WebVTT) and
+# Subs/film.de.ass (SubStation Alpha) — each saying something of a different width from 1 s to
+# 3 s (HI, BONJOUR TOUT LE MONDE, HALLO WELT), so a frame shows which file is drawn.
+make_sidecars() {
+  mkdir -p subs/Subs
+  if [ ! -s subs/film.mp4 ]; then
+    launch videotestsrc pattern=solid-color foreground-color=0xff204060 num-buffers=180 ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 \
+      ! $V264 ! queue ! mux. audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=180 ! $AAC ! queue ! mux. \
+      mp4mux name=mux faststart=true ! filesink location=subs/film.mp4.tmp
+    mv subs/film.mp4.tmp subs/film.mp4
+  fi
+  printf '1\r\n00:00:01,000 --> 00:00:03,000\r\n<b>HI</b>\r\n\r\n2\r\n00:00:04,000 --> 00:00:05,500\r\nA second cue\r\n' > subs/film.en.srt
+  printf 'WEBVTT\n\nNOTE made by make-media.sh\n\n1\n00:01.000 --> 00:03.000 align:center\nBONJOUR TOUT LE MONDE\n' > subs/film.fr.vtt
+  printf '[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an2}HALLO WELT\n' > subs/Subs/film.de.ass
+}
+
 make_audio() {  # out seconds
   local out=$1 secs=$2
   [ -s "$out" ] && return 0
@@ -102,6 +119,7 @@ make_banded banded4x3.mp4 4
 # (BufferingTests, TeardownTests); the benchmarks use it too.
 make_clip hd10s.mp4 10 1920 1080 smpte
 make_tracks tracks.mkv
+make_sidecars
 make_audio tone3s.m4a 3
 # Bad inputs: a zero-byte file, text with a media extension, a damaged container (the moov atom
 # overwritten), a truncated file (the tail cut off mid-mdat).

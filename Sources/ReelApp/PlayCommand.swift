@@ -53,6 +53,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Preferred subtitle languages: a matching subtitle track is shown (en,fr).", valueName: "LANGS"))
     var slang: String?
 
+    @Option(name: .customLong("sub-file"), help: ArgumentHelp("A subtitle file (SRT, WebVTT, ASS) to offer with every item, besides those found beside it (repeatable).", valueName: "FILE"))
+    var subFiles: [String] = []
+
+    @Option(name: .customLong("sub-scale"), help: ArgumentHelp("The subtitles' size as a factor of the default (0.3–4; F and G change it).", valueName: "FACTOR"))
+    var subScale: Double = 1
+
     @Option(help: ArgumentHelp("Start the queue at this item (0-based; with --shuffle the shuffled queue starts with it).", valueName: "INDEX"))
     var start: Int?
 
@@ -157,6 +163,8 @@ struct PlayCommand: ParsableCommand {
         options.live = live
         options.audioLanguages = Self.languages(alang)
         options.subtitleLanguages = Self.languages(slang)
+        options.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        options.subtitleScale = subScale
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,

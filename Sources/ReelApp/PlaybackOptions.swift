@@ -20,6 +20,9 @@ struct PlaybackOptions: Sendable {
     /// Preferred audio and subtitle languages (`--alang`, `--slang`).
     var audioLanguages: [String] = []
     var subtitleLanguages: [String] = []
+    /// Subtitle files for every item (`--sub-file`, absolute paths) and the subtitles' size.
+    var subtitleFiles: [String] = []
+    var subtitleScale: Double = 1
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off
     /// The queue index to start at (before shuffling: the shuffled queue starts with it).

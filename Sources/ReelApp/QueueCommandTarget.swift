@@ -44,10 +44,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.meteredPolicy = controller.networkRule.policy
         snapshot.aspectMode = player.aspectMode
         snapshot.tracks = player.tracks
-        snapshot.selectedStreams = player.selectedStreamIDs
+        snapshot.selectedStreams = player.selectedTrackIDs
         snapshot.audioTrack = player.audioTrack
         snapshot.subtitleTrack = player.subtitleTrack
         snapshot.subtitlesShown = player.subtitlesShown
+        snapshot.subtitleScale = player.subtitleScale
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.limits.pinned
@@ -138,6 +139,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setSubtitlesShown(_ shown: Bool) -> Bool {
         player.setSubtitlesShown(shown)
+        return true
+    }
+
+    func setSubtitleScale(_ scale: Double) -> Bool {
+        player.setSubtitleScale(scale)
         return true
     }
 

@@ -117,6 +117,8 @@ final class SessionCore {
         config.aspectModes = window
         config.audioLanguages = options.audioLanguages
         config.subtitleLanguages = options.subtitleLanguages
+        config.subtitleFiles = options.subtitleFiles
+        config.subtitleScale = options.subtitleScale
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

@@ -160,6 +160,7 @@ final class WindowSession {
             state.title = title
             state.resumedAt = nil
             state.qualityEntries = []  // the next item's renditions are not known yet
+            state.tracks = []
             state.position = 0
             state.duration = nil
             state.live = nil
@@ -200,6 +201,11 @@ final class WindowSession {
             state.isMuted = muted
         case .mediaInfo(let info):
             state.isSeekable = info.isSeekable || !info.isLive
+        case .tracks(let tracks, _, let shown):
+            state.tracks = tracks
+            state.audioTrack = player.audioTrack
+            state.subtitleTrack = player.subtitleTrack
+            state.subtitlesShown = shown
         case .error(let problem), .warning(let problem):
             // The queue goes on; the banner keeps saying what went wrong until playback starts again.
             let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
@@ -322,6 +328,12 @@ final class WindowSession {
             player.cycleSubtitleTrack()
         case .toggleSubtitles:
             _ = commands.setSubtitlesShown(!player.subtitlesShown)
+        case .selectAudioTrack(let id):
+            player.selectAudioTrack(id)
+        case .selectSubtitleTrack(let id):
+            player.selectSubtitleTrack(id)
+        case .changeSubtitleScale(let step):
+            player.setSubtitleScale(player.subtitleScale + step)
 
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)

@@ -1,28 +1,21 @@
 import CGStreamer
 import ReelCore
 
-/// playbin3's video filter for the aspect modes: `aspectratiocrop` (fill: the picture cropped to
-/// the area's shape) then `capssetter` (stretch: a pixel aspect ratio that gives the picture the
-/// area's shape). In fit mode both pass the picture through untouched. Each pipeline gets its own
-/// (`Player.replacePipeline`); this keeps references to the two elements to set them.
+/// The aspect modes' part of the video filter (`VideoFilter`): `aspectratiocrop` (fill: the
+/// picture cropped to the area's shape) then `capssetter` (stretch: a pixel aspect ratio that
+/// gives the picture the area's shape). In fit mode both pass the picture through untouched.
+/// This keeps references to the two elements to set them.
 final class AspectFilter {
-    let bin: UnsafeMutablePointer<GstElement>
     private let crop: UnsafeMutablePointer<GstElement>
     private let setter: UnsafeMutablePointer<GstElement>
 
-    /// nil when gst-plugins-good's aspectratiocrop or capssetter is missing (the picture is then
-    /// always fitted).
-    init?() {
-        var error: UnsafeMutablePointer<GError>?
-        guard let bin = reel_parse_bin("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", &error) else {
-            if let error { g_error_free(error) }
+    /// The two elements of `filter` (`VideoFilter`), nil when it has none.
+    init?(in filter: UnsafeMutablePointer<GstElement>) {
+        guard let crop = reel_bin_get_by_name(filter, "reel-crop") else { return nil }
+        guard let setter = reel_bin_get_by_name(filter, "reel-par") else {
+            gst_object_unref(crop)
             return nil
         }
-        guard let crop = reel_bin_get_by_name(bin, "reel-crop"), let setter = reel_bin_get_by_name(bin, "reel-par") else {
-            gst_object_unref(bin)
-            return nil
-        }
-        self.bin = bin
         self.crop = crop
         self.setter = setter
     }
@@ -43,6 +36,5 @@ final class AspectFilter {
     deinit {
         gst_object_unref(crop)
         gst_object_unref(setter)
-        gst_object_unref(bin)
     }
 }

@@ -31,6 +31,13 @@ public struct PlayerConfiguration: Sendable {
     /// Preferred audio and subtitle languages, first match wins (`--alang`, `--slang`).
     public var audioLanguages: [String] = []
     public var subtitleLanguages: [String] = []
+    /// Build the text overlay that draws external subtitle files (beside a local file, or
+    /// `subtitleFiles`); off, they are neither looked for nor listed.
+    public var subtitleOverlay = true
+    /// Subtitle files for every item (`--sub-file`), listed after the files found beside it.
+    public var subtitleFiles: [String] = []
+    /// The subtitles' size as a factor of the default (`--sub-scale`; `SubtitleStyle`).
+    public var subtitleScale = 1.0
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -26,8 +26,9 @@ final class ControlBar: SignalReceiver {
     private let fullscreen: UnsafeMutablePointer<GtkWidget>
     /// "LIVE" at the edge (lit), "−0:25" behind it; a click goes live.
     private let liveBadge: UnsafeMutablePointer<GtkWidget>
-    /// The quality menu (adaptive streams only).
-    let quality = QualityMenu()
+    /// The quality menu (adaptive streams only) and the tracks menu (audio and subtitle tracks).
+    let quality = ChoiceMenu(name: "reel-quality", tooltip: "Quality", label: "Auto") { .setQuality($0) }
+    let tracks = ChoiceMenu(name: "reel-tracks", tooltip: "Audio and subtitles", label: "", action: TrackMenuContent.action)
 
     /// Seconds the skip buttons jump.
     static let skipStep = 10.0
@@ -97,7 +98,7 @@ final class ControlBar: SignalReceiver {
         gtk_box_pack_start(reel_gtk_box(seekRow), liveBadge, 0, 0, 0)
         for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
-        for w in [fullscreen, playlist, quality.button, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
+        for w in [fullscreen, playlist, quality.button, tracks.button, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
         gtk_box_pack_start(reel_gtk_box(root), seekRow, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(root), buttonRow, 0, 0, 0)
@@ -112,6 +113,7 @@ final class ControlBar: SignalReceiver {
         SignalBridge.connect(volume, "value-changed", tag: Tag.volumeValue.rawValue, to: self)
         SignalBridge.connect(speed, "changed", tag: Tag.speedChanged.rawValue, to: self)
         quality.emit = { [weak self] action in self?.emit(action) }
+        tracks.emit = { [weak self] action in self?.emit(action) }
         render(state, force: true)
     }
 
@@ -175,6 +177,8 @@ final class ControlBar: SignalReceiver {
         }
         setIcon(fullscreen, new.isFullscreen ? "view-restore-symbolic" : "view-fullscreen-symbolic")
         quality.render(entries: new.qualityEntries, choice: new.qualityChoice, label: new.qualityLabel)
+        let trackMenu = TrackMenuContent.make(new)
+        tracks.render(sections: trackMenu.sections, chosen: trackMenu.chosen, label: trackMenu.label)
     }
 
     /// The elapsed label: the wall-clock time of day of a live item with PROGRAM-DATE-TIME, the
@@ -273,7 +277,8 @@ final class ControlBar: SignalReceiver {
     /// The clickable controls by name (for tests that click them with a real pointer).
     var controlWidgets: [String: UnsafeMutablePointer<GtkWidget>] {
         ["previous": previous, "back": back, "playPause": playPause, "forward": forward, "next": next,
-         "mute": mute, "volume": volume, "speed": speed, "playlist": playlist, "fullscreen": fullscreen, "quality": quality.button]
+         "mute": mute, "volume": volume, "speed": speed, "playlist": playlist, "fullscreen": fullscreen, "quality": quality.button,
+         "tracks": tracks.button]
     }
 
     var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// The keyboard shortcuts, following mpv and Celluloid. Pure: a key (symbol + modifiers) and the
 /// current view state in, a command out. The window feeds it every key press.
 public enum KeyMap {
@@ -19,7 +21,9 @@ public enum KeyMap {
         }
         switch keyval {
         case KeySym.space, KeySym.char("p"), KeySym.char("P"): return .action(.playPause)
-        case KeySym.char("f"), KeySym.char("F"), KeySym.f11: return .action(.toggleFullscreen)
+        case KeySym.char("f"), KeySym.f11: return .action(.toggleFullscreen)
+        case KeySym.char("F"): return .action(.changeSubtitleScale(by: -SubtitleStyle.scaleStep))
+        case KeySym.char("G"): return .action(.changeSubtitleScale(by: SubtitleStyle.scaleStep))
         case KeySym.escape: return state.isFullscreen ? .action(.toggleFullscreen) : nil
         case KeySym.char("m"), KeySym.char("M"): return .action(.toggleMute)
         case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep)))
@@ -76,6 +80,7 @@ public enum KeyMap {
         ("#", "Next audio track"),
         ("j", "Next subtitle track (then none)"),
         ("v", "Show or hide subtitles"),
+        ("F / G", "Smaller or larger subtitles"),
         ("s", "Save the frame as a PNG"),
         ("Ctrl+s", "Save the window as a PNG"),
         ("Ctrl+o", "Open files"),

@@ -41,6 +41,12 @@ public struct PlayerViewState: Sendable, Equatable {
     public var qualityEntries: [QualityEntry] = []
     public var qualityChoice = "auto"
     public var qualityLabel = "Auto"
+    /// The tracks menu: the item's tracks, the chosen audio and subtitle track, whether
+    /// subtitles are shown.
+    public var tracks: [MediaTrack] = []
+    public var audioTrack: String?
+    public var subtitleTrack: String?
+    public var subtitlesShown = true
 
     /// A live item's window (`LivePosition`): the seek bar spans it, the labels show wall-clock
     /// time when it has PROGRAM-DATE-TIME, and the LIVE badge shows the distance from the edge.

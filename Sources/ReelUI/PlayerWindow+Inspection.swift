@@ -44,6 +44,13 @@ extension PlayerWindow {
     /// Opens or closes the quality popover, chooses an entry (as clicks do).
     public func setQualityMenuOpen(_ open: Bool) { controls.quality.setOpen(open) }
     public func chooseQuality(_ choice: String) { controls.quality.choose(choice) }
+    /// The tracks menu: shown (more than one audio track, or subtitles), its text and entries;
+    /// choosing an entry ("audio:<id>", "subtitle:<id>", "subtitle:" for none) as a click does.
+    public var tracksMenuShown: Bool { controls.tracks.isVisible }
+    public var tracksButtonText: String { controls.tracks.buttonText }
+    public var trackEntryLabels: [String] { controls.tracks.entryLabels }
+    public func setTracksMenuOpen(_ open: Bool) { controls.tracks.setOpen(open) }
+    public func chooseTrack(_ choice: String) { controls.tracks.choose(choice) }
 
     /// Whether the banner's "Play anyway" button is shown.
     public var offersPlayAnyway: Bool { banner.offersPlayAnyway }

@@ -39,6 +39,11 @@ public enum UIAction: Sendable, Equatable {
     case cycleAudioTrack
     case cycleSubtitleTrack
     case toggleSubtitles
+    /// The tracks menu: an audio track, a subtitle track or none (nil).
+    case selectAudioTrack(String)
+    case selectSubtitleTrack(String?)
+    /// `G` / `F`: the subtitles larger or smaller by this factor step.
+    case changeSubtitleScale(by: Double)
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).

@@ -14,6 +14,7 @@ enum FuzzTargets {
             "events": EventLineFuzz.run,
             "ipc": IPCRequestFuzz.run,
             "byterange": ByteRangeFuzz.run,
+            "subtitles": SubtitleFuzz.run,
         ]
         #if REEL_HAVE_PLAYLIST_PARSER  // issue 4's parsers, when they are in ReelCore (fuzz.sh checks)
         targets["playlist"] = PlaylistFuzz.run

@@ -47,4 +47,43 @@ final class TrackSocketTests: XCTestCase {
         XCTAssertEqual(c.request(["quit"], id: id)?["error"] as? String, "success")
         XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0, reel.stderr)
     }
+
+    /// `--sub-file` offers a file with the item; the socket lists it (`external`), chooses it by
+    /// index and sizes subtitles (`sub-scale`); `--screenshot-at` frames carry it.
+    func testSubtitleFilesFromTheCommandLineOverTheSocketAndInScreenshots() throws {
+        let dir = TestMedia.temporaryDirectory("reel-subfile-cli")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ctl.sock").path
+        let srt = dir.appendingPathComponent("talk.de.srt").path
+        try "1\n00:00:00,500 --> 00:00:05,000\nGUTEN TAG ALLERSEITS\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, [
+            "--headless", "--ipc", socket, "--sub-file", srt, "--slang", "de", "--sub-scale", "1.5", "--screenshot-dir", dir.path,
+            "--screenshot-at", "1.5", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", TestMedia.path("color10s.mp4")])
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        func get(_ name: String) -> Any? { id += 1; return c.request(["get_property", name], id: id)?["data"] }
+        func set(_ name: String, _ value: Any) -> String? { id += 1; return c.request(["set_property", name, value], id: id)?["error"] as? String }
+        let deadline = Date().addingTimeInterval(10)
+        while (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.contains(where: { $0.hasSuffix(".png") }) == false, Date() < deadline {
+            usleep(100_000)
+        }
+        let tracks = try XCTUnwrap(get("tracks") as? [[String: Any]])
+        let file = try XCTUnwrap(tracks.first { $0["external"] as? Bool == true }, "\(tracks)")
+        XCTAssertEqual(file["title"] as? String, "talk.de.srt")
+        XCTAssertEqual(file["language"] as? String, "de")
+        XCTAssertEqual(file["selected"] as? Bool, true, "--slang de chose it")
+        XCTAssertEqual(get("subtitle-track") as? Int, 0)
+        XCTAssertEqual(get("sub-scale") as? Double, 1.5)
+        XCTAssertEqual(set("sub-scale", 9), "success")
+        XCTAssertEqual(get("sub-scale") as? Double, 4, "clamped")
+        XCTAssertEqual(set("sub-scale", "big"), "invalid-argument")
+        let png = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasSuffix(".png") })
+        // color10s.mp4 is green at 1.5 s: white text in the bottom quarter is the subtitle.
+        let text = PixelProbe.whiteText(dir.appendingPathComponent(png).path, region: (0, 270, 640, 90))
+        XCTAssertGreaterThan(text.share, 0.002, "the screenshot at 1.5 s shows the subtitle")
+        id += 1
+        XCTAssertEqual(c.request(["quit"], id: id)?["error"] as? String, "success")
+        XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0, reel.stderr)
+    }
 }

@@ -12,12 +12,13 @@ final class EngineHarness {
     private(set) var events: [(time: Date, event: PlayerEvent)] = []
 
     init(sync: Bool = true, endAction: EndAction = .pause, progressInterval: Double = 0.1,
-         audioLanguages: [String] = [], subtitleLanguages: [String] = []) throws {
+         audioLanguages: [String] = [], subtitleLanguages: [String] = [], subtitleFiles: [String] = []) throws {
         var configuration = PlayerConfiguration(
             audioSink: "fakesink sync=\(sync)", videoSink: "fakesink sync=\(sync) enable-last-sample=true",
             progressInterval: progressInterval, endAction: endAction)
         configuration.audioLanguages = audioLanguages
         configuration.subtitleLanguages = subtitleLanguages
+        configuration.subtitleFiles = subtitleFiles
         player = try Player(configuration: configuration)
         player.addObserver { [unowned self] e in self.events.append((Date(), e)) }
     }

@@ -19,6 +19,18 @@ public enum PixelProbe {
         return RGB(r: Int(nums[0]), g: Int(nums[1]), b: Int(nums[2]))
     }
 
+    /// White text in a region of an image (subtitles): the share of its pixels that are white
+    /// (within 20 %) and the width of the box that holds them (0 when none).
+    public static func whiteText(_ file: String, region: (x: Int, y: Int, width: Int, height: Int)) -> (share: Double, width: Int) {
+        let mask = [file, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",
+                    "-fuzz", "20%", "-fill", "black", "+opaque", "white", "-fill", "white", "-opaque", "white", "-colorspace", "Gray"]
+        let share = Double(ProcessRunner.run("/usr/bin/convert", mask + ["-format", "%[fx:mean]", "info:"], timeout: 30).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        guard share > 0 else { return (share, 0) }
+        let box = ProcessRunner.run("/usr/bin/convert", mask + ["-trim", "-format", "%w", "info:"], timeout: 30).stdout
+        return (share, Int(box.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+    }
+
     /// Width and height of an image file.
     public static func size(_ file: String) -> (width: Int, height: Int)? {
         let r = ProcessRunner.run("/usr/bin/identify", ["-format", "%w %h", file], timeout: 30)

@@ -15,6 +15,8 @@ final class KeyMapTests: XCTestCase {
             (KeySym.space, [], .action(.playPause)),
             (KeySym.char("p"), [], .action(.playPause)),
             (KeySym.char("f"), [], .action(.toggleFullscreen)),
+            (KeySym.char("F"), [.shift], .action(.changeSubtitleScale(by: -0.1))),
+            (KeySym.char("G"), [.shift], .action(.changeSubtitleScale(by: 0.1))),
             (KeySym.f11, [], .action(.toggleFullscreen)),
             (KeySym.escape, [], nil),  // not fullscreen: Esc does nothing
             (KeySym.char("m"), [], .action(.toggleMute)),

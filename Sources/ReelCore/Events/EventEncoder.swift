@@ -71,14 +71,16 @@ public enum EventEncoder {
     }
 
     /// Tracks as the event stream and the socket's `tracks` show them: index within their kind
-    /// (what `audio-track`/`subtitle-track` take), id, type, language, title, selected.
+    /// (what `audio-track`/`subtitle-track` take), id, type, language, title, selected, external
+    /// (a subtitle file rather than one of the media's streams).
     public static func trackList(_ tracks: [MediaTrack], selected: [String]) -> JSONValue {
         var counts: [MediaTrack.Kind: Int] = [:]
         return .array(tracks.map { t in
             let index = counts[t.kind, default: 0]
             counts[t.kind] = index + 1
             return .object([("index", .int(index)), ("id", .string(t.id)), ("type", .string(t.kind.rawValue)),
-                            ("language", .optional(t.language)), ("title", .optional(t.title)), ("selected", .bool(selected.contains(t.id)))])
+                            ("language", .optional(t.language)), ("title", .optional(t.title)), ("selected", .bool(selected.contains(t.id))),
+                            ("external", .bool(t.isExternal))])
         })
     }
 

@@ -160,6 +160,7 @@ public final class IPCDispatcher {
         case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
         case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
         case "sub-visibility": return .bool(s.subtitlesShown)
+        case "sub-scale": return .double(s.subtitleScale)
         case "renditions":
             return .array(s.renditions.enumerated().map { i, v in
                 .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
@@ -234,6 +235,8 @@ public final class IPCDispatcher {
             guard target.selectTrack(kind, index: index) else { throw IPCError(.unavailable, "There is no such \(kind.rawValue) track (see “tracks”).") }
         case "sub-visibility":
             guard target.setSubtitlesShown(try bool()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
+        case "sub-scale":
+            guard target.setSubtitleScale(try number()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "aspect":
             guard let text = value.ipcString?.lowercased(), let mode = AspectMode(rawValue: text) else {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")

@@ -47,6 +47,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool
     /// Shows or hides the chosen subtitles; false when not supported.
     func setSubtitlesShown(_ shown: Bool) -> Bool
+    /// Sets the subtitles' size factor (clamped); false when not supported.
+    func setSubtitleScale(_ scale: Double) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -72,4 +74,5 @@ extension PlaybackCommandTarget {
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
     public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }
     public func setSubtitlesShown(_ shown: Bool) -> Bool { false }
+    public func setSubtitleScale(_ scale: Double) -> Bool { false }
 }

@@ -15,6 +15,7 @@ public enum PlaybackErrorKind: String, Sendable, Codable, CaseIterable {
     case preventedByPolicy   // the metered-network policy forbids it (never retried)
     case behindLiveWindow    // a live item fell out of its window (paused longer than it): a warning
     case liveProgram         // the programme asked for (restart, catchup) is not in the stream: a warning
+    case subtitleFile        // an external subtitle file could not be read: a warning, the item plays
     case unknown
 }
 
@@ -55,6 +56,7 @@ public struct PlaybackError: Error, Sendable, Equatable, Codable, CustomStringCo
         case .preventedByPolicy: "prevented-by-policy"
         case .behindLiveWindow: "behind-live-window"
         case .liveProgram: "live-program"
+        case .subtitleFile: "subtitle-file"
         case .unknown: "unknown"
         }
     }

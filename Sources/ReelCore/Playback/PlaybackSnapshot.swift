@@ -53,6 +53,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioTrack: String?
     public var subtitleTrack: String?
     public var subtitlesShown = true
+    /// The subtitles' size factor (`SubtitleStyle`).
+    public var subtitleScale = 1.0
     /// The current adaptive stream's renditions, the choice in force and the pinned one.
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto

@@ -136,6 +136,7 @@ public enum ErrorMapper {
         case .preventedByPolicy: return "Not played: the metered-network policy forbids it."
         case .behindLiveWindow: return "Playback fell out of the live window: it resumed at the window's start."
         case .liveProgram: return "The programme asked for is not in the stream."
+        case .subtitleFile: return "The subtitle file could not be read."
         case .unknown: return "Playback failed\(status)."
         }
     }

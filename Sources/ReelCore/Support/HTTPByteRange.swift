@@ -23,6 +23,7 @@ public enum HTTPByteRange {
     }
 }
 
-private extension Character {
+extension Character {
+    /// "0"…"9" only (not other scripts' digits, which `isNumber` accepts).
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

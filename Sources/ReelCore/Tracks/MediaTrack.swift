@@ -1,20 +1,25 @@
-/// One audio, subtitle or video stream of the current item (playbin3's stream collection), as
-/// menus, the socket's `tracks` and the event stream show it.
+/// One audio, subtitle or video stream of the current item (playbin3's stream collection, or an
+/// external subtitle file: `isExternal`), as menus, the socket's `tracks` and the event stream
+/// show it.
 public struct MediaTrack: Equatable, Sendable {
     public enum Kind: String, Sendable { case video, audio, subtitle }
 
-    /// playbin3's stream id (what select-streams takes).
+    /// playbin3's stream id (what select-streams takes); "file:N" for the Nth external file.
     public var id: String
     public var kind: Kind
     /// The language tag as the file gives it ("en", "eng", "fr"…), nil when untagged.
     public var language: String?
     public var title: String?
+    /// A subtitle file beside the media or given with `--sub-file`: drawn by Reel's overlay, not
+    /// one of playbin3's streams.
+    public var isExternal: Bool
 
-    public init(id: String, kind: Kind, language: String? = nil, title: String? = nil) {
+    public init(id: String, kind: Kind, language: String? = nil, title: String? = nil, isExternal: Bool = false) {
         self.id = id
         self.kind = kind
         self.language = language
         self.title = title
+        self.isExternal = isExternal
     }
 
     /// "English (en)", "Track 2", "French", "fr" — what a menu row says.

@@ -1,6 +1,7 @@
 /// Which audio and subtitle tracks play: the user's language preferences (`--alang`, `--slang`:
 /// lists, first match wins), the choice carried over from the previous item when the languages
-/// match, else the file's first audio track and no subtitles. Cycling (`#`, `j`) goes through the
+/// match, else the file's first audio track and no subtitles — unless a subtitle file goes with
+/// the media (beside it, or `--sub-file`): then it is shown, as mpv and VLC do. Cycling (`#`, `j`) goes through the
 /// tracks in order; subtitles cycle through "off" too. Pure: table-tested.
 public struct TrackChoice: Equatable, Sendable {
     public var audio: String?
@@ -23,6 +24,7 @@ public struct TrackChoice: Equatable, Sendable {
         }
         let chosenAudio = first(audio, in: alang) ?? first(audio, in: previous.audio.map { [$0] } ?? []) ?? audio.first
         let chosenSubtitle = first(subtitles, in: slang) ?? first(subtitles, in: previous.subtitle.map { [$0] } ?? [])
+            ?? subtitles.first(where: \.isExternal)
         return TrackChoice(audio: chosenAudio?.id, subtitle: chosenSubtitle?.id)
     }
 
@@ -43,10 +45,11 @@ public struct TrackChoice: Equatable, Sendable {
     }
 
     /// The stream ids for playbin3's select-streams: every video track, the chosen audio and,
-    /// when shown, the chosen subtitle.
+    /// when shown, the chosen subtitle if it is one of playbin3's (an external file is Reel's).
     public func streamIDs(_ tracks: [MediaTrack], subtitlesShown: Bool) -> [String] {
         tracks.filter { t in
             switch t.kind {
+            case _ where t.isExternal: false
             case .video: true
             case .audio: t.id == audio
             case .subtitle: subtitlesShown && t.id == subtitle

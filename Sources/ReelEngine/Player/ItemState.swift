@@ -40,6 +40,8 @@ struct ItemState {
     /// The `live` start event was sent; the programme end was announced.
     var liveStartAnnounced = false
     var programEndAnnounced = false
+    /// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.
+    var externalSubtitles: [ExternalSubtitle] = []
     /// The item's audio, subtitle and video tracks (its stream collection), the choice among them
     /// and the stream ids playbin3 says it plays (STREAMS_SELECTED).
     var tracks: [MediaTrack] = []

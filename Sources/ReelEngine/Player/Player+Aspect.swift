@@ -18,20 +18,19 @@ extension Player {
         if aspectMode != .fit { applyAspect(redraw: true) }
     }
 
-    func installAspectFilter() {
-        guard configuration.aspectModes, let filter = AspectFilter() else { aspectFilter = nil; return }
-        reel_set_object(pipeline.element, "video-filter", filter.bin)
-        aspectFilter = filter
-        applyAspect(redraw: false)
-    }
-
     /// Sets the filter for the mode, the area and the picture's size. A new frame renegotiates
     /// it; when paused, the same position is sought again so that the frame on screen changes.
     func applyAspect(redraw: Bool) {
         guard let aspectFilter else { return }
         let video = mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
         aspectFilter.apply(aspectMode, area: videoArea, video: video)
-        guard redraw, prerolled, pipelineState == .paused, seekTarget == nil else { return }
+        if redraw { redrawPausedFrame() }
+    }
+
+    /// When paused, seeks to the same position again so that the frame on screen is drawn anew
+    /// (through a changed filter: aspect, subtitles).
+    func redrawPausedFrame() {
+        guard prerolled, pipelineState == .paused, seekTarget == nil else { return }
         performSeek(to: streamPosition, rate: rate, mode: .accurate, user: false)
     }
 }

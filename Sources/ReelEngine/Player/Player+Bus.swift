@@ -204,7 +204,9 @@ extension Player {
         let previousNextSelection = itemState.nextSelectedStreams
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
         itemState.live = liveStreams?(switched.playedURI)
+        let subtitleProblems = loadExternalSubtitles()
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+        for problem in subtitleProblems { emit(.warning(problem)) }
         trackCollection = nextTrackCollection
         nextTrackCollection = nil
         itemState.selectedStreams = previousNextSelection ?? []

@@ -27,7 +27,7 @@ extension Player {
             reel_set_object(playbin, "audio-filter", scaletempo)
             gst_object_unref(scaletempo)
         }
-        installAspectFilter()
+        installVideoFilter()
         reel_set_double(playbin, "volume", volume)
         reel_set_bool(playbin, "mute", muted)
         pipeline.attach(bridge: bridge)

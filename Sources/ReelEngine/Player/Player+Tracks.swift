@@ -6,10 +6,13 @@ import ReelCore
 /// select-streams, confirmed by STREAMS_SELECTED; subtitles shown or hidden (`v`) by selecting the
 /// text stream or not.
 extension Player {
-    /// The current item's tracks (video, audio, subtitle), in the file's order.
-    public var tracks: [MediaTrack] { itemState.tracks }
+    /// The current item's tracks (video, audio, subtitle), in the file's order, then its
+    /// external subtitle files.
+    public var tracks: [MediaTrack] { itemState.tracks + itemState.externalSubtitles.map(\.track) }
     /// The stream ids playbin3 plays now.
     public var selectedStreamIDs: [String] { itemState.selectedStreams }
+    /// What plays and shows now: playbin3's streams, and the subtitle file drawn, if any.
+    public var selectedTrackIDs: [String] { itemState.selectedStreams + (shownSubtitleFile.map { [$0.track.id] } ?? []) }
     public var audioTrack: String? { itemState.trackChoice.audio }
     public var subtitleTrack: String? { itemState.trackChoice.subtitle }
 
@@ -94,7 +97,10 @@ extension Player {
                                             previous: lastTrackLanguages)
         var choice = itemState.trackChoice
         if !configuration.audioLanguages.isEmpty || lastTrackLanguages.audio != nil, let audio = preferred.audio { choice.audio = audio }
-        if !configuration.subtitleLanguages.isEmpty || lastTrackLanguages.subtitle != nil, let subtitle = preferred.subtitle { choice.subtitle = subtitle }
+        let hasFiles = !itemState.externalSubtitles.isEmpty
+        if !configuration.subtitleLanguages.isEmpty || lastTrackLanguages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
+            choice.subtitle = subtitle
+        }
         itemState.trackChoice = choice
         applyTrackChoice()
     }
@@ -103,7 +109,8 @@ extension Player {
     func adoptSelection() {
         let playing = Set(itemState.selectedStreams)
         if let audio = tracks.first(where: { $0.kind == .audio && playing.contains($0.id) }) { itemState.trackChoice.audio = audio.id }
-        if subtitlesShown { itemState.trackChoice.subtitle = tracks.first { $0.kind == .subtitle && playing.contains($0.id) }?.id }
+        let external = tracks.contains { $0.id == itemState.trackChoice.subtitle && $0.isExternal }
+        if subtitlesShown, !external { itemState.trackChoice.subtitle = tracks.first { $0.kind == .subtitle && playing.contains($0.id) }?.id }
     }
 
     func onStreamsSelected(_ message: UnsafeMutablePointer<GstMessage>) {
@@ -137,11 +144,12 @@ extension Player {
                 }
             }
         }
+        updateSubtitleOverlay()
         emitTracks()
     }
 
     func emitTracks() {
-        let report = (tracks: tracks, selected: itemState.selectedStreams, shown: subtitlesShown)
+        let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
         if let last = itemState.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
         itemState.reportedTracks = report
         emit(.tracks(report.tracks, selected: report.selected, subtitlesShown: report.shown))

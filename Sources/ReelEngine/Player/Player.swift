@@ -75,7 +75,13 @@ public final class Player: PlaybackEngine {
     /// for it (`Player+Aspect`).
     public internal(set) var aspectMode: AspectMode = .fit
     var videoArea: (width: Int, height: Int)?
-    var aspectFilter: AspectFilter?
+    /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
+    var videoFilter: VideoFilter?
+    var aspectFilter: AspectFilter? { videoFilter?.aspect }
+    /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
+    public internal(set) var subtitleScale = 1.0
+    /// The cues the overlay was given last (nil: none).
+    var overlayTimeline: SubtitleTimeline?
     /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
     /// item with tracks in them keeps them).
     public internal(set) var subtitlesShown = true
@@ -120,7 +126,8 @@ public final class Player: PlaybackEngine {
             gst_object_unref(scaletempo)
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        installAspectFilter()
+        subtitleScale = SubtitleStyle.clampedScale(configuration.subtitleScale)
+        installVideoFilter()
         pipeline.attach(bridge: bridge)
         startTimer()
     }
@@ -192,6 +199,7 @@ public final class Player: PlaybackEngine {
         currentURI = uri
         currentItem = item
         itemState.live = liveStreams?(uri)
+        let subtitleProblems = loadExternalSubtitles()
         awaitingOwnStreamStart = true
         deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -200,6 +208,7 @@ public final class Player: PlaybackEngine {
         if intent == .stopped { intent = .paused }
         emit(.itemChanged(index: nil, uri: uri, title: title ?? MediaLocator.displayName(of: uri)))
         emit(.status(.unknown))
+        for problem in subtitleProblems { emit(.warning(problem)) }
         // Local files are checked before GStreamer sees them: the answer is immediate and exact.
         if let path = MediaLocator.localPath(of: uri) {
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
@@ -232,6 +241,8 @@ public final class Player: PlaybackEngine {
     /// gapless switch hands it over in `onStreamStart` instead).
     func resetItemState() {
         itemState = ItemState(direction: rate)
+        overlayTimeline = nil
+        videoFilter?.subtitles?.show(nil)
         trackCollection = nil
         nextTrackCollection = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }

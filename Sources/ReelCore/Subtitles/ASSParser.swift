@@ -1,0 +1,92 @@
+import Foundation
+
+/// SubStation Alpha and Advanced SSA (.ssa, .ass): the `[Events]` section's `Dialogue:` lines,
+/// read through its `Format:` line (Start, End, Text; Text is the last field and may contain
+/// commas). Override blocks (`{\pos(…)}`, `{\i1}`) are dropped but for italic and bold; `\N`
+/// and `\n` break lines, `\h` is a hard space; drawing commands (`{\p1}` … `{\p0}`) are not text.
+/// Styles, positions and effects are not drawn: the text is, at the bottom like the others.
+enum ASSParser {
+    static func parse(_ text: String) -> [SubtitleCue] {
+        var cues: [SubtitleCue] = []
+        var inEvents = false
+        var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+        for raw in text.split(whereSeparator: \.isNewline) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                inEvents = line.lowercased() == "[events]"
+                continue
+            }
+            guard inEvents, let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...]
+            if key == "format" {
+                fields = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                continue
+            }
+            guard key == "dialogue", let startField = fields.firstIndex(of: "start"), let endField = fields.firstIndex(of: "end"),
+                  let textField = fields.firstIndex(of: "text"), textField == fields.count - 1 else { continue }
+            let values = value.split(separator: ",", maxSplits: fields.count - 1, omittingEmptySubsequences: false)
+            guard values.count == fields.count, let start = SubtitleTime.seconds(values[startField]),
+                  let end = SubtitleTime.seconds(values[endField]) else { continue }
+            let runs = Self.runs(String(values[textField]))
+            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs)) }
+        }
+        return cues
+    }
+
+    /// The text of a Dialogue line as styled runs.
+    static func runs(_ text: String) -> [SubtitleRun] {
+        var runs: [SubtitleRun] = []
+        var style = SubtitleRun("")
+        var drawing = false
+        var pending = ""
+        func flush() {
+            guard !pending.isEmpty else { return }
+            var run = style
+            run.text = pending
+            runs.append(run)
+            pending = ""
+        }
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "{", let close = text[i...].firstIndex(of: "}") {
+                flush()
+                for tag in text[text.index(after: i)..<close].split(separator: "\\") {
+                    switch tag {
+                    case "i1": style.italic = true
+                    case "i0", "i": style.italic = false
+                    case "b1": style.bold = true
+                    case "b0", "b": style.bold = false
+                    case "u1": style.underline = true
+                    case "u0", "u": style.underline = false
+                    case "r": style = SubtitleRun("")
+                    default:
+                        if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { drawing = level > 0 }
+                    }
+                }
+                i = text.index(after: close)
+                continue
+            }
+            if c == "\\", let next = text.index(i, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex {
+                switch text[next] {
+                case "N", "n":
+                    if !drawing { pending += "\n" }
+                    i = text.index(after: next)
+                    continue
+                case "h":
+                    if !drawing { pending += "\u{00A0}" }
+                    i = text.index(after: next)
+                    continue
+                default: break
+                }
+            }
+            if !drawing { pending.append(c) }
+            i = text.index(after: i)
+        }
+        flush()
+        // Lines made empty by dropped drawings or trailing breaks are not shown.
+        while let last = runs.last, last.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { runs.removeLast() }
+        return runs.isEmpty ? [] : runs
+    }
+}

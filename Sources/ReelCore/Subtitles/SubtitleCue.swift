@@ -1,0 +1,50 @@
+/// One subtitle of an external file: shown from `start` to `end` (seconds of the item's stream
+/// time), its text as styled runs. What the overlay draws is `markup` (Pango's markup: `<i>`,
+/// `<b>`, `<u>`, `<span foreground>`, the text escaped); events and tests read `text`.
+public struct SubtitleCue: Equatable, Sendable {
+    public var start: Double
+    public var end: Double
+    public var runs: [SubtitleRun]
+
+    public init(start: Double, end: Double, runs: [SubtitleRun]) {
+        self.start = start
+        self.end = end
+        self.runs = runs
+    }
+
+    public init(start: Double, end: Double, text: String) {
+        self.init(start: start, end: end, runs: [SubtitleRun(text)])
+    }
+
+    /// The text without styling (lines separated by "\n").
+    public var text: String { runs.map(\.text).joined() }
+
+    public var markup: String { runs.map(\.markup).joined() }
+}
+
+/// A piece of a cue's text with one style.
+public struct SubtitleRun: Equatable, Sendable {
+    public var text: String
+    public var italic = false
+    public var bold = false
+    public var underline = false
+    /// "#rrggbb", when the file colours the text.
+    public var color: String?
+
+    public init(_ text: String, italic: Bool = false, bold: Bool = false, underline: Bool = false, color: String? = nil) {
+        self.text = text
+        self.italic = italic
+        self.bold = bold
+        self.underline = underline
+        self.color = color
+    }
+
+    var markup: String {
+        var out = XMLText.escape(text)  // Pango markup is XML: escaped, no control characters
+        if underline { out = "<u>\(out)</u>" }
+        if italic { out = "<i>\(out)</i>" }
+        if bold { out = "<b>\(out)</b>" }
+        if let color { out = "<span foreground=\"\(color)\">\(out)</span>" }
+        return out
+    }
+}

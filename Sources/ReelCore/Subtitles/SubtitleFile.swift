@@ -1,0 +1,79 @@
+import Foundation
+
+/// An external subtitle file read into a timeline: its bytes decoded (a BOM's UTF-8 or UTF-16,
+/// else UTF-8, else Windows-1252 — the encoding of most older .srt files), its format told by
+/// its content first and its name second (a ".srt" that is WebVTT inside is read as WebVTT),
+/// and its cues parsed. A file with no cue Reel can read is an error, not an empty track.
+public enum SubtitleFile {
+    public enum Format: String, Sendable, CaseIterable {
+        case srt, webvtt, ass
+
+        /// The format for a file name's extension (".srt", ".vtt", ".ass", ".ssa"), any case.
+        public init?(fileName: String) {
+            switch (fileName as NSString).pathExtension.lowercased() {
+            case "srt": self = .srt
+            case "vtt", "webvtt": self = .webvtt
+            case "ass", "ssa": self = .ass
+            default: return nil
+            }
+        }
+    }
+
+    public static func format(of text: String, fileName: String) -> Format? {
+        let head = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.prefix(4096)
+        if head.hasPrefix("WEBVTT") { return .webvtt }
+        if head.range(of: "[Script Info]", options: .caseInsensitive) != nil || head.range(of: "[Events]", options: .caseInsensitive) != nil {
+            return .ass
+        }
+        return Format(fileName: fileName) ?? (head.contains("-->") ? .srt : nil)
+    }
+
+    /// The text of a subtitle file's bytes.
+    public static func decode(_ bytes: [UInt8]) -> String {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return String(decoding: bytes.dropFirst(3), as: UTF8.self) }
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let little = bytes[0] == 0xFF
+            let units = stride(from: 2, to: bytes.count - 1, by: 2).map { i -> UInt16 in
+                little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        if let text = String(validatingUTF8Bytes: bytes) { return text }
+        return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The cues of a file named `fileName` with these bytes.
+    public static func parse(_ bytes: [UInt8], fileName: String) -> Result<SubtitleTimeline, PlaybackError> {
+        let text = decode(bytes)
+        guard let format = format(of: text, fileName: fileName) else {
+            return .failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” is not a subtitle file Reel can read (SubRip, WebVTT or SubStation Alpha)."))
+        }
+        let cues: [SubtitleCue] = switch format {
+        case .srt: SRTParser.parse(text)
+        case .webvtt: WebVTTParser.parse(text)
+        case .ass: ASSParser.parse(text)
+        }
+        let timeline = SubtitleTimeline(cues)
+        guard !timeline.cues.isEmpty else {
+            return .failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” has no subtitles Reel can read."))
+        }
+        return .success(timeline)
+    }
+}
+
+extension String {
+    /// The bytes as UTF-8 text, nil when they are not valid UTF-8.
+    init?(validatingUTF8Bytes bytes: [UInt8]) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var out = ""
+        out.reserveCapacity(bytes.count)
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s): out.unicodeScalars.append(s)
+            case .emptyInput: self = out; return
+            case .error: return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Cue times as subtitle files write them: SRT "00:01:02,345", WebVTT "01:02.345" or
+/// "00:01:02.345", ASS "0:01:02.34" (centiseconds). Hours may have any number of digits; the
+/// fraction any number of digits (read as a decimal fraction); "," or "." before it.
+enum SubtitleTime {
+    static func seconds(_ text: Substring) -> Double? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else { return nil }
+        var whole = 0.0
+        for part in parts.dropLast() {
+            guard !part.isEmpty, part.allSatisfy(\.isASCIIDigit), let v = Double(part) else { return nil }
+            whole = whole * 60 + v
+        }
+        let last = parts[parts.count - 1]
+        let pieces = last.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "." })
+        guard (1...2).contains(pieces.count), !pieces[0].isEmpty, pieces[0].allSatisfy(\.isASCIIDigit), let s = Double(pieces[0]), s < 60 || parts.count == 1
+        else { return nil }
+        var fraction = 0.0
+        if pieces.count == 2 {
+            let digits = pieces[1]
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let f = Double(digits) else { return nil }
+            fraction = f / pow(10, Double(digits.count))
+        }
+        return whole * 60 + s + fraction
+    }
+
+    /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).
+    static func range(_ line: Substring) -> (start: Double, end: Double)? {
+        guard let arrow = line.range(of: "-->") else { return nil }
+        let after = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+        let endText = after.prefix { !$0.isWhitespace }
+        guard let start = seconds(line[..<arrow.lowerBound]), let end = seconds(endText) else { return nil }
+        return (start, end)
+    }
+}

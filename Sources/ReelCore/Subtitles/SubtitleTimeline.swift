@@ -1,0 +1,38 @@
+/// An external subtitle file's cues in time order, answering "what is shown at t" for every
+/// video frame (a binary search; cues may overlap: they are shown together, in start order).
+public struct SubtitleTimeline: Equatable, Sendable {
+    public let cues: [SubtitleCue]
+    /// The latest end among cues[0...i]: how far back an overlapping cue can start.
+    private let reach: [Double]
+
+    public init(_ cues: [SubtitleCue]) {
+        let sorted = cues.filter { $0.end > $0.start && !$0.text.isEmpty }.enumerated()
+            .sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        self.cues = sorted
+        var reach: [Double] = []
+        reach.reserveCapacity(sorted.count)
+        for cue in sorted { reach.append(max(reach.last ?? -.infinity, cue.end)) }
+        self.reach = reach
+    }
+
+    /// The cues shown at `time` (start ≤ time < end), in start order.
+    public func cues(at time: Double) -> [SubtitleCue] {
+        var low = 0, high = cues.count  // the first cue starting after `time`
+        while low < high {
+            let mid = (low + high) / 2
+            if cues[mid].start <= time { low = mid + 1 } else { high = mid }
+        }
+        var shown: [SubtitleCue] = []
+        var i = low - 1
+        while i >= 0, reach[i] > time {
+            if cues[i].end > time { shown.append(cues[i]) }
+            i -= 1
+        }
+        return shown.reversed()
+    }
+
+    /// What the overlay draws at `time`: the shown cues' markup, one per line; "" for none.
+    public func markup(at time: Double) -> String {
+        cues(at: time).map(\.markup).joined(separator: "\n")
+    }
+}

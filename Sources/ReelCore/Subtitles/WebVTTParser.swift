@@ -1,0 +1,29 @@
+import Foundation
+
+/// WebVTT (.vtt, W3C WebVTT §4): a "WEBVTT" header, then blocks separated by blank lines — cues
+/// (an optional identifier, "start --> end [settings]", text up to a blank line), NOTE, STYLE and
+/// REGION blocks (skipped). Cue text carries tags (`<i>`, `<c.yellow>`, `<v Joe>`, timestamps)
+/// and character references. A file without the header is still read (players accept it).
+enum WebVTTParser {
+    static func parse(_ text: String) -> [SubtitleCue] {
+        var cues: [SubtitleCue] = []
+        var blocks: [[Substring]] = [[]]
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                if !(blocks.last?.isEmpty ?? true) { blocks.append([]) }
+            } else {
+                blocks[blocks.count - 1].append(line)
+            }
+        }
+        for block in blocks where !block.isEmpty {
+            let first = block[0].trimmingCharacters(in: .whitespaces)
+            if first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first == "STYLE" || first == "REGION" { continue }
+            // The timing line is the first or (after an identifier) the second.
+            guard let timing = block.prefix(2).firstIndex(where: { $0.contains("-->") }),
+                  let range = SubtitleTime.range(block[timing]) else { continue }
+            let body = block[(timing + 1)...].joined(separator: "\n")
+            cues.append(SubtitleCue(start: range.start, end: range.end, runs: TaggedText.runs(body, entities: true, assBlocks: false)))
+        }
+        return cues
+    }
+}

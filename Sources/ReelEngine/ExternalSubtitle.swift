@@ -1,0 +1,54 @@
+import Foundation
+import ReelCore
+
+/// A subtitle file read for the current item: its track (as `Player.tracks` lists it, id
+/// "file:N") and its cues.
+struct ExternalSubtitle {
+    let track: MediaTrack
+    let timeline: SubtitleTimeline
+
+    /// Files larger than this are not subtitles (a film's worth of SRT is under 200 KB).
+    static let maximumSize = 16 << 20
+
+    /// The subtitle files of the item at `uri`: those beside a local file (`SidecarSubtitles`)
+    /// and `extra` (`--sub-file`), each read and parsed; a file that cannot be read or has no cues
+    /// is a problem to report, and is left out.
+    static func load(for uri: String, extra: [String]) -> (found: [ExternalSubtitle], problems: [PlaybackError]) {
+        var paths: [(path: String, language: String?, flags: [String])] = []
+        if let media = MediaLocator.localPath(of: uri) {
+            let folder = (media as NSString).deletingLastPathComponent
+            let fm = FileManager.default
+            var names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
+            for sub in SidecarSubtitles.subfolders where names.contains(sub) {
+                names += ((try? fm.contentsOfDirectory(atPath: folder + "/" + sub)) ?? []).map { sub + "/" + $0 }
+            }
+            for match in SidecarSubtitles.matches(for: (media as NSString).lastPathComponent, among: names) {
+                paths.append((folder + "/" + match.path, match.language, match.flags))
+            }
+        }
+        for path in extra {
+            let full = (path as NSString).expandingTildeInPath
+            if !paths.contains(where: { $0.path == full }) { paths.append((full, SidecarSubtitles.language(inFileName: full), [])) }
+        }
+        var found: [ExternalSubtitle] = []
+        var problems: [PlaybackError] = []
+        for (path, language, flags) in paths {
+            let name = (path as NSString).lastPathComponent
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            guard let size, size <= maximumSize, let data = FileManager.default.contents(atPath: path) else {
+                let why = size == nil ? "cannot be read" : "is too large to be a subtitle file"
+                problems.append(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
+                continue
+            }
+            switch SubtitleFile.parse([UInt8](data), fileName: name) {
+            case .success(let timeline):
+                let title = flags.isEmpty ? name : "\(name) (\(flags.joined(separator: ", ")))"
+                let track = MediaTrack(id: "file:\(found.count)", kind: .subtitle, language: language, title: title, isExternal: true)
+                found.append(ExternalSubtitle(track: track, timeline: timeline))
+            case .failure(let error):
+                problems.append(error)
+            }
+        }
+        return (found, problems)
+    }
+}

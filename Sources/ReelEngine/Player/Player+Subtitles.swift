@@ -1,0 +1,68 @@
+import CGStreamer
+import ReelCore
+
+/// External subtitle files (beside a local file, `--sub-file`): read at each item's start,
+/// listed as subtitle tracks after the item's own, drawn by the video filter's overlay
+/// (`SubtitleOverlay`) when chosen and shown; and the subtitles' size (`F`/`G`), for embedded
+/// subtitles (playbin3's `subtitle-font-desc`) and files alike.
+extension Player {
+    /// Makes the pipeline's video filter (`VideoFilter`): its aspect part for windows, its
+    /// overlay unless turned off.
+    func installVideoFilter() {
+        videoFilter = VideoFilter(aspectModes: configuration.aspectModes, subtitleOverlay: configuration.subtitleOverlay)
+        if let videoFilter { reel_set_object(pipeline.element, "video-filter", videoFilter.bin) }
+        applySubtitleScale()
+        applyAspect(redraw: false)
+        overlayTimeline = nil
+        updateSubtitleOverlay()
+    }
+
+    /// Reads the current item's subtitle files and chooses one to show now when the preferences
+    /// allow it before the item's own tracks are known (none asked for, or the file's language
+    /// is the one asked for). Returns the files that could not be read.
+    func loadExternalSubtitles() -> [PlaybackError] {
+        guard configuration.subtitleOverlay, videoFilter?.subtitles != nil, let uri = currentURI else { return [] }
+        let (found, problems) = ExternalSubtitle.load(for: uri, extra: configuration.subtitleFiles)
+        itemState.externalSubtitles = found
+        let files = found.map(\.track)
+        let wanted = configuration.subtitleLanguages + (lastTrackLanguages.subtitle.map { [$0] } ?? [])
+        if let chosen = TrackChoice.initial(files, slang: configuration.subtitleLanguages, previous: lastTrackLanguages).subtitle,
+           let track = files.first(where: { $0.id == chosen }),
+           wanted.isEmpty || wanted.contains(where: { LanguageCode.matches(track.language, $0) }) {
+            itemState.trackChoice.subtitle = chosen
+        }
+        updateSubtitleOverlay()
+        return problems
+    }
+
+    /// The chosen subtitle file when it is shown.
+    var shownSubtitleFile: ExternalSubtitle? {
+        guard subtitlesShown, let id = itemState.trackChoice.subtitle else { return nil }
+        return itemState.externalSubtitles.first { $0.track.id == id }
+    }
+
+    /// Gives the overlay the shown file's cues (or none); a paused frame is drawn again.
+    func updateSubtitleOverlay() {
+        guard let overlay = videoFilter?.subtitles else { return }
+        let timeline = shownSubtitleFile?.timeline
+        guard timeline != overlayTimeline else { return }
+        overlayTimeline = timeline
+        overlay.show(timeline)
+        redrawPausedFrame()
+    }
+
+    /// Sets the subtitles' size factor (clamped to `SubtitleStyle.scaleRange`).
+    public func setSubtitleScale(_ scale: Double) {
+        let clamped = SubtitleStyle.clampedScale(scale)
+        guard clamped != subtitleScale else { return }
+        subtitleScale = clamped
+        applySubtitleScale()
+        redrawPausedFrame()
+    }
+
+    func applySubtitleScale() {
+        let font = SubtitleStyle.fontDescription(scale: subtitleScale)
+        reel_set_string(pipeline.element, "subtitle-font-desc", font)
+        videoFilter?.subtitles?.setScale(subtitleScale)
+    }
+}

@@ -1,0 +1,47 @@
+import CGStreamer
+import ReelCore
+
+/// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the aspect modes'
+/// elements (`AspectFilter`, windows only) then the external subtitles' text overlay
+/// (`SubtitleOverlay`), so that a cropped picture still shows its subtitles. Either part is left
+/// out when not wanted or when its plugin is missing.
+final class VideoFilter {
+    let bin: UnsafeMutablePointer<GstElement>
+    let aspect: AspectFilter?
+    let subtitles: SubtitleOverlay?
+
+    init?(aspectModes: Bool, subtitleOverlay: Bool) {
+        var parts: [(description: String, first: String, pad: String, last: String)] = []
+        if aspectModes {
+            parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
+        }
+        if subtitleOverlay { parts.append(("textoverlay name=reel-subs", "reel-subs", "video_sink", "reel-subs")) }
+        // A part whose plugin is missing is dropped; the others still work.
+        var built: UnsafeMutablePointer<GstElement>?
+        while built == nil, !parts.isEmpty {
+            var error: UnsafeMutablePointer<GError>?
+            built = reel_parse_filter_bin(parts.map(\.description).joined(separator: " ! "), parts[0].first, parts[0].pad, parts[parts.count - 1].last, &error)
+            if let error { g_error_free(error) }
+            if built == nil {
+                let usable = parts.filter { part in
+                    var e: UnsafeMutablePointer<GError>?
+                    defer { if let e { g_error_free(e) } }
+                    guard let b = reel_parse_filter_bin(part.description, part.first, part.pad, part.last, &e) else { return false }
+                    gst_object_unref(b)
+                    return true
+                }
+                if usable.count == parts.count { return nil }
+                parts = usable
+            }
+        }
+        guard let built else { return nil }
+        bin = built
+        aspect = AspectFilter(in: built)
+        subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
+            defer { gst_object_unref(element) }
+            return SubtitleOverlay(element: element)
+        }
+    }
+
+    deinit { gst_object_unref(bin) }
+}

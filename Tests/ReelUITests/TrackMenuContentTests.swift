@@ -1,0 +1,45 @@
+import ReelCore
+import XCTest
+@testable import ReelUI
+
+/// The tracks menu's sections, chosen entries and button text for the tracks an item has.
+final class TrackMenuContentTests: XCTestCase {
+    private let en = MediaTrack(id: "a1", kind: .audio, language: "en", title: "English")
+    private let fr = MediaTrack(id: "a2", kind: .audio, language: "fr")
+    private let sub = MediaTrack(id: "s1", kind: .subtitle, language: "en")
+    private let file = MediaTrack(id: "file:0", kind: .subtitle, title: "film.srt", isExternal: true)
+    private let video = MediaTrack(id: "v", kind: .video)
+
+    private func state(_ tracks: [MediaTrack], audio: String? = nil, subtitle: String? = nil, shown: Bool = true) -> PlayerViewState {
+        var s = PlayerViewState()
+        s.tracks = tracks
+        s.audioTrack = audio
+        s.subtitleTrack = subtitle
+        s.subtitlesShown = shown
+        return s
+    }
+
+    func testSectionsChoicesAndLabel() {
+        let table: [(String, PlayerViewState, [String?], [String], Set<String>, String)] = [
+            ("one audio track, no subtitles: nothing to choose", state([video, en], audio: "a1"), [], [], ["audio:a1", "subtitle:"], ""),
+            ("two audio tracks", state([video, en, fr], audio: "a2"), ["Audio"], ["English (en)", "fr"], ["audio:a2", "subtitle:"], "fr"),
+            ("subtitles and a file", state([video, en, sub, file], audio: "a1", subtitle: "file:0"), ["Subtitles"],
+             ["None", "en", "film.srt"], ["audio:a1", "subtitle:file:0"], "sub 2"),
+            ("hidden subtitles say off", state([en, fr, sub], audio: "a1", subtitle: "s1", shown: false), ["Audio", "Subtitles"],
+             ["English (en)", "fr", "None", "en"], ["audio:a1", "subtitle:"], "en · sub off"),
+        ]
+        for (name, s, headings, labels, chosen, label) in table {
+            let made = TrackMenuContent.make(s)
+            XCTAssertEqual(made.sections.map(\.heading), headings, name)
+            XCTAssertEqual(made.sections.flatMap(\.entries).map(\.label), labels, name)
+            XCTAssertEqual(made.chosen, chosen, name)
+            XCTAssertEqual(made.label, label, name)
+        }
+    }
+
+    func testEntriesMapToActions() {
+        XCTAssertEqual(TrackMenuContent.action("audio:a2"), .selectAudioTrack("a2"))
+        XCTAssertEqual(TrackMenuContent.action("subtitle:file:0"), .selectSubtitleTrack("file:0"))
+        XCTAssertEqual(TrackMenuContent.action("subtitle:"), .selectSubtitleTrack(nil))
+    }
+}
