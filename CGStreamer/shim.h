@@ -318,4 +318,24 @@ static inline gboolean reel_probe_segment(GstPadProbeInfo *info, guint64 *start,
     return TRUE;
 }
 
+// The factory name of an element ("pulsesink"), NULL if it has none. Not to be freed.
+static inline const gchar *reel_element_factory_name(GstElement *e) {
+    GstElementFactory *f = gst_element_get_factory(e);
+    return f ? gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(f)) : NULL;
+}
+// Sets a GstStructure property from its text form ("props,media.role=video"); FALSE if unparsable.
+static inline gboolean reel_set_structure_string(gpointer o, const gchar *name, const gchar *text) {
+    GstStructure *s = gst_structure_from_string(text, NULL);
+    if (s == NULL) return FALSE;
+    g_object_set(G_OBJECT(o), name, s, NULL);
+    gst_structure_free(s);
+    return TRUE;
+}
+// The state a REQUEST_STATE message asks for.
+static inline GstState reel_message_requested_state(GstMessage *m) {
+    GstState s = GST_STATE_VOID_PENDING;
+    gst_message_parse_request_state(m, &s);
+    return s;
+}
+
 #endif

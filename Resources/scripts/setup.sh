@@ -14,6 +14,8 @@ PACKAGES=(
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
   librsvg2-bin desktop-file-utils xxd
   python3-gi python3-gst-1.0
+  # a private PulseAudio server for the audio-focus tests (stream role read back, a call corks)
+  pulseaudio pulseaudio-utils
   # NetworkManager mocked on a private system bus for the network-policy tests (GIO reads it)
   python3-dbusmock
   # reel check: the JUnit file validated against its schema; shards run with GNU parallel

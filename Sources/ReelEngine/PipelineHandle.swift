@@ -64,6 +64,7 @@ final class PipelineHandle: @unchecked Sendable {
         signalIDs.append(reel_connect_element_setup(element, { _, added, data in
             guard let added, let data else { return }
             ParsingInDecodebin.configure(added)
+            AudioStreamRole.configure(added)
             guard BitrateCap.isAdaptiveDemuxer(added) else { return }
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
             BitrateCap.adopt(added, shared: shared)

@@ -66,6 +66,8 @@ public enum EventEncoder {
         case .tracks(let tracks, let selected, let shown):
             fields.append(("tracks", trackList(tracks, selected: selected)))
             fields.append(("subtitles", .bool(shown)))
+        case .audioFocus(let held):
+            fields.append(("held", .bool(held)))
         }
         return .object(fields)
     }

@@ -47,6 +47,9 @@ public enum PlayerEvent: Sendable, Equatable {
     /// The item's tracks, which of them play (stream ids), and whether subtitles are shown: when
     /// its stream collection is known and whenever the choice changes.
     case tracks([MediaTrack], selected: [String], subtitlesShown: Bool)
+    /// The sound server took the audio focus (a call: playback paused, `held` false) or gave it
+    /// back (`held` true: playback resumed, as it was playing when it was taken).
+    case audioFocus(held: Bool)
 }
 
 extension PlayerEvent {
@@ -75,6 +78,7 @@ extension PlayerEvent {
         case .liveProgramEnd: "live-program-end"
         case .resumed: "resumed"
         case .tracks: "tracks"
+        case .audioFocus: "audio-focus"
         }
     }
 }

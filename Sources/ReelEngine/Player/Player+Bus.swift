@@ -19,6 +19,7 @@ extension Player {
         case GST_MESSAGE_TAG: onTag(message)
         case GST_MESSAGE_STREAM_START: onStreamStart()
         case GST_MESSAGE_CLOCK_LOST where intent == .playing: onClockLost()
+        case GST_MESSAGE_REQUEST_STATE: onRequestState(reel_message_requested_state(message))
         default: break
         }
     }

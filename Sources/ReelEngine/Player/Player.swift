@@ -80,6 +80,8 @@ public final class Player: PlaybackEngine {
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
     /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
     public internal(set) var subtitleScale = 1.0
+    /// Paused because the sound server asked (a cork: a call started); its uncork resumes.
+    var pausedForAudioFocus = false
     /// The cues the overlay was given last (nil: none).
     var overlayTimeline: SubtitleTimeline?
     /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
@@ -252,6 +254,7 @@ public final class Player: PlaybackEngine {
     // MARK: Transport
 
     public func play() {
+        pausedForAudioFocus = false
         guard currentURI != nil else {
             intent = .playing
             updateTimeControl()
@@ -281,6 +284,7 @@ public final class Player: PlaybackEngine {
     }
 
     public func pause() {
+        pausedForAudioFocus = false
         intent = .paused
         applyDesiredState()
     }
