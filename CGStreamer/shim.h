@@ -270,13 +270,19 @@ static inline gboolean reel_stream_video_display_size(GstStream *s, gint *w, gin
     if (caps) gst_caps_unref(caps);
     return ok;
 }
-// PTS of the current "sample" (last rendered frame), GST_CLOCK_TIME_NONE if none.
+// Position of the current "sample" (last rendered frame): its PTS as stream time through the
+// sample's segment (an MPEG-TS stream's PTS starts anywhere), GST_CLOCK_TIME_NONE if none.
 static inline guint64 reel_sample_pts(GstElement *playbin) {
     GstSample *sample = NULL;
     g_object_get(G_OBJECT(playbin), "sample", &sample, NULL);
     if (sample == NULL) return GST_CLOCK_TIME_NONE;
     GstBuffer *buf = gst_sample_get_buffer(sample);
     guint64 pts = buf ? GST_BUFFER_PTS(buf) : GST_CLOCK_TIME_NONE;
+    GstSegment *segment = gst_sample_get_segment(sample);
+    if (GST_CLOCK_TIME_IS_VALID(pts) && segment && segment->format == GST_FORMAT_TIME) {
+        guint64 st = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts);
+        if (GST_CLOCK_TIME_IS_VALID(st)) pts = st;
+    }
     gst_sample_unref(sample);
     return pts;
 }

@@ -131,7 +131,9 @@ struct ReelFrameCatcher {
     gulong probe;
     guint64 targets[REEL_MAX_TARGETS];  // ascending, ns; those not caught yet
     size_t target_count;
-    GstSample *previous;  // the last frame seen (a reference), with its caps
+    GstSample *previous;  // the last frame seen (a reference), with its caps and segment
+    GstSegment segment;   // the last TIME segment: frames are placed by their stream time
+    gboolean have_segment;
     GstSample *caught[REEL_MAX_TARGETS];
     guint64 caught_target[REEL_MAX_TARGETS];
     size_t caught_count;
@@ -160,6 +162,8 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
     if (info->type & GST_PAD_PROBE_TYPE_BUFFER) {
         GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER(info);
         if (buffer == NULL || !GST_BUFFER_PTS_IS_VALID(buffer)) return GST_PAD_PROBE_OK;
+        // Targets are positions (stream time): an MPEG-TS stream's PTS starts anywhere (an
+        // hour in, for GStreamer's muxer), so the PTS goes through the segment.
         guint64 pts = GST_BUFFER_PTS(buffer);
         // Every target caught (or none set): nothing to keep, no per-frame work.
         g_mutex_lock(&c->lock);
@@ -168,9 +172,13 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
         g_mutex_unlock(&c->lock);
         if (idle) return GST_PAD_PROBE_OK;
         GstCaps *caps = gst_pad_get_current_caps(pad);
-        GstSample *frame = gst_sample_new(buffer, caps, NULL, NULL);
-        if (caps) gst_caps_unref(caps);
         g_mutex_lock(&c->lock);
+        GstSample *frame = gst_sample_new(buffer, caps, c->have_segment ? &c->segment : NULL, NULL);
+        if (c->have_segment) {
+            guint64 st = gst_segment_to_stream_time(&c->segment, GST_FORMAT_TIME, pts);
+            if (GST_CLOCK_TIME_IS_VALID(st)) pts = st;
+        }
+        if (caps) gst_caps_unref(caps);
         // Targets before this frame's PTS were on screen as the previous frame.
         catch_up_to(c, pts, c->previous);
         if (c->previous) gst_sample_unref(c->previous);
@@ -181,6 +189,13 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
         if (event && GST_EVENT_TYPE(event) == GST_EVENT_EOS) {
             g_mutex_lock(&c->lock);
             catch_up_to(c, G_MAXUINT64, c->previous);
+            g_mutex_unlock(&c->lock);
+        } else if (event && GST_EVENT_TYPE(event) == GST_EVENT_SEGMENT) {
+            const GstSegment *segment = NULL;
+            gst_event_parse_segment(event, &segment);
+            g_mutex_lock(&c->lock);
+            c->have_segment = segment != NULL && segment->format == GST_FORMAT_TIME;
+            if (c->have_segment) gst_segment_copy_into(segment, &c->segment);
             g_mutex_unlock(&c->lock);
         } else if (event && GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) {
             g_mutex_lock(&c->lock);
@@ -234,6 +249,12 @@ uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *c, int width, int height,
     *taken = 1;
     GstBuffer *buffer = gst_sample_get_buffer(frame);
     *pts_ns = buffer ? GST_BUFFER_PTS(buffer) : GST_CLOCK_TIME_NONE;
+    // Its position: the PTS through the segment it came in (stream time), when it has one.
+    GstSegment *segment = gst_sample_get_segment(frame);
+    if (buffer && segment && segment->format == GST_FORMAT_TIME) {
+        guint64 st = gst_segment_to_stream_time(segment, GST_FORMAT_TIME, *pts_ns);
+        if (GST_CLOCK_TIME_IS_VALID(st)) *pts_ns = st;
+    }
     GError *error = NULL;
     gsize n = 0;
     guint8 *bytes = sample_png(frame, width, height, &n, &error);  // takes `frame`

@@ -37,6 +37,23 @@ final class ScreenshotAtTests: XCTestCase {
         XCTAssertEqual(TestMedia.paletteIndex(r: rgb.r, g: rgb.g, b: rgb.b), 2, "\(rgb)")
     }
 
+    /// An HLS stream of MPEG-TS segments: its timestamps start an hour in (GStreamer's muxer),
+    /// and the frames are still found by position — every target was once caught by the first
+    /// frame and named by its raw timestamp, so all of them landed in one file.
+    func testTransportStreamFramesAreFoundByPositionNotByTimestamp() throws {
+        let dir = TestMedia.temporaryDirectory("reel-shots-ts")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", "--quality", "360p",
+                                   "--screenshot-at", "1,3", "--screenshot-dir", dir.path, TestMedia.path("hls/vod/master.m3u8")], timeout: 40)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertEqual(files, ["000-master-00h00m01s000.png", "000-master-00h00m03s000.png"])
+        guard files.count == 2 else { return }
+        let difference = PixelProbe.difference(dir.appendingPathComponent(files[0]).path, dir.appendingPathComponent(files[1]).path)
+        XCTAssertGreaterThan(difference ?? 0, 0, "two frames (the clip's time overlay differs)")
+    }
+
     /// The same command writes the same frames with the same names on every run (screenshot-based
     /// UI tests compare them byte for byte), whatever the timer and the machine's load do.
     func testTwoRunsWriteByteIdenticalFilesWithTheSameNames() throws {
