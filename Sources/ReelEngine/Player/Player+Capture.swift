@@ -15,9 +15,12 @@ extension Player {
         if case .failed(let e) = status { return .failure(e) }
         if intent == .playing { pause() }
         seek(to: time, mode: .accurate)
+        let hasVideo = mediaInfo.width != nil || mediaInfo.videoCodec != nil
         let landed = GLibMainLoop.run(until: { [unowned self] in
             if case .failed = status { return true }
-            return isPrerolled && !isSeeking
+            // The frame too: with a seek already in flight (a redraw after a subtitle or aspect
+            // change), the first ASYNC_DONE can come while this seek's flush has emptied the sink.
+            return isPrerolled && !isSeeking && (displayedFrameTime != nil || !hasVideo)
         }, timeout: timeout)
         if case .failed(let e) = status { return .failure(e) }
         guard landed else {
