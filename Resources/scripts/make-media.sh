@@ -181,6 +181,28 @@ if [ ! -s hls/renditions/master.m3u8 ]; then
     > hls/renditions/master.m3u8.tmp
   mv hls/renditions/master.m3u8.tmp hls/renditions/master.m3u8
 fi
+# hls/subs/master.m3u8: a dark 6 s variant with two WebVTT subtitle renditions (English "HELLO
+# ZERO/ONE/TWO", French "BONJOUR …", one cue per 2 s segment, at 0.5, 2.1 and 4.1 s). The cue
+# times map onto the MPEG-TS timestamps (X-TIMESTAMP-MAP): mpegtsmux starts its PTS at 1 h.
+make_hls_variant hls/subs/dark 320 180 black 6 sine none
+if [ ! -s hls/subs/master.m3u8 ]; then
+  for lang in en fr; do
+    word=HELLO; [ $lang = fr ] && word=BONJOUR
+    printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' '#EXT-X-TARGETDURATION:2' '#EXT-X-MEDIA-SEQUENCE:0' '#EXT-X-PLAYLIST-TYPE:VOD' \
+      '#EXTINF:2,' "$lang-0.vtt" '#EXTINF:2,' "$lang-1.vtt" '#EXTINF:2,' "$lang-2.vtt" '#EXT-X-ENDLIST' > hls/subs/$lang.m3u8
+    i=0
+    for cue in "00:00:00.500 --> 00:00:01.900|ZERO" "00:00:02.100 --> 00:00:03.900|ONE" "00:00:04.100 --> 00:00:05.500|TWO"; do
+      printf 'WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:324000000,LOCAL:00:00:00.000\n\n%s\n%s %s\n' "${cue%%|*}" "$word" "${cue##*|}" > hls/subs/$lang-$i.vtt
+      i=$((i + 1))
+    done
+  done
+  printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
+    '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,URI="en.m3u8"' \
+    '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",LANGUAGE="fr",NAME="Français",DEFAULT=NO,AUTOSELECT=YES,URI="fr.m3u8"' \
+    '#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2",SUBTITLES="subs"' 'dark/index.m3u8' \
+    > hls/subs/master.m3u8.tmp
+  mv hls/subs/master.m3u8.tmp hls/subs/master.m3u8
+fi
 # hls/vod30/master.m3u8: the same two renditions over 30 s (the metered cap flipped mid-stream).
 make_hls_variant hls/vod30/hi 640 360 smpte 30
 make_hls_variant hls/vod30/lo 320 180 ball 30

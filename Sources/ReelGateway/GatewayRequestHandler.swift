@@ -237,6 +237,10 @@ final class GatewayRequestHandler: Sendable {
             return head.isKeepAlive
         }
 
+        if status == 200, head.method == .GET, item.rewritesPlaylists, WebVTTSegment.isWebVTT(pathExtension: ext, contentType: contentType) {
+            return try await relayWebVTT(response, first: first, iterator: &iterator, bytes: &bytes, head: head, outbound: outbound)
+        }
+
         // Media and everything else: streamed, one chunk in flight (the write's completion is the
         // backpressure: no more is read from upstream until playbin3 took the last chunk).
         var headers = HTTPHeaders()
