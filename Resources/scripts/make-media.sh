@@ -104,6 +104,18 @@ make_sidecars() {
   printf '[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.00,0:00:03.00,Default,,0,0,0,,{\\an2}HALLO WELT\n' > subs/Subs/film.de.ass
 }
 
+# Two short MP4s with English and French audio (440/660 Hz), for a gapless switch that keeps the
+# chosen language: tracks-1.mp4, tracks-2.mp4 (2 s each; other files, so other stream ids).
+make_tracks_mp4() {  # out
+  local out=$1
+  [ -s "$out" ] && return 0
+  launch mp4mux name=mux faststart=true ! filesink location="$out.tmp" \
+    videotestsrc pattern=solid-color foreground-color=0xff204060 num-buffers=60 ! video/x-raw,format=I420,width=320,height=180,framerate=30/1 ! $V264 ! queue ! mux. \
+    audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=60 ! $AAC ! taginject tags="language-code=en" ! queue ! mux. \
+    audiotestsrc wave=sine freq=660 samplesperbuffer=1470 num-buffers=60 ! $AAC ! taginject tags="language-code=fr" ! queue ! mux.
+  mv "$out.tmp" "$out"
+}
+
 make_audio() {  # out seconds
   local out=$1 secs=$2
   [ -s "$out" ] && return 0
@@ -120,6 +132,8 @@ make_banded banded4x3.mp4 4
 make_clip hd10s.mp4 10 1920 1080 smpte
 make_tracks tracks.mkv
 make_sidecars
+make_tracks_mp4 tracks-1.mp4
+make_tracks_mp4 tracks-2.mp4
 make_audio tone3s.m4a 3
 # Bad inputs: a zero-byte file, text with a media extension, a damaged container (the moov atom
 # overwritten), a truncated file (the tail cut off mid-mdat).

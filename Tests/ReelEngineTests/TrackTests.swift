@@ -66,3 +66,28 @@ final class TrackTests: XCTestCase {
         }
     }
 }
+
+extension TrackTests {
+    /// The audio language chosen on one item is kept on the next one loaded (tracks-1.mp4 →
+    /// tracks-2.mp4 → tracks.mkv: other files, other stream ids, the same languages). A gapless
+    /// switch does not keep it yet: playbin3 1.22 answers no select-streams for the new item.
+    func testTheChosenLanguageCarriesOverToTheNextItem() throws {
+        let first = TestMedia.path("tracks-1.mp4"), second = TestMedia.path("tracks-2.mp4"), mkv = TestMedia.path("tracks.mkv")
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(first)
+            h.player.play()
+            h.waitReady()
+            h.wait("playbin3's first choice") { Self.selected(h, .audio) == ["en"] }
+            h.player.cycleAudioTrack()
+            h.wait("French audio") { Self.selected(h, .audio) == ["fr"] }
+            for next in [second, mkv] {
+                h.player.load(next)
+                h.waitReady()
+                h.wait("French audio on \(next)", timeout: 5) { Self.selected(h, .audio) == ["fr"] }
+            }
+            XCTAssertTrue(h.errors.isEmpty, "\(h.errors)")
+        }
+    }
+}

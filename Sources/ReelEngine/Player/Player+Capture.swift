@@ -15,13 +15,19 @@ extension Player {
         if case .failed(let e) = status { return .failure(e) }
         if intent == .playing { pause() }
         seek(to: time, mode: .accurate)
-        let hasVideo = mediaInfo.width != nil || mediaInfo.videoCodec != nil
         let landed = GLibMainLoop.run(until: { [unowned self] in
             if case .failed = status { return true }
-            // The frame too: with a seek already in flight (a redraw after a subtitle or aspect
-            // change), the first ASYNC_DONE can come while this seek's flush has emptied the sink.
-            return isPrerolled && !isSeeking && (displayedFrameTime != nil || !hasVideo)
+            return isPrerolled && !isSeeking
         }, timeout: timeout)
+        // With a seek already in flight (a redraw after a subtitle or aspect change), its
+        // ASYNC_DONE can come while this seek's flush has just emptied the sink: a moment more
+        // for the frame (an item whose video never decodes says so after that moment).
+        if landed, mediaInfo.width != nil || mediaInfo.videoCodec != nil, displayedFrameTime == nil {
+            _ = GLibMainLoop.run(until: { [unowned self] in
+                if case .failed = status { return true }
+                return displayedFrameTime != nil
+            }, timeout: 1)
+        }
         if case .failed(let e) = status { return .failure(e) }
         guard landed else {
             return .failure(PlaybackError(kind: .timeout, message: String(format: "The seek to %.3f s did not land within %.0f s.", time, timeout), uri: currentURI))
