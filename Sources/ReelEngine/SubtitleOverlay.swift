@@ -63,8 +63,10 @@ final class OverlayShared: Sendable {
         var timeline: SubtitleTimeline?
         /// The last segment: a buffer's stream time is `time + (pts - start) × |applied rate|`.
         var segment: (start: UInt64, time: UInt64, appliedRate: Double)?
-        /// The markup set on the element last (nil: set it at the next frame).
+        /// The markup set on the element last (nil: set it at the next frame), and the span of
+        /// stream time it holds for.
         var drawn: String?
+        var drawnSpan: Range<Double> = 0..<0
         /// The textoverlay (pointer identity; alive while its pad's probe is).
         var element: UInt?
     }
@@ -84,7 +86,9 @@ final class OverlayShared: Sendable {
             let segment = s.segment ?? (0, 0, 1)
             let offset = pts >= segment.start ? Double(pts - segment.start) : -Double(segment.start - pts)
             let seconds = (Double(segment.time) + offset * abs(segment.appliedRate)) / 1e9
+            if s.drawn != nil, s.drawnSpan.contains(seconds) { return nil }  // most frames: nothing to do
             let markup = timeline.markup(at: seconds)
+            s.drawnSpan = timeline.unchangedSpan(at: seconds)
             guard markup != s.drawn else { return nil }
             s.drawn = markup
             return (element, markup)

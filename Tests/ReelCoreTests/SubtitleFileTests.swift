@@ -139,6 +139,13 @@ final class SubtitleFileTests: XCTestCase {
                                            (5.5, ["long", "later"]), (100, []), (3, ["long"])]
         for (t, texts) in table { XCTAssertEqual(timeline.cues(at: t).map(\.text), texts, "at \(t)") }
         XCTAssertEqual(timeline.markup(at: 1), "long\na")
+        // Between two starts or ends nothing changes: the overlay skips those frames.
+        let spans: [(Double, Range<Double>)] = [(-1, -Double.infinity..<0), (0.5, 0..<1), (1.55, 1.5..<1.6), (50, 6..<100),
+                                                (100, 100..<Double.infinity)]
+        for (t, span) in spans {
+            XCTAssertEqual(timeline.unchangedSpan(at: t), span, "at \(t)")
+            XCTAssertEqual(timeline.cues(at: span.lowerBound.isFinite ? span.lowerBound : t), timeline.cues(at: t), "the same cues across \(span)")
+        }
         XCTAssertEqual(SubtitleTimeline([]).markup(at: 1), "")
     }
 

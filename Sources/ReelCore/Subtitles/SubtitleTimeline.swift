@@ -4,6 +4,8 @@ public struct SubtitleTimeline: Equatable, Sendable {
     public let cues: [SubtitleCue]
     /// The latest end among cues[0...i]: how far back an overlapping cue can start.
     private let reach: [Double]
+    /// Every cue's start and end, sorted: between two of them, what is shown does not change.
+    private let boundaries: [Double]
 
     public init(_ cues: [SubtitleCue]) {
         let sorted = cues.filter { $0.end > $0.start && !$0.text.isEmpty }.enumerated()
@@ -13,6 +15,21 @@ public struct SubtitleTimeline: Equatable, Sendable {
         reach.reserveCapacity(sorted.count)
         for cue in sorted { reach.append(max(reach.last ?? -.infinity, cue.end)) }
         self.reach = reach
+        boundaries = (sorted.map(\.start) + sorted.map(\.end)).sorted()
+    }
+
+    /// The times around `time` during which the same cues are shown (from the last start or end
+    /// at or before it to the next one after it): the overlay asks again only outside it, so a
+    /// frame costs no text work while nothing changes.
+    public func unchangedSpan(at time: Double) -> Range<Double> {
+        var low = 0, high = boundaries.count  // the first boundary after `time`
+        while low < high {
+            let mid = (low + high) / 2
+            if boundaries[mid] <= time { low = mid + 1 } else { high = mid }
+        }
+        let from = low > 0 ? boundaries[low - 1] : -Double.infinity
+        let until = low < boundaries.count ? boundaries[low] : Double.infinity
+        return from..<until
     }
 
     /// The cues shown at `time` (start ≤ time < end), in start order.
