@@ -304,23 +304,21 @@ static inline gboolean reel_step_frames(GstElement *e, guint64 n) {
 }
 
 // Pad probes that read what passes (the subtitle overlay's clock): a buffer's PTS
-// (GST_CLOCK_TIME_NONE if the probe saw no buffer) and a TIME segment's start, time and applied
-// rate (FALSE if the probe saw no segment event).
+// (GST_CLOCK_TIME_NONE if the probe saw no buffer) and a copy of a TIME segment (FALSE if the
+// probe saw no segment event), for gst_segment_to_stream_time.
 static inline guint64 reel_probe_buffer_pts(GstPadProbeInfo *info) {
     if (!(GST_PAD_PROBE_INFO_TYPE(info) & GST_PAD_PROBE_TYPE_BUFFER)) return GST_CLOCK_TIME_NONE;
     GstBuffer *b = GST_PAD_PROBE_INFO_BUFFER(info);
     return b ? GST_BUFFER_PTS(b) : GST_CLOCK_TIME_NONE;
 }
-static inline gboolean reel_probe_segment(GstPadProbeInfo *info, guint64 *start, guint64 *time, gdouble *applied_rate) {
+static inline gboolean reel_probe_segment(GstPadProbeInfo *info, GstSegment *out) {
     if (!(GST_PAD_PROBE_INFO_TYPE(info) & GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM)) return FALSE;
     GstEvent *e = GST_PAD_PROBE_INFO_EVENT(info);
     if (e == NULL || GST_EVENT_TYPE(e) != GST_EVENT_SEGMENT) return FALSE;
     const GstSegment *seg = NULL;
     gst_event_parse_segment(e, &seg);
     if (seg == NULL || seg->format != GST_FORMAT_TIME) return FALSE;
-    *start = seg->start;
-    *time = seg->time;
-    *applied_rate = seg->applied_rate;
+    gst_segment_copy_into(seg, out);
     return TRUE;
 }
 

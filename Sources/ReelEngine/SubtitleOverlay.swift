@@ -61,8 +61,8 @@ final class SubtitleOverlay {
 final class OverlayShared: Sendable {
     struct State {
         var timeline: SubtitleTimeline?
-        /// The last segment: a buffer's stream time is `time + (pts - start) × |applied rate|`.
-        var segment: (start: UInt64, time: UInt64, appliedRate: Double)?
+        /// The last TIME segment: a buffer's PTS through it is its stream time.
+        var segment: SegmentValue?
         /// The markup set on the element last (nil: set it at the next frame), and the span of
         /// stream time it holds for.
         var drawn: String?
@@ -74,18 +74,22 @@ final class OverlayShared: Sendable {
 
     /// A buffer or event on the overlay's video input.
     func passing(_ info: UnsafeMutablePointer<GstPadProbeInfo>) {
-        var start: guint64 = 0, time: guint64 = 0, appliedRate = 1.0
-        if reel_probe_segment(info, &start, &time, &appliedRate) != 0 {
-            state.withLock { $0.segment = (UInt64(start), UInt64(time), appliedRate) }
+        var segment = GstSegment()
+        if reel_probe_segment(info, &segment) != 0 {
+            let copy = SegmentValue(segment)
+            state.withLock { $0.segment = copy }
             return
         }
-        let pts = UInt64(reel_probe_buffer_pts(info))
-        guard reel_gst_clock_time_is_valid(guint64(pts)) != 0 else { return }
+        let pts = reel_probe_buffer_pts(info)
+        guard reel_gst_clock_time_is_valid(pts) != 0 else { return }
         let change: (UInt, String)? = state.withLock { s -> (UInt, String)? in
             guard let timeline = s.timeline, let element = s.element else { return nil }
-            let segment = s.segment ?? (0, 0, 1)
-            let offset = pts >= segment.start ? Double(pts - segment.start) : -Double(segment.start - pts)
-            let seconds = (Double(segment.time) + offset * abs(segment.appliedRate)) / 1e9
+            var streamTime = pts
+            if var segment = s.segment?.segment {
+                let converted = gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, pts)
+                if reel_gst_clock_time_is_valid(converted) != 0 { streamTime = converted }
+            }
+            let seconds = Double(streamTime) / 1e9
             if s.drawn != nil, s.drawnSpan.contains(seconds) { return nil }  // most frames: nothing to do
             let markup = timeline.markup(at: seconds)
             s.drawnSpan = timeline.unchangedSpan(at: seconds)
@@ -98,4 +102,11 @@ final class OverlayShared: Sendable {
             reel_set_string(pointer, "text", markup)
         }
     }
+}
+
+/// A copy of a GstSegment (a plain C struct: numbers, and reserved pointers GStreamer leaves
+/// unused), held in `OverlayShared`'s Mutex.
+struct SegmentValue: @unchecked Sendable {
+    let segment: GstSegment
+    init(_ segment: GstSegment) { self.segment = segment }
 }

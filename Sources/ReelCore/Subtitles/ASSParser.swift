@@ -34,6 +34,23 @@ enum ASSParser {
         return cues
     }
 
+    /// One override tag (`i1`, `b0`, `u1`, `r`, `p1`…) applied to `style`; a drawing tag's level
+    /// is returned (`p0` ends a drawing). Other tags (positions, colours, fades) are ignored.
+    static func apply(_ tag: Substring, to style: inout SubtitleRun) -> Int? {
+        switch tag {
+        case "i1": style.italic = true
+        case "i0", "i": style.italic = false
+        case "b1": style.bold = true
+        case "b0", "b": style.bold = false
+        case "u1": style.underline = true
+        case "u0", "u": style.underline = false
+        case "r": style = SubtitleRun("")
+        default:
+            if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { return level }
+        }
+        return nil
+    }
+
     /// The text of a Dialogue line as styled runs.
     static func runs(_ text: String) -> [SubtitleRun] {
         var runs: [SubtitleRun] = []
@@ -53,17 +70,7 @@ enum ASSParser {
             if c == "{", let close = text[i...].firstIndex(of: "}") {
                 flush()
                 for tag in text[text.index(after: i)..<close].split(separator: "\\") {
-                    switch tag {
-                    case "i1": style.italic = true
-                    case "i0", "i": style.italic = false
-                    case "b1": style.bold = true
-                    case "b0", "b": style.bold = false
-                    case "u1": style.underline = true
-                    case "u0", "u": style.underline = false
-                    case "r": style = SubtitleRun("")
-                    default:
-                        if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { drawing = level > 0 }
-                    }
+                    if let level = apply(tag, to: &style) { drawing = level > 0 }
                 }
                 i = text.index(after: close)
                 continue

@@ -56,10 +56,7 @@ enum TaggedText {
             } else if assBlocks, c == "{", let close = text[i...].firstIndex(of: "}"), text[text.index(after: i)...].hasPrefix("\\") {
                 flush()
                 let block = text[text.index(after: i)..<close]
-                for tag in block.split(separator: "\\") {
-                    if tag == "i1" { style.italic = true } else if tag == "i0" { style.italic = false }
-                    if tag == "b1" { style.bold = true } else if tag == "b0" { style.bold = false }
-                }
+                for tag in block.split(separator: "\\") { _ = ASSParser.apply(tag, to: &style) }
                 i = text.index(after: close)
             } else {
                 pending.append(c)
