@@ -15,8 +15,10 @@ final class QueueSequencerPlaybackTests: XCTestCase {
         let controller: QueueSequencer
         var events: [(event: PlayerEvent, item: Int?)] = []
 
-        init(_ names: [String], repeatMode: RepeatMode = .off) throws {
-            player = try Player(configuration: PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true"))
+        init(_ names: [String], repeatMode: RepeatMode = .off, audioLanguages: [String] = []) throws {
+            var configuration = PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true")
+            configuration.audioLanguages = audioLanguages
+            player = try Player(configuration: configuration)
             let items = names.map { QueueItem(uri: TestMedia.directory.appendingPathComponent($0).absoluteString, title: $0) }
             controller = QueueSequencer(player: player, queue: PlayQueue(items, repeatMode: repeatMode))
             controller.addObserver { [unowned self] event, item in self.events.append((event, item)) }
@@ -123,6 +125,45 @@ final class QueueSequencerPlaybackTests: XCTestCase {
             h.controller.move(ids[2], to: 0)
             XCTAssertEqual(h.controller.currentIndex, 0)
             XCTAssertEqual(h.controller.current?.id, ids[2])
+        }
+    }
+
+    /// The user's audio choice on one item holds on the next in a gapless queue: playbin3 1.22
+    /// takes no select-streams for a switched-to item, so that item is loaded at the end instead
+    /// and plays the chosen language (tracks-1/-2.mp4: English then French audio each).
+    func testAnAudioChoiceIsKeptOnTheNextItemOfAGaplessQueue() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["tracks-1.mp4", "tracks-2.mp4"])
+            defer { h.close() }
+            @MainActor func audio() -> [String?] {
+                h.player.tracks.filter { $0.kind == .audio && h.player.selectedStreamIDs.contains($0.id) }.map(\.language)
+            }
+            h.controller.play()
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && audio() == ["en"] }, h.state)
+            XCTAssertFalse(h.player.trackChoiceNeedsLoad, "playbin3's own choice")
+            h.player.cycleAudioTrack()
+            XCTAssertTrue(h.wait(5) { audio() == ["fr"] }, h.state)
+            XCTAssertTrue(h.player.trackChoiceNeedsLoad)
+            XCTAssertTrue(h.wait { h.itemChanges == [0, 1] && h.player.status == .readyToPlay }, h.state)
+            XCTAssertTrue(h.wait(5) { audio() == ["fr"] }, "French on the next item too: \(audio()); \(h.state)")
+            XCTAssertEqual(h.reloads, 2, "the next item was loaded, not switched into")
+            XCTAssertTrue(h.wait { h.finished != nil }, h.state)
+            XCTAssertEqual(h.finished?.0, 2)
+        }
+    }
+
+    /// `--alang` with a choice to make on the item (two audio tracks) makes it on the next item
+    /// too: that item is loaded, even when the preferred language is playbin3's own first choice
+    /// here (English), since the next item's first track could be another language.
+    func testPreferredLanguagesWithAChoiceToMakeLoadTheNextItem() throws {
+        try MainActor.assumeIsolated {
+            let h = try Harness(["tracks-1.mp4", "tracks-2.mp4"], audioLanguages: ["en"])
+            defer { h.close() }
+            h.controller.play()
+            XCTAssertTrue(h.wait { h.player.timeControlStatus == .playing && h.player.trackChoiceNeedsLoad }, h.state)
+            XCTAssertTrue(h.wait { h.finished != nil }, h.state)
+            XCTAssertEqual(h.itemChanges, [0, 1])
+            XCTAssertEqual(h.reloads, 2, "the next item was loaded, not switched into")
         }
     }
 

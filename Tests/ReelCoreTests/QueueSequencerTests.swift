@@ -44,6 +44,25 @@ final class QueueSequencerTests: XCTestCase {
         }
     }
 
+    /// playbin3 1.22 cannot carry a track choice into a gapless switch: while the current item
+    /// plays tracks of its own choosing, nothing is prepared (the next is loaded at the end, where
+    /// the choice is applied); back to the defaults, the switch is prepared again.
+    func testATrackChoiceOfItsOwnHoldsTheGaplessSwitchBack() {
+        onMain {
+            let (controller, engine, _) = Self.make()
+            controller.play()
+            engine.becomeReady()
+            XCTAssertEqual(engine.nextItem?.id, controller.queue.items[1].id)
+            engine.chooseTracks(needingLoad: true)
+            XCTAssertNil(engine.nextItem, "nothing to switch to while the choice is the item's own")
+            engine.reachEnd()
+            XCTAssertEqual(engine.loads.map(\.uri), [Self.uris[0], Self.uris[1]], "loaded at the end instead")
+            engine.becomeReady()
+            engine.chooseTracks(needingLoad: false)
+            XCTAssertEqual(engine.nextItem?.id, controller.queue.items[2].id, "the defaults again: switched gaplessly")
+        }
+    }
+
     func testAGaplessSwitchMovesTheQueueWithoutALoadAndPreparesTheFollowingItem() {
         onMain {
             let (controller, engine, rec) = Self.make()
@@ -259,6 +278,9 @@ final class GaplessAdvisorTests: XCTestCase {
         ]
         for (name, advisor, enabled, current, next, engineLayout, expected) in rows {
             XCTAssertEqual(advisor.advise(enabled: enabled, current: current, next: next, engineLayout: engineLayout), expected, name)
+            // A track choice of the current item's own is never switched into (a load applies it).
+            XCTAssertEqual(advisor.advise(enabled: enabled, current: current, next: next, engineLayout: engineLayout,
+                                          trackChoiceNeedsLoad: true), .none, "\(name), with a track choice")
         }
     }
 

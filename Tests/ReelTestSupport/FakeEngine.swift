@@ -22,6 +22,7 @@ public final class FakeEngine: PlaybackEngine {
     public var bitrateFloor: Int?
     /// What the next `adaptiveStats` reads return (a test scripts the demuxer's buffer).
     public var adaptiveStats: AdaptiveStats?
+    public private(set) var trackChoiceNeedsLoad = false
     public private(set) var isPlaying = false
     /// Every item loaded, in order (a gapless switch is not a load).
     public private(set) var loads: [PlaybackItem] = []
@@ -115,6 +116,12 @@ public final class FakeEngine: PlaybackEngine {
         self.position = position
         adaptiveStats = stats
         emit(.progress(position: position, duration: nil, tick: .fine))
+    }
+
+    /// The user (or the preferences) chose other tracks than the defaults, or went back to them.
+    public func chooseTracks(needingLoad differ: Bool) {
+        trackChoiceNeedsLoad = differ
+        emit(.tracks([], selected: [], subtitlesShown: false))
     }
 
     /// The current item failed.

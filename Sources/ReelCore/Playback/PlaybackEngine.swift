@@ -21,6 +21,10 @@ public protocol PlaybackEngine: AnyObject {
     var bitrateFloor: Int? { get set }
     /// The adaptive demuxer's buffer and throughput, nil when the item is not adaptive.
     var adaptiveStats: AdaptiveStats? { get }
+    /// A gapless switch could not carry the current item's track choice (one of its own, or
+    /// language preferences with something to choose): the next item is loaded at the end
+    /// instead (changes are announced with a `.tracks` event).
+    var trackChoiceNeedsLoad: Bool { get }
 
     func load(_ item: PlaybackItem)
     func unload()
@@ -35,4 +39,9 @@ public protocol PlaybackEngine: AnyObject {
     @discardableResult
     func addItemObserver(_ observer: @escaping @MainActor (PlayerEvent, PlaybackItem?) -> Void) -> Int
     func removeItemObserver(_ id: Int)
+}
+
+extension PlaybackEngine {
+    /// An engine without tracks to choose has no choice to carry.
+    public var trackChoiceNeedsLoad: Bool { false }
 }

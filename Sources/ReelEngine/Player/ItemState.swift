@@ -47,6 +47,9 @@ struct ItemState {
     var tracks: [MediaTrack] = []
     var trackChoice = TrackChoice()
     var selectedStreams: [String] = []
+    /// What playbin3 selected for the item by itself (its first STREAMS_SELECTED): a choice other
+    /// than that cannot be carried into a gapless switch (`Player.trackChoiceNeedsLoad`).
+    var defaultSelection: [String]?
     /// The preferred languages were applied (once per item, after it started).
     var preferredTracksApplied = false
     /// What playbin3 selected for the next item before its STREAM_START (gapless).

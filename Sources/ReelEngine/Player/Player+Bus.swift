@@ -211,6 +211,7 @@ extension Player {
         trackCollection = nextTrackCollection
         nextTrackCollection = nil
         itemState.selectedStreams = previousNextSelection ?? []
+        itemState.defaultSelection = previousNextSelection
         if let collection = trackCollection { tracksFound(Self.tracks(in: collection.pointer)) }
         status = .readyToPlay
         emit(.status(.readyToPlay))

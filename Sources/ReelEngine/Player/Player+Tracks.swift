@@ -14,6 +14,19 @@ extension Player {
     /// What plays and shows now: playbin3's streams, and the subtitle file drawn, if any.
     public var selectedTrackIDs: [String] { itemState.selectedStreams + (shownSubtitleFile.map { [$0.track.id] } ?? []) }
     public var audioTrack: String? { itemState.trackChoice.audio }
+    /// A gapless switch could not carry the current item's track choice: it plays other streams
+    /// than playbin3 chose by itself (the user's choice, or one the preferences or the previous
+    /// item's languages made), or `--alang`/`--slang` have a choice to make here (two audio
+    /// tracks, any subtitles) that the next item needs made too. playbin3 1.22 takes no
+    /// select-streams for the item a gapless switch goes to (it answers no STREAMS_SELECTED for
+    /// that group), so the queue loads the next item at the end instead, where the choice is
+    /// made again. Items with nothing to choose (one audio track, no subtitles) stay gapless.
+    public var trackChoiceNeedsLoad: Bool {
+        if !configuration.audioLanguages.isEmpty, itemState.tracks.filter({ $0.kind == .audio }).count > 1 { return true }
+        if !configuration.subtitleLanguages.isEmpty, itemState.tracks.contains(where: { $0.kind == .subtitle }) { return true }
+        guard let defaults = itemState.defaultSelection else { return false }
+        return Set(defaults) != Set(itemState.selectedStreams)
+    }
     public var subtitleTrack: String? { itemState.trackChoice.subtitle }
 
     /// Plays the audio track `id` (one of `tracks`).
@@ -123,6 +136,7 @@ extension Player {
             return
         }
         refreshTracks()
+        if itemState.defaultSelection == nil, !ids.isEmpty { itemState.defaultSelection = ids }
         guard ids != itemState.selectedStreams else { return }
         itemState.selectedStreams = ids
         if !prerolled { adoptSelection() }

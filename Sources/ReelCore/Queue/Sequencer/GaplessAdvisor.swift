@@ -15,6 +15,10 @@ import Foundation
 /// - an HLS next item (`.m3u8`): its streams are unknown until its playlists are read, and a
 ///   switch into an HLS stream with other streams than the current item's (video only to audio
 ///   and video) stalls playbin3 1.22 now and then, playing with no progress and no EOS.
+/// - any next item while a switch could not carry the current item's track choice
+///   (`PlaybackEngine.trackChoiceNeedsLoad`: an audio language or subtitles the user or the
+///   preferences chose): playbin3 1.22 takes no select-streams for the item a switch goes to, so
+///   the choice would be lost; a load makes it again (the previous item's languages).
 /// Local items are probed first (`StreamLayoutProbing`, off the main thread); a network current
 /// item's layout is read from the engine once it is ready (no extra request to its server).
 public struct GaplessAdvisor: Sendable {
@@ -37,8 +41,10 @@ public struct GaplessAdvisor: Sendable {
     /// - Parameters:
     ///   - engineLayout: the current item's layout as the engine found it, nil while it is not
     ///     ready (used for a network current item only).
-    public func advise(enabled: Bool, current: QueueItem?, next: QueueItem?, engineLayout: StreamLayout?) -> Advice {
-        guard enabled, let current, let next, current.headers.isEmpty, next.headers.isEmpty, !Self.isHLS(next) else { return .none }
+    ///   - trackChoiceNeedsLoad: a switch could not carry the current item's track choice.
+    public func advise(enabled: Bool, current: QueueItem?, next: QueueItem?, engineLayout: StreamLayout?,
+                       trackChoiceNeedsLoad: Bool = false) -> Advice {
+        guard enabled, !trackChoiceNeedsLoad, let current, let next, current.headers.isEmpty, next.headers.isEmpty, !Self.isHLS(next) else { return .none }
         guard Self.isLocal(next) else { return .prepare(next.id) }
         var unprobed = [next]
         let currentLayout: StreamLayout??

@@ -37,6 +37,11 @@ extension QueueSequencer {
             if let id = eventItemID, let at = retries.takeResumePosition(for: id) {
                 engine.seek(to: at, mode: .keyframe)  // a retried item goes back to where it had got to
             }
+        case .tracks:
+            emit(event, item: eventIndex)
+            // A track choice of the current item's own: the next one is loaded at the end, where
+            // the choice is applied again (see `GaplessAdvisor`); back to the defaults: switched.
+            if eventItemID == queue.currentID, engine.trackChoiceNeedsLoad != tracksHeldAtLastAdvice { refreshPreroll() }
         case .mediaInfo:
             emit(event, item: eventIndex)
             // The current item's streams are known now: a gapless switch may be prepared.

@@ -106,7 +106,9 @@ extension QueueSequencer {
             eventItemID == c.id && engine.status == .readyToPlay
                 ? StreamLayout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil) : nil
         }
-        switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout) {
+        tracksHeldAtLastAdvice = engine.trackChoiceNeedsLoad
+        switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout,
+                                     trackChoiceNeedsLoad: tracksHeldAtLastAdvice) {
         case .prepare(let id):
             // Only an item the network rule lets play now is switched to without a load (which
             // is where the rule is applied otherwise).
