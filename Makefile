@@ -27,8 +27,12 @@ shims:
 	  echo $$sum > $(BUILD_DIR)/.shims.md5; \
 	fi
 
+# Release builds link Swift's runtime and Foundation statically: fewer libraries for the dynamic
+# loader to map and search at every start (`make bench`'s start-up breakdown, docs/BENCHMARKS.md).
+STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
+
 build: setup shims
-	$(SWIFT) build -c $(CONFIG)
+	$(SWIFT) build -c $(CONFIG) $(STATIC_STDLIB)
 
 media: setup
 	@bash Resources/scripts/make-media.sh
@@ -56,6 +60,7 @@ goldens: setup shims media
 # Benchmarks measure the optimised build (the target-specific CONFIG reaches `build` too).
 bench: CONFIG = release
 bench: build media
+	@bash Resources/scripts/setup.sh --bench
 	@bash Resources/scripts/make-media.sh --bench
 	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/bench.sh
 
@@ -67,7 +72,7 @@ fuzz: setup
 	@bash Resources/scripts/fuzz.sh $(or $(FUZZ_TARGET),all) $(or $(FUZZ_SECONDS),300)
 
 install: 
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 	@bash Resources/scripts/install.sh "$(PREFIX)" "$(BUILD_DIR)/release/reel"
 
 clean:

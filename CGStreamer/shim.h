@@ -163,6 +163,75 @@ static inline gboolean reel_set_window_handle(GstElement *sink, guintptr handle)
     }
     return FALSE;
 }
+// The window gate: a pipeline may preroll before the window it draws into exists. The video
+// sink's first caps query (a streaming thread negotiating the first frame) waits here until the
+// window's handle is known (`reel_window_gate_open`), is handed to the sink, and only then is
+// answered, so the first frame is negotiated at the window's size (ximagesink's caps carry the
+// size of the window it was given). The thread that made the gate (the main thread, which builds
+// the window) never waits; `reel_window_gate_cancel` (or the bound) lets the query through with
+// no handle (the sink then opens its own window, as it would without one).
+typedef struct {
+    GMutex lock;
+    GCond cond;
+    guintptr handle;
+    gboolean done;
+    GThread *owner;
+    gint64 bound_us;
+} ReelWindowGate;
+
+static inline void reel_window_gate_clear(gpointer data) {
+    ReelWindowGate *g = (ReelWindowGate *)data;
+    g_mutex_clear(&g->lock);
+    g_cond_clear(&g->cond);
+}
+static inline ReelWindowGate *reel_window_gate_new(guint bound_ms) {
+    ReelWindowGate *g = (ReelWindowGate *)g_atomic_rc_box_alloc0(sizeof(ReelWindowGate));
+    g_mutex_init(&g->lock);
+    g_cond_init(&g->cond);
+    g->owner = g_thread_self();
+    g->bound_us = (gint64)bound_ms * 1000;
+    return g;
+}
+static inline void reel_window_gate_unref(ReelWindowGate *g) { g_atomic_rc_box_release_full(g, reel_window_gate_clear); }
+static inline void reel_window_gate_release(gpointer data) { reel_window_gate_unref((ReelWindowGate *)data); }
+static inline void reel_window_gate_open(ReelWindowGate *g, guintptr handle) {
+    g_mutex_lock(&g->lock);
+    g->handle = handle;
+    g->done = TRUE;
+    g_cond_broadcast(&g->cond);
+    g_mutex_unlock(&g->lock);
+}
+static inline void reel_window_gate_cancel(ReelWindowGate *g) { reel_window_gate_open(g, 0); }
+static inline GstPadProbeReturn reel_window_gate_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    ReelWindowGate *g = (ReelWindowGate *)data;
+    GstQuery *q = GST_PAD_PROBE_INFO_QUERY(info);
+    if (q == NULL || GST_QUERY_TYPE(q) != GST_QUERY_CAPS) return GST_PAD_PROBE_OK;
+    if (g_thread_self() == g->owner) return GST_PAD_PROBE_OK;
+    g_mutex_lock(&g->lock);
+    gint64 end = g_get_monotonic_time() + g->bound_us;
+    while (!g->done) {
+        if (!g_cond_wait_until(&g->cond, &g->lock, end)) break;
+    }
+    guintptr handle = g->handle;
+    g_mutex_unlock(&g->lock);
+    if (handle != 0) {
+        GstElement *sink = gst_pad_get_parent_element(pad);
+        if (sink) {
+            reel_set_window_handle(sink, handle);
+            gst_object_unref(sink);
+        }
+    }
+    return GST_PAD_PROBE_REMOVE;
+}
+// Puts the gate on `sink`'s "sink" pad (a ghost pad for a parsed bin); FALSE when it has none.
+static inline gboolean reel_window_gate_attach(ReelWindowGate *g, GstElement *sink) {
+    GstPad *pad = gst_element_get_static_pad(sink, "sink");
+    if (pad == NULL) return FALSE;
+    gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_QUERY_DOWNSTREAM, reel_window_gate_probe,
+                      g_atomic_rc_box_acquire(g), reel_window_gate_release);
+    gst_object_unref(pad);
+    return TRUE;
+}
 static inline void reel_overlay_expose(GstElement *sink) {
     if (sink == NULL) return;
     if (GST_IS_VIDEO_OVERLAY(sink)) { gst_video_overlay_expose(GST_VIDEO_OVERLAY(sink)); return; }

@@ -67,8 +67,27 @@ log() { printf 'bench: %s\n' "$*" >&2; }
 
 have_mpv=0
 command -v mpv >/dev/null 2>&1 && have_mpv=1
+have_vlc=0
+command -v cvlc >/dev/null 2>&1 && have_vlc=1
+# VLC refuses to run as root: as root, cvlc runs as nobody, with a copy of this Xvfb's cookie it
+# can read (a throwaway display's, removed with the work directory) and the media readable by all.
+vlc_as=()
+if [ "$have_vlc" = 1 ] && [ "$(id -u)" = 0 ]; then
+  if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+    vlc_home=$work/vlc-home
+    mkdir -p "$vlc_home" && chown nobody "$vlc_home"
+    vlc_xauth=$work/vlc-xauth
+    if [ -n "${XAUTHORITY:-}" ] && [ -r "$XAUTHORITY" ]; then cp "$XAUTHORITY" "$vlc_xauth"; else : > "$vlc_xauth"; fi
+    chmod 644 "$vlc_xauth"
+    chmod 755 "$work"
+    vlc_as=(setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$vlc_home" XAUTHORITY="$vlc_xauth")
+  else
+    have_vlc=0; log "cvlc: installed but cannot run as root and setpriv is missing: left out"
+  fi
+fi
 have_xv=0
-xdpyinfo -queryExtensions 2>/dev/null | grep XVideo >/dev/null && have_xv=1  # not grep -q: SIGPIPE under pipefail
+# Xvfb has the XVideo extension but no adaptor: xvimagesink needs an adaptor, not the extension.
+xvinfo 2>/dev/null | grep 'Adaptor #' >/dev/null && have_xv=1  # not grep -q: SIGPIPE under pipefail
 
 # run_one BENCH VARIANT PLAYER RUN -- command...
 # Wall time from the shell's clock (ns), CPU (user+sys) and peak RSS from GNU time, which is the
@@ -89,6 +108,7 @@ run_one() {
 
 # Runs each player in turn, interleaved run by run, so drift on the machine hits all alike.
 #   compare BENCH VARIANT RUNS REEL_VIDEO GST_VIDEO MPV_VO [GST_EXTRA] -- FILES...
+# MPV_VO also names cvlc's output: null -> vdummy, x11 -> xcb_x11, xv -> xcb_xv (audio: adummy).
 compare() {
   local bench=$1 variant=$2 runs=$3 reel_video=$4 gst_video=$5 mpv_vo=$6 gst_extra=${7:-}; shift 8
   local r
@@ -110,6 +130,12 @@ compare() {
       [ "$bench" = gapless ] && mpv_extra=(--gapless-audio=yes --prefetch-playlist=yes)
       run_one "$bench" "$variant" mpv "$r" -- mpv --no-config --really-quiet --ao=null --vo="$mpv_vo" \
         --keep-open=no "${mpv_extra[@]}" "$@"
+    fi
+    if [ "$have_vlc" = 1 ] && [ "$bench" != gapless ]; then
+      local vout
+      case $mpv_vo in null) vout=vdummy ;; x11) vout=xcb_x11 ;; xv) vout=xcb_xv ;; *) vout=$mpv_vo ;; esac
+      run_one "$bench" "$variant" cvlc "$r" -- "${vlc_as[@]}" cvlc -q --play-and-exit --no-video-title-show \
+        --no-osd --avcodec-hw=none --aout=adummy --vout="$vout" "$@"
     fi
   done
 }
@@ -306,6 +332,7 @@ print(json.dumps({
   "reel_commit": out(["git", "-C", "$root", "rev-parse", "--short", "HEAD"]),
   "reel_config": "$CONFIG", "reel_window": "$REEL_WINDOW" == "1",
   "mpv": out(["mpv", "--version"]).splitlines()[0] if $have_mpv else None,
+  "cvlc": ("vlc " + (out(["dpkg-query", "-W", "-f=\${Version}", "vlc-bin"]) or "?")) if $have_vlc else None,
   "xvideo": $have_xv == 1, "runs": $RUNS, "long_runs": $LONG_RUNS,
 }))
 EOF

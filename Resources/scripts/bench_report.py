@@ -309,6 +309,8 @@ def main():
         lines.append(f"FAILED RUNS: {len(report['failures'])} (excluded from the figures; see the JSON)")
     if not m.get("mpv"):
         lines.append("mpv: not installed (detected at run time; it joins the table when present)")
+    if not m.get("cvlc"):
+        lines.append("cvlc: not installed (detected at run time; it joins the table when present)")
     text = "\n".join(lines) + "\n"
     open(a.table, "w").write(text)
     print(text, end="")

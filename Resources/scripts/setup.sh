@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what Reel needs to build, run, test and benchmark, from Debian's packages.
+# Installs what Reel needs to build, run, test and benchmark, from Debian's packages
+# (with --bench, also the players `make bench` compares Reel with).
 # Idempotent and quick when everything is there (one dpkg-query). Runs apt as root or via sudo.
 set -euo pipefail
 
@@ -23,6 +24,12 @@ PACKAGES=(
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
 )
+
+# make bench only (`setup.sh --bench`): the peers Reel is measured against, beside gst-play-1.0.
+# VLC's plugins: base (demuxers, decoders, adummy) and video-output (xcb_x11, xcb_xv, vdummy).
+if [ "${1:-}" = "--bench" ]; then
+  PACKAGES+=(mpv vlc-bin vlc-plugin-base vlc-plugin-video-output)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do

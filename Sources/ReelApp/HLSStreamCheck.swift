@@ -1,8 +1,6 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ReelCore
+import ReelGateway
 
 /// `reel check`'s stream checks for an HLS item: reads the playlist (and, for a multivariant one,
 /// every variant's), fetches every segment to measure its size and whether it starts with a
@@ -105,23 +103,11 @@ enum HLSStreamCheck {
             return data
         }
         guard url.scheme == "http" || url.scheme == "https" else { return nil }
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        if let range, let offset = range.offset, let end = range.end { request.setValue("bytes=\(offset)-\(end - 1)", forHTTPHeaderField: "Range") }
-        let box = FetchBox()
-        let done = DispatchSemaphore(value: 0)
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            if (200..<300).contains(status), let data, data.count <= 64 << 20 { box.set(data) }
-            done.signal()
-        }.resume()
-        _ = done.wait(timeout: .now() + timeout + 1)
-        return box.get()
-    }
-
-    private final class FetchBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data: Data?
-        func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-        func get() -> Data? { lock.lock(); defer { lock.unlock() }; return data }
+        // The gateway's HTTP client (AsyncHTTPClient), not URLSession: Reel links no second HTTP
+        // stack (FoundationNetworking would load libcurl and its ~25 libraries at every start).
+        var headers: [(name: String, value: String)] = []
+        if let range, let offset = range.offset, let end = range.end { headers.append(("Range", "bytes=\(offset)-\(end - 1)")) }
+        guard case .data(let data, _) = PlaylistDownload.fetchBlocking(url, maximumBytes: 64 << 20, timeout: timeout, headers: headers) else { return nil }
+        return data
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelCore
+import ReelEngine
 
 /// `reel [OPTIONS] FILE|URL...`: play the inputs in order.
 struct PlayCommand: ParsableCommand {
@@ -154,6 +155,9 @@ struct PlayCommand: ParsableCommand {
             volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings(inputs: inputs))
+        // The options are good: playing needs GStreamer, whose registry is read meanwhile (while
+        // the rest of the options are made and GTK starts).
+        GStreamerRuntime.initialiseInBackground()
         options.retryPolicy = RetryPolicy(maxRetries: retries, kinds: RetryPolicy.defaultKinds.union(retryTimeouts ? [.timeout] : []))
         // REEL_LOOPBACK_IS_REMOTE=1: servers on 127.0.0.1 count as remote (tests of the policy).
         options.networkRule = NetworkRule(policy: metered, meteredMaxBitrate: meteredMaxBitrate,

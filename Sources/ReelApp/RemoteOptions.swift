@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDesktop
 
 /// How a session is controlled and observed from outside: the control socket, MPRIS, and
 /// `--screenshot-at` captures.
@@ -18,13 +19,9 @@ struct RemoteOptions: Sendable {
     /// item (until `quit`).
     var keepsSessionAlive: Bool { ipcPath != nil || (mpris && mprisExplicit) }
 
-    /// Whether a session bus can be reached without starting one: `DBUS_SESSION_BUS_ADDRESS`, or
-    /// the systemd user bus at `$XDG_RUNTIME_DIR/bus`. Desktop sessions have one of the two; the
+    /// Whether a session bus can be reached without starting one (`SessionBus.isAvailable`): the
     /// windowed default never makes GLib autolaunch a private dbus-daemon just for MPRIS.
     static func sessionBusIsAvailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return true }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return false }
-        var info = stat()
-        return stat(runtime + "/bus", &info) == 0 && (info.st_mode & S_IFMT) == S_IFSOCK
+        SessionBus.isAvailable(environment)
     }
 }

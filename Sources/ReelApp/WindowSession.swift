@@ -82,22 +82,15 @@ final class WindowSession {
         case .failure: return false
         }
         StartupTrace.mark("assembled")
-        window = PlayerWindow(width: width, height: height)
-        window.onAction = { [weak self] in self?.perform($0) }
-        window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
-        StartupTrace.mark("window-built")
-        window.show()
-        StartupTrace.mark("window-shown")
-        let xid = window.videoWindowHandle
-        if xid == 0 || !player.setWindowHandle(xid) {
-            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
-        }
+        // The pipeline starts before the window is built and prerolls while it is: its first
+        // frame waits (on a streaming thread) for the window's handle, not the other way round.
+        player.expectWindowHandle()
         core.onIntakeErrors = { [weak self] errors in
             guard let self, let last = errors.last else { return }
             self.state.errorBanner = last.message
             self.render()
         }
-        core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }
+        core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }  // renders once there is a window
         commands.windowCapture = { [weak self] path in try self?.window.capturePNG(to: path) }
         commands.onQuit = { [weak self] status in
             self?.exitStatus = status
@@ -110,6 +103,17 @@ final class WindowSession {
         }
         core.start()
         StartupTrace.mark("started")
+        window = PlayerWindow(width: width, height: height)
+        window.onAction = { [weak self] in self?.perform($0) }
+        window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
+        StartupTrace.mark("window-built")
+        window.show()
+        StartupTrace.mark("window-shown")
+        let xid = window.videoWindowHandle
+        if xid == 0 || !player.setWindowHandle(xid) {
+            player.windowHandleUnavailable()
+            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
+        }
         state.volume = player.volume
         state.isMuted = player.isMuted
         state.meteredPolicy = controller.networkRule.policy

@@ -28,6 +28,12 @@ public final class ScreenSaverInhibitor {
 
     private func connection() -> OpaquePointer? {
         if let bus { return bus }
+        // No session bus to reach: GLib would autolaunch a dbus-daemon (a fork on the main thread,
+        // a daemon left behind) on which no screensaver answers.
+        guard SessionBus.isAvailable() else {
+            unavailable("no session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is no $XDG_RUNTIME_DIR/bus)")
+            return nil
+        }
         var error: UnsafeMutablePointer<GError>?
         bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         if let error {

@@ -1,4 +1,5 @@
 import CGStreamer
+import Foundation
 import ReelCore
 import Synchronization
 
@@ -13,6 +14,15 @@ public enum GStreamerRuntime {
             done = true
             StartupTrace.mark("gst-init")
         }
+    }
+
+    /// Starts `ensureInitialised` on a thread of its own, so that reading the plugin registry
+    /// overlaps with what the caller does meanwhile (the command line, GTK's start-up); the first
+    /// use of GStreamer waits for it (the lock). Once per process.
+    public static func initialiseInBackground() {
+        let thread = Thread { ensureInitialised() }
+        thread.name = "reel-gst-init"
+        thread.start()
     }
 
     /// Whether an element factory is installed (e.g. "scaletempo", "x264enc").

@@ -24,10 +24,13 @@ public enum PlaylistDownload {
         case tooLarge(String)
     }
 
-    public static func fetch(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout) async -> Outcome {
+    /// - Parameter headers: more request headers (a `Range`, say); never credentials (see above).
+    public static func fetch(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout,
+                             headers: [(name: String, value: String)] = []) async -> Outcome {
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: "Reel/0.1")
         request.headers.add(name: "Accept-Encoding", value: "identity")
+        for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
         let deadline = NIODeadline.now() + .milliseconds(Int64(BoundedNumber.milliseconds(timeout)))
         do {
             let response = try await HTTPClient.shared.execute(request, deadline: deadline)
@@ -52,9 +55,11 @@ public enum PlaylistDownload {
     }
 
     /// `fetch` for plain threads. Never call it from a Swift concurrency thread.
-    public static func fetchBlocking(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout) -> Outcome {
+    public static func fetchBlocking(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout,
+                                     headers: [(name: String, value: String)] = []) -> Outcome {
         let box = BlockingBox<Outcome>()
-        Task.detached { box.put(await fetch(url, maximumBytes: maximumBytes, timeout: timeout)) }
+        nonisolated(unsafe) let headers = headers
+        Task.detached { box.put(await fetch(url, maximumBytes: maximumBytes, timeout: timeout, headers: headers)) }
         return box.take()
     }
 }

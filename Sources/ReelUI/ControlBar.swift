@@ -184,7 +184,7 @@ final class ControlBar: SignalReceiver {
     /// The elapsed label: the wall-clock time of day of a live item with PROGRAM-DATE-TIME, the
     /// media time otherwise.
     private func elapsedText(_ state: PlayerViewState, at position: Double) -> String {
-        if let live = state.live, let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + (position - live.position), zone: state.timeZone) }
+        if let live = state.live, let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + (position - live.position), zone: state.timeZone ?? .current) }
         return TimeFormat.clock(position)
     }
 
@@ -192,7 +192,7 @@ final class ControlBar: SignalReceiver {
     /// the duration otherwise.
     private func totalText(_ state: PlayerViewState) -> String {
         if let live = state.live {
-            if let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + live.behindLiveEdge, zone: state.timeZone) }
+            if let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + live.behindLiveEdge, zone: state.timeZone ?? .current) }
             return TimeFormat.clock(live.window.upperBound)
         }
         return state.duration.map { TimeFormat.clock($0) } ?? "--:--"

@@ -52,7 +52,9 @@ public struct PlayerViewState: Sendable, Equatable {
     /// time when it has PROGRAM-DATE-TIME, and the LIVE badge shows the distance from the edge.
     public var live: LivePosition?
     /// The zone of the wall-clock labels (the machine's; tests pin it).
-    public var timeZone: TimeZone = .current
+    /// nil: the system's, looked up only when a wall-clock time is shown (reading it loads ICU's
+    /// time-zone data, a cost every start would pay otherwise).
+    public var timeZone: TimeZone?
 
     public init(title: String? = nil) {
         self.title = title

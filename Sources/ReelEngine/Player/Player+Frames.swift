@@ -31,9 +31,34 @@ extension Player {
     @discardableResult
     public func setWindowHandle(_ handle: UInt) -> Bool {
         windowHandle = handle
+        windowGate?.open(handle)
+        windowGate = nil
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return reel_set_window_handle(reel_gst_element(sink), handle) != 0
+    }
+
+    /// A window is being built for the video: the pipeline may start (`load`, `play`) at once and
+    /// preroll while it is; the first frame waits for `setWindowHandle` (or `windowHandleUnavailable`)
+    /// rather than opening a window of the sink's own (`WindowHandleGate`). Call before the first load.
+    public func expectWindowHandle() {
+        guard windowHandle == nil, windowGate == nil else { return }
+        let gate = WindowHandleGate()
+        windowGate = gate
+        attachWindowGate()
+    }
+
+    /// The window has no handle to give (no X11 window): frames waiting for one go on without.
+    public func windowHandleUnavailable() {
+        windowGate?.cancel()
+        windowGate = nil
+    }
+
+    /// Puts the waiting gate (if any) on the current pipeline's video sink.
+    func attachWindowGate() {
+        guard let windowGate, let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        defer { gst_object_unref(sink) }
+        windowGate.attach(to: reel_gst_element(sink))
     }
 
     /// Asks the video sink to redraw the last frame (after the window was exposed).

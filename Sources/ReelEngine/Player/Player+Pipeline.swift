@@ -31,7 +31,7 @@ extension Player {
         reel_set_double(playbin, "volume", volume)
         reel_set_bool(playbin, "mute", muted)
         pipeline.attach(bridge: bridge)
-        if let windowHandle { setWindowHandle(windowHandle) }
+        if let windowHandle { setWindowHandle(windowHandle) } else { attachWindowGate() }
     }
 
     func installSink(_ description: String?, property: String) throws {

@@ -36,6 +36,8 @@ public final class Player: PlaybackEngine {
     // MARK: Pipeline
     var pipeline: PipelineHandle
     var windowHandle: UInt?
+    /// Frames wait for a window still being built (`expectWindowHandle`); nil once it is known.
+    var windowGate: WindowHandleGate?
     let shared = StreamingShared()
     var bridge: CallbackBridge!
     var timerID: UInt32 = 0
@@ -137,6 +139,8 @@ public final class Player: PlaybackEngine {
     /// Stops playback and releases the pipeline. The player cannot be used afterwards.
     public func shutdown() {
         if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        windowGate?.cancel()  // a streaming thread waiting for a window that never came goes on
+        windowGate = nil
         BitrateCap.forget(shared: shared)
         releaseFrameCatcher()
         cancelPrerollWatchdog()
