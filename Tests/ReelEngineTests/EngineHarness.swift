@@ -12,9 +12,10 @@ final class EngineHarness {
     private(set) var events: [(time: Date, event: PlayerEvent)] = []
 
     init(sync: Bool = true, endAction: EndAction = .pause, progressInterval: Double = 0.1,
-         audioLanguages: [String] = [], subtitleLanguages: [String] = [], subtitleFiles: [String] = []) throws {
+         audioLanguages: [String] = [], subtitleLanguages: [String] = [], subtitleFiles: [String] = [],
+         videoSink: String? = nil) throws {
         var configuration = PlayerConfiguration(
-            audioSink: "fakesink sync=\(sync)", videoSink: "fakesink sync=\(sync) enable-last-sample=true",
+            audioSink: "fakesink sync=\(sync)", videoSink: videoSink ?? "fakesink sync=\(sync) enable-last-sample=true",
             progressInterval: progressInterval, endAction: endAction)
         configuration.audioLanguages = audioLanguages
         configuration.subtitleLanguages = subtitleLanguages

@@ -6,6 +6,7 @@ public enum PixelProbe {
     public struct RGB: Equatable, Sendable, CustomStringConvertible {
         public var r: Int, g: Int, b: Int
         public var description: String { "rgb(\(r),\(g),\(b))" }
+        public init(r: Int, g: Int, b: Int) { self.r = r; self.g = g; self.b = b }
         public func distance(to o: RGB) -> Int { abs(r - o.r) + abs(g - o.g) + abs(b - o.b) }
     }
 
