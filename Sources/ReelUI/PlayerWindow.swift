@@ -101,6 +101,7 @@ public final class PlayerWindow: SignalReceiver {
         .reel-time { font-feature-settings: "tnum"; }
         #reel-live { font-weight: bold; font-size: smaller; padding: 0 6px; min-width: 40px; color: alpha(currentColor, 0.7); }
         #reel-live.reel-live-edge { background-color: #c01c28; color: white; border-radius: 3px; }
+        .reel-controls spinner { -gtk-icon-source: -gtk-icontheme("view-refresh-symbolic"); }
         """
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1, nil)
