@@ -32,6 +32,8 @@ final class WindowSession {
     /// The recent files list the window adds to and reads (nil path: the desktop's).
     var recentFilesPath: String?
     private var recentFiles: RecentFiles?
+    /// The item to add to the recent files when it has opened.
+    private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
     /// The last capture written (for QA logs and tests).
     private(set) var lastCapture: URL?
@@ -159,7 +161,9 @@ final class WindowSession {
     private func handle(_ event: PlayerEvent, item: Int?) {
         switch event {
         case .itemChanged(_, _, let title):
-            rememberRecent(item)
+            // Joins the recent files once it has opened (its first frame): GtkRecentManager's
+            // update (about 12 ms) would otherwise delay the start of every item.
+            itemToRemember = item.flatMap { controller.queue.items.indices.contains($0) ? controller.queue.items[$0].id : nil }
             itemTitle = title
             state.title = title
             state.resumedAt = nil
@@ -170,6 +174,11 @@ final class WindowSession {
             state.live = nil
             state.rate = 1
             state.isSeekable = true
+        case .status(.readyToPlay):
+            if let remembered = itemToRemember {
+                itemToRemember = nil
+                rememberRecent(controller.queue.index(of: remembered))
+            }
         case .duration(let d):
             state.duration = d
         case .progress(let position, let duration, _, let live):
