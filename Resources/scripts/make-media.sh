@@ -72,12 +72,13 @@ make_banded() {  # out seconds
 # Tracks: a dark 6 s picture (0x204060) with two audio tracks (English 440 Hz, French 660 Hz) and
 # two text subtitle tracks (English "HELLO", French "BONJOUR", both from 1 s to 5 s), tagged with
 # language and title.
-make_tracks() {  # out
-  local out=$1
+make_tracks() {  # out [muxer]  (tracks.mkv: Matroska; tracks-tx3g.mp4: MP4, subtitles as tx3g timed text)
+  local out=$1 muxer=${2:-matroskamux}
   [ -s "$out" ] && return 0
   printf '1\n00:00:01,000 --> 00:00:05,000\nHELLO\n' > tracks-en.srt.tmp
   printf '1\n00:00:01,000 --> 00:00:05,000\nBONJOUR\n' > tracks-fr.srt.tmp
-  launch matroskamux name=mux ! filesink location="$out.tmp" \
+  # shellcheck disable=SC2086
+  launch $muxer name=mux ! filesink location="$out.tmp" \
     videotestsrc pattern=solid-color foreground-color=0xff204060 num-buffers=180 ! video/x-raw,format=I420,width=640,height=360,framerate=30/1 ! $V264 ! queue ! mux. \
     audiotestsrc wave=sine freq=440 samplesperbuffer=1470 num-buffers=180 ! $AAC ! taginject tags="language-code=en,title=English" ! queue ! mux. \
     audiotestsrc wave=sine freq=660 samplesperbuffer=1470 num-buffers=180 ! $AAC ! taginject tags="language-code=fr,title=French" ! queue ! mux. \
@@ -131,6 +132,7 @@ make_banded banded4x3.mp4 4
 # (BufferingTests, TeardownTests); the benchmarks use it too.
 make_clip hd10s.mp4 10 1920 1080 smpte
 make_tracks tracks.mkv
+make_tracks tracks-tx3g.mp4 "mp4mux faststart=true"
 make_sidecars
 make_tracks_mp4 tracks-1.mp4
 make_tracks_mp4 tracks-2.mp4

@@ -458,6 +458,34 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// MP4's own text subtitles (tx3g timed text, tracks-tx3g.mp4: the same tracks as tracks.mkv)
+    /// are listed with their languages, drawn over the picture at their time, and `j` chooses
+    /// among them.
+    func testMP4TimedTextSubtitlesAreListedDrawnAndChosen() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("tracks-tx3g.mp4")], play: false)
+            defer { h.close() }
+            h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            let subtitles = h.player.tracks.filter { $0.kind == .subtitle }
+            XCTAssertEqual(subtitles.map(\.language), ["en", "fr"], "\(h.player.tracks)")
+            XCTAssertEqual(h.player.tracks.filter { $0.kind == .audio }.map(\.language), ["en", "fr"])
+            let v = h.window.videoRect
+            let region = (x: v.x, y: v.y + v.height * 3 / 4, width: v.width, height: v.height / 4)
+            XCTAssertLessThan(try Self.whiteShare(try h.capture("tx3g-before"), region: region), 0.00005, "no subtitle before 1 s")
+            h.player.play()
+            h.wait("past 2 s") { h.player.position >= 2 }
+            h.player.pause()
+            h.wait("paused") { h.player.timeControlStatus == .paused }
+            UIRuntime.spin(for: 0.3)
+            XCTAssertGreaterThan(try Self.whiteShare(try h.capture("tx3g-shown"), region: region), 0.0003, "HELLO is drawn at 2 s")
+            h.press("j")
+            h.wait("j moves to the French subtitles") {
+                h.player.tracks.first { $0.id == h.player.subtitleTrack }?.language == "fr"
+                    && h.player.selectedStreamIDs.contains(h.player.subtitleTrack ?? "")
+            }
+        }
+    }
+
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {
