@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelCore
+import ReelDesktop
 import ReelEngine
 
 /// `reel [OPTIONS] FILE|URL...`: play the inputs in order.
@@ -171,7 +172,7 @@ struct PlayCommand: ParsableCommand {
         options.subtitleScale = subScale
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
-        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && RemoteOptions.sessionBusIsAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
+        options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && SessionBus.isAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,
                                        screenshotAt: screenshotAt.flatMap(CapturePosition.parseList) ?? [])
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)

@@ -1,6 +1,5 @@
 import Foundation
 import ReelCore
-import ReelDesktop
 
 /// How a session is controlled and observed from outside: the control socket, MPRIS, and
 /// `--screenshot-at` captures.
@@ -18,10 +17,4 @@ struct RemoteOptions: Sendable {
     /// A socket or an explicit `--mpris` keeps a session without a window alive after the last
     /// item (until `quit`).
     var keepsSessionAlive: Bool { ipcPath != nil || (mpris && mprisExplicit) }
-
-    /// Whether a session bus can be reached without starting one (`SessionBus.isAvailable`): the
-    /// windowed default never makes GLib autolaunch a private dbus-daemon just for MPRIS.
-    static func sessionBusIsAvailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        SessionBus.isAvailable(environment)
-    }
 }

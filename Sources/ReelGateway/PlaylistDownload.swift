@@ -58,7 +58,6 @@ public enum PlaylistDownload {
     public static func fetchBlocking(_ url: URL, maximumBytes: Int = defaultMaximumBytes, timeout: Double = defaultTimeout,
                                      headers: [(name: String, value: String)] = []) -> Outcome {
         let box = BlockingBox<Outcome>()
-        nonisolated(unsafe) let headers = headers
         Task.detached { box.put(await fetch(url, maximumBytes: maximumBytes, timeout: timeout, headers: headers)) }
         return box.take()
     }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import ReelApp
+import ReelDesktop
 import ReelTestSupport
 import XCTest
 
@@ -8,12 +9,12 @@ final class RemoteOptionsTests: XCTestCase {
     func testASessionBusIsFoundByAddressOrAtTheRuntimeDirectory() throws {
         let dir = TestMedia.temporaryDirectory("reel-bus")
         defer { try? FileManager.default.removeItem(at: dir) }
-        XCTAssertTrue(RemoteOptions.sessionBusIsAvailable(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
-        XCTAssertFalse(RemoteOptions.sessionBusIsAvailable([:]), "nothing to connect to: no autolaunched daemon")
-        XCTAssertFalse(RemoteOptions.sessionBusIsAvailable(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": dir.path]))
+        XCTAssertTrue(SessionBus.isAvailable(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/run/user/1000/bus"]))
+        XCTAssertFalse(SessionBus.isAvailable([:]), "nothing to connect to: no autolaunched daemon")
+        XCTAssertFalse(SessionBus.isAvailable(["DBUS_SESSION_BUS_ADDRESS": "", "XDG_RUNTIME_DIR": dir.path]))
         // A plain file named "bus" is not a bus; a listening Unix socket is.
         _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("bus").path, contents: Data())
-        XCTAssertFalse(RemoteOptions.sessionBusIsAvailable(["XDG_RUNTIME_DIR": dir.path]))
+        XCTAssertFalse(SessionBus.isAvailable(["XDG_RUNTIME_DIR": dir.path]))
         try FileManager.default.removeItem(at: dir.appendingPathComponent("bus"))
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -27,6 +28,6 @@ final class RemoteOptionsTests: XCTestCase {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         XCTAssertEqual(bound, 0)
-        XCTAssertTrue(RemoteOptions.sessionBusIsAvailable(["XDG_RUNTIME_DIR": dir.path]))
+        XCTAssertTrue(SessionBus.isAvailable(["XDG_RUNTIME_DIR": dir.path]))
     }
 }

@@ -106,9 +106,9 @@ extension QueueSequencer {
             eventItemID == c.id && engine.status == .readyToPlay
                 ? StreamLayout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil) : nil
         }
-        tracksHeldAtLastAdvice = engine.trackChoiceNeedsLoad
+        trackChoiceNeededLoadAtLastAdvice = engine.trackChoiceNeedsLoad
         switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout,
-                                     trackChoiceNeedsLoad: tracksHeldAtLastAdvice) {
+                                     trackChoiceNeedsLoad: trackChoiceNeededLoadAtLastAdvice) {
         case .prepare(let id):
             // Only an item the network rule lets play now is switched to without a load (which
             // is where the rule is applied otherwise).

@@ -38,7 +38,7 @@ public final class QueueSequencer {
     public var gaplessAdvisor = GaplessAdvisor()
     /// The engine's `trackChoiceNeedsLoad` when the gapless switch was last decided: a
     /// `.tracks` event that changes it decides again.
-    var tracksHeldAtLastAdvice = false
+    var trackChoiceNeededLoadAtLastAdvice = false
     public var retries = RetryScheduler()
     /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
     public var retryPolicy: RetryPolicy {
