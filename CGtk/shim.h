@@ -280,10 +280,30 @@ static inline gint reel_tree_view_row_height(GtkTreeView *view) {
 }
 
 // ---- drag and drop of files and URLs ---------------------------------------------------------------
-static inline void reel_widget_accept_uri_drops(GtkWidget *w) {
+/// `w` takes drops of URI lists and text. With `portal`, GTK's own URI targets: they add the
+/// document portal's file transfer when the portal answers, which GTK asks synchronously on the
+/// session bus (and without a bus, GLib autolaunches a dbus-daemon to ask); without, text/uri-list
+/// alone, nothing asked. Replaces the targets of an earlier call.
+static inline void reel_widget_accept_uri_drops(GtkWidget *w, gboolean portal) {
     gtk_drag_dest_set(w, GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
-    gtk_drag_dest_add_uri_targets(w);
-    gtk_drag_dest_add_text_targets(w);
+    GtkTargetList *list = gtk_target_list_new(NULL, 0);
+    if (portal) gtk_target_list_add_uri_targets(list, 0);
+    else gtk_target_list_add(list, gdk_atom_intern_static_string("text/uri-list"), 0, 0);
+    gtk_target_list_add_text_targets(list, 0);
+    gtk_drag_dest_set_target_list(w, list);
+    gtk_target_list_unref(list);
+}
+/// The drop targets `w` takes, by name, newline-separated (tests). Transfer full: g_free.
+static inline gchar *reel_widget_drop_targets(GtkWidget *w) {
+    GtkTargetList *list = gtk_drag_dest_get_target_list(w);
+    GString *out = g_string_new(NULL);
+    if (list != NULL) {
+        gint n = 0;
+        GtkTargetEntry *entries = gtk_target_table_new_from_list(list, &n);
+        for (gint i = 0; i < n; i++) g_string_append_printf(out, "%s%s", i ? "\n" : "", entries[i].target);
+        gtk_target_table_free(entries, n);
+    }
+    return g_string_free(out, FALSE);
 }
 /// URIs from a drop (text/uri-list, or plain text lines). Transfer full: free with g_strfreev.
 static inline gchar **reel_selection_uris(GtkSelectionData *sel) {

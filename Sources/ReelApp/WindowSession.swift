@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelDesktop
 import ReelEngine
+import ReelGLib
 import ReelUI
 
 /// A playback session with a window: builds the `PlayerWindow`, a `Player` drawing into its video
@@ -32,6 +33,10 @@ final class WindowSession {
     /// The recent files list the window adds to and reads (nil path: the desktop's).
     var recentFilesPath: String?
     private var recentFiles: RecentFiles?
+    /// The document portal's drop targets are still to be added (`acceptPortalDrops`).
+    private var portalDropsPending = true
+    /// How long after the start the portal's drop targets join when no first frame came before.
+    static let portalDropsDelay = 1.0
     /// The item to add to the recent files when it has opened.
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
@@ -109,6 +114,9 @@ final class WindowSession {
         window.onAction = { [weak self] in self?.perform($0) }
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         StartupTrace.mark("window-built")
+        if controller.queue.isEmpty { acceptPortalDrops() } else {
+            MainQueue.shared.after(Self.portalDropsDelay) { [weak self] in self?.acceptPortalDrops() }
+        }
         window.show()
         StartupTrace.mark("window-shown")
         let xid = window.videoWindowHandle
@@ -132,6 +140,16 @@ final class WindowSession {
         core?.shutdown()
         window?.close()
         if settle { UIRuntime.settle() } else { UIRuntime.flush() }
+    }
+
+    /// Files dropped from sandboxed apps come through the document portal, whose drop targets
+    /// GTK finds by asking the session bus synchronously: that waits for the first frame (or an
+    /// error, the end, or `portalDropsDelay`), as MPRIS does, and never happens without a
+    /// session bus (GLib would autolaunch a dbus-daemon to ask). Plain URI drops work from the start.
+    private func acceptPortalDrops() {
+        guard portalDropsPending, let window else { return }
+        portalDropsPending = false
+        if SessionBus.isAvailable() { window.acceptDrops(documentPortal: true) }
     }
 
     // MARK: Queue rows
@@ -175,6 +193,7 @@ final class WindowSession {
             state.rate = 1
             state.isSeekable = true
         case .status(.readyToPlay):
+            acceptPortalDrops()
             if let remembered = itemToRemember {
                 itemToRemember = nil
                 rememberRecent(controller.queue.index(of: remembered))
@@ -220,6 +239,7 @@ final class WindowSession {
             state.subtitleTrack = player.subtitleTrack
             state.subtitlesShown = shown
         case .error(let problem), .warning(let problem):
+            if case .error = event { acceptPortalDrops() }
             // The queue goes on; the banner keeps saying what went wrong until playback starts again.
             let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
             let isWarning = if case .warning = event { true } else { false }
@@ -237,6 +257,7 @@ final class WindowSession {
             state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
             state.offersPlayAnyway = false
         case .finished(let played, let failed, _):
+            acceptPortalDrops()
             exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
         default:

@@ -103,6 +103,14 @@ extension PlayerWindow {
         reel_widget_simulate_drop(window, target, text) != 0
     }
 
+    /// The drop targets the window takes, by name ("text/uri-list", the text targets, and the
+    /// document portal's when `acceptDrops(documentPortal: true)` found it).
+    public var dropTargets: [String] {
+        guard let names = reel_widget_drop_targets(window) else { return [] }
+        defer { g_free(names) }
+        return String(cString: names).split(separator: "\n").map(String.init)
+    }
+
     /// Drops playlist row `from` at (x, y) in the panel's own coordinates, as a drag would.
     public func simulatePlaylistRowDrop(from: Int, x: Int, y: Int) -> Bool {
         reel_tree_view_simulate_row_drop(reel_gtk_tree_view(playlist.view), Int32(from), Int32(x), Int32(y)) != 0

@@ -68,7 +68,9 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_hide(playlist.root)
 
         gtk_widget_add_events(window, Int32(GDK_POINTER_MOTION_MASK.rawValue))
-        reel_widget_accept_uri_drops(window)
+        // Files and URLs can be dropped from the start; the document portal's targets (which
+        // GTK finds by asking the session bus, synchronously) join later: `acceptDrops`.
+        reel_widget_accept_uri_drops(window, 0)
         SignalBridge.connectEvent(window, "key-press-event", tag: Tag.key.rawValue, to: self)
         SignalBridge.connectEvent(window, "motion-notify-event", tag: Tag.motion.rawValue, to: self)
         SignalBridge.connectEvent(window, "delete-event", tag: Tag.delete.rawValue, to: self)
@@ -108,6 +110,14 @@ public final class PlayerWindow: SignalReceiver {
         gtk_style_context_add_provider_for_screen(screen, reel_gtk_style_provider(UnsafeMutableRawPointer(provider)),
                                                   UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(UnsafeMutableRawPointer(provider))
+    }
+
+    /// Drops: with `documentPortal`, GTK's URI targets, which take files from sandboxed apps
+    /// through the document portal when one answers on the session bus. GTK asks the bus
+    /// synchronously (and GLib autolaunches a dbus-daemon when there is none), so the session
+    /// calls this after the first frame, and only with a session bus.
+    public func acceptDrops(documentPortal: Bool) {
+        reel_widget_accept_uri_drops(window, documentPortal ? 1 : 0)
     }
 
     // MARK: Showing

@@ -63,6 +63,40 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(headless.stderr.contains("no display"), headless.stderr)
     }
 
+    /// A window on a desktop without a session bus starts no dbus-daemon: GLib would autolaunch
+    /// one (through `dbus-launch`, a fork, and a daemon left running) for anything that asks the
+    /// bus; GTK's drop targets asked it while the window was built. A `dbus-launch` first on PATH
+    /// records any call; `gdbus` in the same environment shows it would be called.
+    func testAWindowWithoutASessionBusAutolaunchesNoDaemon() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display: run under xvfb-run (make test does)") }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-no-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let marker = dir.appendingPathComponent("dbus-launch-called")
+        let fake = dir.appendingPathComponent("dbus-launch")
+        try "#!/bin/sh\necho \"$*\" >> '\(marker.path)'\nexit 1\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let path = dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let noBus = ["-u", "DBUS_SESSION_BUS_ADDRESS", "-u", "XDG_RUNTIME_DIR", "PATH=" + path]
+
+        let control = ProcessRunner.run("/usr/bin/env", noBus + ["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                                                                  "--object-path", "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.GetId"],
+                                        timeout: 30)
+        guard FileManager.default.fileExists(atPath: marker.path) else {
+            throw XCTSkip("GLib does not autolaunch here (no machine id?): \(control.stderr)")
+        }
+        try FileManager.default.removeItem(at: marker)
+
+        let clip = TestMedia.path("gapless-00.mp4")
+        let r = ProcessRunner.run("/usr/bin/env", noBus + [ProcessRunner.reelExecutable, "--exit-at-end", "--audio-sink", "fakesink sync=true", clip],
+                                  timeout: 30)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertFalse(r.stderr.contains("playing headless"), "it had a window: \(r.stderr)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: marker.path),
+                       "dbus-launch was called: \((try? String(contentsOf: marker, encoding: .utf8)) ?? "")")
+    }
+
     func testMissingFilePrintsAnErrorEventAndExitsNonZero() throws {
         let missing = TestMedia.directory.appendingPathComponent("missing-\(UUID().uuidString).mp4").path
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", missing], timeout: 30)

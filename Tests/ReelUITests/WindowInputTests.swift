@@ -125,6 +125,15 @@ final class WindowInputTests: XCTestCase {
 
     func testDroppedFilesAndURLsOpen() throws {
         try withWindow { h in
+            // Drops are taken from the start, without the document portal (GTK asks the session
+            // bus for it synchronously): a URI list and text; the portal's targets come later.
+            let targets = h.window.dropTargets
+            XCTAssertEqual(targets.first, "text/uri-list", "\(targets)")
+            XCTAssertTrue(targets.contains("text/plain;charset=utf-8") && targets.contains("UTF8_STRING"), "\(targets)")
+            XCTAssertFalse(targets.contains { $0.hasPrefix("application/vnd.portal") }, "\(targets)")
+            h.window.acceptDrops(documentPortal: true)  // no portal on the test bus: the same targets, once each
+            XCTAssertEqual(h.window.dropTargets.filter { $0 == "text/uri-list" }.count, 1, "\(h.window.dropTargets)")
+            XCTAssertTrue(h.window.dropTargets.contains("text/plain;charset=utf-8"))
             // A file manager's drop: a URI list (CRLF, a comment line allowed by RFC 2483).
             XCTAssertTrue(h.window.simulateDrop("# from a file manager\r\nfile:///media/a%20b.mp4\r\nhttps://example.com/live/master.m3u8\r\n"))
             XCTAssertTrue(UIRuntime.run(until: { !h.actions.isEmpty }, timeout: 3))
