@@ -7,21 +7,39 @@
 #include <gio/gio.h>
 
 // ---- screensaver (org.freedesktop.ScreenSaver over the session bus) ------------------------------------
-/// Inhibit(app, reason) → cookie; 0 when no service answers. Synchronous, bounded by `timeout_ms`.
-static inline guint32 reel_screensaver_inhibit(GDBusConnection *bus, const gchar *app, const gchar *reason, gint timeout_ms, GError **error) {
-    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
+/// Every call here is asynchronous: `done` runs on the main context the call was started from (GTK's main loop).
+typedef void (*ReelAsyncReady)(GObject *source, GAsyncResult *result, gpointer user_data);
+/// The session bus, without blocking: `reel_session_bus_finish` in `done`.
+static inline void reel_session_bus_get(ReelAsyncReady done, gpointer user_data) {
+    g_bus_get(G_BUS_TYPE_SESSION, NULL, done, user_data);
+}
+static inline GDBusConnection *reel_session_bus_finish(GAsyncResult *result, GError **error) {
+    return g_bus_get_finish(result, error);
+}
+/// org.freedesktop.ScreenSaver.Inhibit, without blocking (never auto-starting a service): the
+/// cookie comes from `reel_screensaver_inhibit_finish` in `done` (0 and `error` set on failure).
+static inline void reel_screensaver_inhibit_start(GDBusConnection *bus, const gchar *app, const gchar *reason, gint timeout_ms,
+                                                  ReelAsyncReady done, gpointer user_data) {
+    g_dbus_connection_call(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
         "org.freedesktop.ScreenSaver", "Inhibit", g_variant_new("(ss)", app, reason), G_VARIANT_TYPE("(u)"),
-        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
+        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, done, user_data);
+}
+static inline guint32 reel_screensaver_inhibit_finish(GObject *bus, GAsyncResult *result, GError **error) {
+    GVariant *r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), result, error);
     if (r == NULL) return 0;
     guint32 cookie = 0;
     g_variant_get(r, "(u)", &cookie);
     g_variant_unref(r);
     return cookie;
 }
-static inline gboolean reel_screensaver_uninhibit(GDBusConnection *bus, guint32 cookie, gint timeout_ms, GError **error) {
-    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
+/// org.freedesktop.ScreenSaver.UnInhibit, without blocking; `reel_screensaver_uninhibit_finish` in `done`.
+static inline void reel_screensaver_uninhibit_start(GDBusConnection *bus, guint32 cookie, gint timeout_ms, ReelAsyncReady done, gpointer user_data) {
+    g_dbus_connection_call(bus, "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
         "org.freedesktop.ScreenSaver", "UnInhibit", g_variant_new("(u)", cookie), NULL,
-        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, error);
+        G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, done, user_data);
+}
+static inline gboolean reel_screensaver_uninhibit_finish(GObject *bus, GAsyncResult *result, GError **error) {
+    GVariant *r = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), result, error);
     if (r == NULL) return FALSE;
     g_variant_unref(r);
     return TRUE;
