@@ -283,9 +283,9 @@ static inline gint reel_tree_view_row_height(GtkTreeView *view) {
 /// `w` takes drops of URI lists and text. With `portal`, GTK's own URI targets: they add the
 /// document portal's file transfer when the portal answers, which GTK asks synchronously on the
 /// session bus (and without a bus, GLib autolaunches a dbus-daemon to ask); without, text/uri-list
-/// alone, nothing asked. Replaces the targets of an earlier call.
+/// alone, nothing asked. A later call replaces the targets of an earlier one.
 static inline void reel_widget_accept_uri_drops(GtkWidget *w, gboolean portal) {
-    gtk_drag_dest_set(w, GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
+    if (gtk_drag_dest_get_target_list(w) == NULL) gtk_drag_dest_set(w, GTK_DEST_DEFAULT_ALL, NULL, 0, GDK_ACTION_COPY);
     GtkTargetList *list = gtk_target_list_new(NULL, 0);
     if (portal) gtk_target_list_add_uri_targets(list, 0);
     else gtk_target_list_add(list, gdk_atom_intern_static_string("text/uri-list"), 0, 0);
