@@ -23,6 +23,9 @@ if ! mkdir -p "$dest/bin" 2>/dev/null || [ ! -w "$dest/bin" ]; then
 fi
 
 install -m 0755 "$binary" "$dest/bin/reel"
+# The build keeps its debug information (45 of a release binary's 143 MB); the installed
+# copy goes without it, as distributions ship theirs (function names stay for backtraces).
+command -v strip >/dev/null && strip --strip-debug "$dest/bin/reel"
 install -D -m 0644 "$root/Resources/reel.desktop" "$dest/share/applications/reel.desktop"
 install -D -m 0644 "$root/Resources/icons/reel.svg" "$dest/share/icons/hicolor/scalable/apps/reel.svg"
 

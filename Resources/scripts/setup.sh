@@ -5,8 +5,8 @@
 set -euo pipefail
 
 PACKAGES=(
-  # build
-  pkg-config libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgtk-3-dev libglib2.0-dev
+  # build (binutils: the linker Swift uses, and strip for `make install`)
+  binutils pkg-config libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev libgtk-3-dev libglib2.0-dev
   # run
   gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
   gstreamer1.0-plugins-ugly gstreamer1.0-libav gstreamer1.0-gtk3 gstreamer1.0-x gstreamer1.0-gl

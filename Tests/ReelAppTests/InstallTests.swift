@@ -16,6 +16,10 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: bin))
         let help = ProcessRunner.run(bin, ["--help"], timeout: 30)
         XCTAssertTrue(help.stdout.contains("check"), "the installed binary runs")
+        // Installed without the build's debug information, its function names kept.
+        let sections = ProcessRunner.run("/usr/bin/readelf", ["-SW", bin], timeout: 30).stdout
+        XCTAssertFalse(sections.contains(".debug_info"), sections)
+        XCTAssertTrue(sections.contains(".symtab"), sections)
         let desktop = prefix.appendingPathComponent("share/applications/reel.desktop").path
         let icon = prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/reel.svg").path
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: desktop)), try Data(contentsOf: root.appendingPathComponent("Resources/reel.desktop")))
