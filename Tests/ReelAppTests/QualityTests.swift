@@ -36,6 +36,8 @@ final class QualityTests: XCTestCase {
         XCTAssertEqual(chosen["mode"] as? String, "manual")
 
         let before = try XCTUnwrap(c.request(["get_property", "position"], id: 3)?["data"] as? Double)
+        // The item's own `item` event is seen when the client connected before it was sent.
+        let itemsBefore = c.events.filter { $0["event"] as? String == "item" }.count
         let switched = Date()
         XCTAssertEqual(c.request(["set_property", "rendition", "360p"], id: 4)?["error"] as? String, "success")
         let event = c.waitForEvent { $0["event"] as? String == "rendition" && $0["reason"] as? String == "manual" }
@@ -47,7 +49,8 @@ final class QualityTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(after, before, "the position went on")
         XCTAssertLessThan(after - before, Date().timeIntervalSince(switched) + 0.5, "and did not jump")
         let names = c.events.compactMap { $0["event"] as? String }
-        XCTAssertEqual(names.filter { $0 == "item" }.count, 0, "no reload (the first item event came before the client connected)")
+        XCTAssertEqual(names.filter { $0 == "item" }.count, itemsBefore, "no reload: no item event after the switch")
+        XCTAssertLessThanOrEqual(itemsBefore, 1)
         XCTAssertFalse(names.contains("seeked"), "no seek")
         XCTAssertFalse(names.contains("error"))
         XCTAssertEqual(c.request(["set_property", "rendition", "sharp"], id: 6)?["error"] as? String, "invalid-argument")
