@@ -41,7 +41,7 @@ final class WindowSession {
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
     /// The last capture written (for QA logs and tests).
-    private(set) var lastCapture: URL?
+    var lastCapture: URL?
     /// The video sink description in use, and why it was chosen.
     private(set) var videoSink = ""
 
@@ -391,29 +391,5 @@ final class WindowSession {
         quitRequested = true
         controller?.userQuit()
         UIRuntime.quit()
-    }
-
-    // MARK: Captures
-
-    /// Named like every other capture (`CaptureFileName.defaultTemplate`: index, title, position;
-    /// `-window` for the window), so `s`, Ctrl+S, the socket and `--screenshot-at` agree.
-    private func capturePath(kind: String) -> URL {
-        try? FileManager.default.createDirectory(at: captureDirectory, withIntermediateDirectories: true)
-        let title = CaptureFileName.title(for: player.currentURI ?? "reel", tagTitle: player.mediaInfo.title)
-        let template = CaptureFileName.defaultTemplate
-        let name = kind == "window"
-            ? (try? CaptureFileName.renderWindow(template, index: controller?.currentIndex, title: title, position: player.position))
-            : (try? CaptureFileName.render(template, index: controller?.currentIndex, title: title, position: player.position))
-        return captureDirectory.appendingPathComponent(name ?? "reel-\(kind).png")
-    }
-
-    private func saveCapture(_ png: Data, kind: String) {
-        let url = capturePath(kind: kind)
-        do {
-            try png.write(to: url)
-            lastCapture = url
-        } catch {
-            Diagnostics.say("the capture could not be written to \(url.path): \(error.localizedDescription)")
-        }
     }
 }
