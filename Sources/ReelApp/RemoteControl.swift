@@ -13,11 +13,9 @@ final class RemoteControl {
     let target: QueueCommandTarget
     private var socket: ControlSocketService?
     private var mpris: MPRISService?
-    /// `--mpris`, not yet on the bus: it is started at the first frame (or the first error, or
-    /// the end, or after `mprisDelay`), so that connecting to the session bus never competes
-    /// with the first frame. Its properties are read from `target` when asked, so nothing is missed.
-    private var mprisPending = false
-    static let mprisDelay = 1.0
+    /// `--mpris`, not yet on the bus: it is started after the first frame (`AfterFirstFrame`).
+    /// Its properties are read from `target` when asked, so nothing is missed.
+    private var mprisStart: AfterFirstFrame?
     private var shots: ScreenshotScheduler?
     private let started = Date()
 
@@ -31,8 +29,7 @@ final class RemoteControl {
             Diagnostics.say("control socket at \(resolved)")
         }
         if options.mpris {
-            mprisPending = true
-            MainQueue.shared.after(Self.mprisDelay) { [weak self] in self?.startMPRIS() }
+            mprisStart = AfterFirstFrame { [weak self] in self?.startMPRIS() }
         }
         if !options.screenshotAt.isEmpty {
             shots = ScreenshotScheduler(positions: options.screenshotAt, directory: directory, player: target.player)
@@ -40,25 +37,18 @@ final class RemoteControl {
     }
 
     private func startMPRIS() {
-        guard mprisPending else { return }
-        mprisPending = false
         mpris = MPRISService(target: target, identity: "Reel")
     }
 
     func handle(_ event: PlayerEvent, item: Int?) {
-        if mprisPending {
-            switch event {
-            case .status(.readyToPlay), .error, .finished: startMPRIS()
-            default: break
-            }
-        }
+        mprisStart?.handle(event)
         shots?.handle(event, item: item)
         socket?.publish(event, item: item, time: Date().timeIntervalSince(started))
         mpris?.handle(event)
     }
 
     func stop() {
-        mprisPending = false
+        mprisStart?.cancel()
         socket?.stop()
         mpris?.stop()
         socket = nil

@@ -2,7 +2,6 @@ import Foundation
 import ReelCore
 import ReelDesktop
 import ReelEngine
-import ReelGLib
 import ReelUI
 
 /// A playback session with a window: builds the `PlayerWindow`, a `Player` drawing into its video
@@ -33,10 +32,8 @@ final class WindowSession {
     /// The recent files list the window adds to and reads (nil path: the desktop's).
     var recentFilesPath: String?
     private var recentFiles: RecentFiles?
-    /// The document portal's drop targets are still to be added (`acceptPortalDrops`).
-    private var portalDropsPending = true
-    /// How long after the start the portal's drop targets join when no first frame came before.
-    static let portalDropsDelay = 1.0
+    /// The document portal's drop targets, added after the first frame (`acceptPortalDrops`).
+    private var portalDrops: AfterFirstFrame?
     /// The item to add to the recent files when it has opened.
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
@@ -114,9 +111,8 @@ final class WindowSession {
         window.onAction = { [weak self] in self?.perform($0) }
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         StartupTrace.mark("window-built")
-        if controller.queue.isEmpty { acceptPortalDrops() } else {
-            MainQueue.shared.after(Self.portalDropsDelay) { [weak self] in self?.acceptPortalDrops() }
-        }
+        portalDrops = AfterFirstFrame { [weak self] in self?.acceptPortalDrops() }
+        if controller.queue.isEmpty { portalDrops?.run() }  // no first frame to wait for
         window.show()
         StartupTrace.mark("window-shown")
         let xid = window.videoWindowHandle
@@ -137,18 +133,17 @@ final class WindowSession {
     ///   goes on in the same process: tests); else only what is pending is handled.
     func shutdown(settle: Bool = true) {
         screensaver.update(playing: false)
+        portalDrops?.cancel()
         core?.shutdown()
         window?.close()
         if settle { UIRuntime.settle() } else { UIRuntime.flush() }
     }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets
-    /// GTK finds by asking the session bus synchronously: that waits for the first frame (or an
-    /// error, the end, or `portalDropsDelay`), as MPRIS does, and never happens without a
-    /// session bus (GLib would autolaunch a dbus-daemon to ask). Plain URI drops work from the start.
+    /// GTK finds by asking the session bus synchronously: that waits for the first frame, as
+    /// MPRIS does, and never happens without a session bus (GLib would autolaunch a dbus-daemon
+    /// to ask). Plain URI drops work from the start.
     private func acceptPortalDrops() {
-        guard portalDropsPending, let window else { return }
-        portalDropsPending = false
         if SessionBus.isAvailable() { window.acceptDrops(documentPortal: true) }
     }
 
@@ -177,6 +172,7 @@ final class WindowSession {
     }
 
     private func handle(_ event: PlayerEvent, item: Int?) {
+        portalDrops?.handle(event)
         switch event {
         case .itemChanged(_, _, let title):
             // Joins the recent files once it has opened (its first frame): GtkRecentManager's
@@ -193,7 +189,6 @@ final class WindowSession {
             state.rate = 1
             state.isSeekable = true
         case .status(.readyToPlay):
-            acceptPortalDrops()
             if let remembered = itemToRemember {
                 itemToRemember = nil
                 rememberRecent(controller.queue.index(of: remembered))
@@ -239,7 +234,6 @@ final class WindowSession {
             state.subtitleTrack = player.subtitleTrack
             state.subtitlesShown = shown
         case .error(let problem), .warning(let problem):
-            if case .error = event { acceptPortalDrops() }
             // The queue goes on; the banner keeps saying what went wrong until playback starts again.
             let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
             let isWarning = if case .warning = event { true } else { false }
@@ -257,7 +251,6 @@ final class WindowSession {
             state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
             state.offersPlayAnyway = false
         case .finished(let played, let failed, _):
-            acceptPortalDrops()
             exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
         default:

@@ -17,7 +17,8 @@ public final class ScreenSaverInhibitor {
     public private(set) var unavailableReason: String?
     nonisolated(unsafe) private var bus: OpaquePointer?
     private let appName: String
-    private let timeoutMs: Int32 = 1000
+    /// How long a call may wait for the service's reply.
+    private static let timeoutMs: Int32 = 1000
     /// Playing: the screensaver should be held off.
     private var wanted = false
     /// The bus connection or an Inhibit call is under way.
@@ -45,7 +46,7 @@ public final class ScreenSaverInhibitor {
         if wanted, cookie == nil, unavailableReason == nil {
             guard let bus else { return connect() }
             busy = true
-            reel_screensaver_inhibit_start(bus, appName, "Playing a video", timeoutMs, { source, result, data in
+            reel_screensaver_inhibit_start(bus, appName, "Playing a video", Self.timeoutMs, { source, result, data in
                 let call = Unmanaged<Call>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
                 let cookie = reel_screensaver_inhibit_finish(source, result, &error)
@@ -55,7 +56,7 @@ public final class ScreenSaverInhibitor {
             }, Unmanaged.passRetained(Call(self)).toOpaque())
         } else if !wanted, let c = cookie, let bus {
             cookie = nil
-            Self.uninhibit(c, on: bus, timeoutMs: timeoutMs, owner: self)
+            Self.uninhibit(c, on: bus, owner: self)
         }
     }
 
@@ -89,7 +90,7 @@ public final class ScreenSaverInhibitor {
     }
 
     /// UnInhibit; a failure is only said (the inhibition ends with the connection anyway).
-    fileprivate static func uninhibit(_ cookie: UInt32, on bus: OpaquePointer, timeoutMs: Int32, owner: ScreenSaverInhibitor?) {
+    fileprivate static func uninhibit(_ cookie: UInt32, on bus: OpaquePointer, owner: ScreenSaverInhibitor?) {
         reel_screensaver_uninhibit_start(bus, cookie, timeoutMs, { source, result, data in
             let call = Unmanaged<Call>.fromOpaque(data!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -127,7 +128,7 @@ public final class ScreenSaverInhibitor {
         /// A cookie for an inhibitor that is gone is handed back at once.
         func inhibited(cookie: UInt32?, error: String?, bus: UnsafeMutablePointer<GObject>?) {
             guard let owner else {
-                if let cookie, let bus { ScreenSaverInhibitor.uninhibit(cookie, on: OpaquePointer(bus), timeoutMs: 1000, owner: nil) }
+                if let cookie, let bus { ScreenSaverInhibitor.uninhibit(cookie, on: OpaquePointer(bus), owner: nil) }
                 return
             }
             owner.inhibited(cookie: cookie, error: error)

@@ -117,6 +117,7 @@ public final class PlayerWindow: SignalReceiver {
     /// synchronously (and GLib autolaunches a dbus-daemon when there is none), so the session
     /// calls this after the first frame, and only with a session bus.
     public func acceptDrops(documentPortal: Bool) {
+        guard !destroyed else { return }
         reel_widget_accept_uri_drops(window, documentPortal ? 1 : 0)
     }
 
