@@ -280,6 +280,72 @@ if [ ! -s hls/abr/master.m3u8 ]; then
   mv hls/abr/master.m3u8.tmp hls/abr/master.m3u8
 fi
 
+# --- streams as real packagers write them (issue 27) --------------------------------------------
+# ffmpeg 5.1's HLS muxer (a test-media tool here, never a runtime dependency): one 20 s programme
+# (testsrc2 with its frame counter, a 440 Hz tone) as 360p and 720p, 2 s segments, 2 s GOPs.
+#   hls/ffmpeg/ts:    MPEG-TS segments; master.m3u8 is ffmpeg's own (-master_pl_name: BANDWIDTH,
+#                     RESOLUTION, CODECS; no AVERAGE-BANDWIDTH). Beside it, masters written the way
+#                     RFC 8216 and Apple's authoring spec describe, for the same variants:
+#                     avg.m3u8 (BANDWIDTH, AVERAGE-BANDWIDTH, CODECS, RESOLUTION, FRAME-RATE; 360p
+#                     first, the issue's master), avg-desc.m3u8 (the same, highest first, with an
+#                     I-frame playlist per variant), missing.m3u8 (avg.m3u8 plus a 1080p variant that
+#                     answers 404).
+#   hls/ffmpeg/fmp4:  fMP4 segments (-hls_segment_type fmp4: EXT-X-MAP), avg.m3u8 as above.
+#   hls/ffmpeg/range: one file per variant, byte-range segments (-hls_flags single_file), avg.m3u8.
+ffmpeg_hls() {  # dir extra-args...
+  local out=$1; shift
+  [ -s "$out/master.m3u8" ] && return 0
+  rm -rf "$out.tmp" && mkdir -p "$out.tmp"
+  (cd "$out.tmp" && timeout -k 5 300 ffmpeg -nostdin -hide_banner -loglevel error \
+    -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=20" -f lavfi -i "sine=frequency=440:duration=20:sample_rate=44100" \
+    -filter_complex "[0:v]split=2[a][b];[a]scale=640:360[v360];[b]null[v720]" \
+    -map "[v360]" -map "[v720]" -map 1:a -map 1:a \
+    -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0 -threads 2 \
+    -b:v:0 900k -maxrate:v:0 1000k -bufsize:v:0 1000k -b:v:1 2600k -maxrate:v:1 2800k -bufsize:v:1 2800k \
+    -c:a aac -b:a 96k -ac 2 \
+    -f hls -hls_time 2 -hls_playlist_type vod -master_pl_name master.m3u8 \
+    -var_stream_map "v:0,a:0,name:360p v:1,a:1,name:720p" "$@" "%v/index.m3u8")
+  rm -rf "$out" && mv "$out.tmp" "$out"
+}
+spec_master() {  # dir [desc] [missing]: the variants of DIR under a master as the specs write it
+  local dir=$1 order=${2:-asc} extra=${3:-}
+  local lo='#EXT-X-STREAM-INF:BANDWIDTH=1249072,AVERAGE-BANDWIDTH=1057312,CODECS="avc1.42C01E,mp4a.40.2",RESOLUTION=640x360,FRAME-RATE=30.000'
+  local hi='#EXT-X-STREAM-INF:BANDWIDTH=3374976,AVERAGE-BANDWIDTH=2837596,CODECS="avc1.42C01F,mp4a.40.2",RESOLUTION=1280x720,FRAME-RATE=30.000'
+  printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:6' '#EXT-X-INDEPENDENT-SEGMENTS'
+  if [ "$order" = desc ]; then
+    printf '%s\n' "$hi" 720p/index.m3u8 "$lo" 360p/index.m3u8 \
+      '#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=420000,AVERAGE-BANDWIDTH=380000,CODECS="avc1.42C01F",RESOLUTION=1280x720,URI="720p/iframes.m3u8"' \
+      '#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=150000,AVERAGE-BANDWIDTH=130000,CODECS="avc1.42C01E",RESOLUTION=640x360,URI="360p/iframes.m3u8"'
+  else
+    printf '%s\n' "$lo" 360p/index.m3u8 "$hi" 720p/index.m3u8
+  fi
+  if [ "$extra" = missing ]; then
+    printf '%s\n' '#EXT-X-STREAM-INF:BANDWIDTH=6500000,AVERAGE-BANDWIDTH=5400000,CODECS="avc1.640028,mp4a.40.2",RESOLUTION=1920x1080,FRAME-RATE=30.000' 1080p/index.m3u8
+  fi
+}
+# An I-frame playlist for a TS variant whose segments each start with their keyframe: the first
+# 188-byte-aligned part of every segment (the keyframe's size is not needed for a valid listing).
+iframe_playlist() {  # variant-dir
+  awk -v d="$1" 'BEGIN { print "#EXTM3U"; print "#EXT-X-VERSION:4"; print "#EXT-X-TARGETDURATION:2"; print "#EXT-X-PLAYLIST-TYPE:VOD"; print "#EXT-X-I-FRAMES-ONLY" }
+    /^#EXTINF:/ { dur = $0; next }
+    /^[^#]/ { cmd = "stat -c %s " d "/" $0; cmd | getline size; close(cmd); n = size < 37600 ? size - size % 188 : 37600
+              print dur; print "#EXT-X-BYTERANGE:" n "@0"; print $0 }
+    END { print "#EXT-X-ENDLIST" }' "$1/index.m3u8"
+}
+if command -v ffmpeg >/dev/null; then
+  ffmpeg_hls hls/ffmpeg/ts -hls_segment_filename "%v/seg%03d.ts"
+  ffmpeg_hls hls/ffmpeg/fmp4 -hls_segment_type fmp4 -hls_fmp4_init_filename init.mp4 -hls_segment_filename "%v/seg%03d.m4s"
+  ffmpeg_hls hls/ffmpeg/range -hls_flags single_file -hls_segment_filename "%v/all.ts"
+  for v in 360p 720p; do [ -s hls/ffmpeg/ts/$v/iframes.m3u8 ] || iframe_playlist hls/ffmpeg/ts/$v > hls/ffmpeg/ts/$v/iframes.m3u8; done
+  [ -s hls/ffmpeg/ts/avg.m3u8 ] || spec_master hls/ffmpeg/ts > hls/ffmpeg/ts/avg.m3u8
+  [ -s hls/ffmpeg/ts/avg-desc.m3u8 ] || spec_master hls/ffmpeg/ts desc > hls/ffmpeg/ts/avg-desc.m3u8
+  [ -s hls/ffmpeg/ts/missing.m3u8 ] || spec_master hls/ffmpeg/ts asc missing > hls/ffmpeg/ts/missing.m3u8
+  [ -s hls/ffmpeg/fmp4/avg.m3u8 ] || spec_master hls/ffmpeg/fmp4 > hls/ffmpeg/fmp4/avg.m3u8
+  [ -s hls/ffmpeg/range/avg.m3u8 ] || spec_master hls/ffmpeg/range > hls/ffmpeg/range/avg.m3u8
+else
+  echo "make-media: ffmpeg is missing (Resources/scripts/setup.sh installs it): no hls/ffmpeg streams" >&2
+fi
+
 # --- benchmark media (make bench) -----------------------------------------------------------------
 if [ "$bench" = 1 ]; then
   make_colors long60s.mp4 60 640 360

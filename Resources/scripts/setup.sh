@@ -14,6 +14,8 @@ PACKAGES=(
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
   librsvg2-bin desktop-file-utils xxd
+  # streams as real packagers write them (test media only: Reel never runs ffmpeg)
+  ffmpeg
   python3-gi python3-gst-1.0
   # a private PulseAudio server for the audio-focus tests (stream role read back, a call corks)
   pulseaudio pulseaudio-utils

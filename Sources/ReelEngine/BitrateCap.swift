@@ -4,10 +4,11 @@ import ReelCore
 /// Bounds the bitrate of adaptive streams (HLS, DASH) through the running adaptive demuxer, so a
 /// metered connection (`NetworkRule`) keeps to the lowest rendition and a rendition the user
 /// chose (`RenditionSelector`) is kept, without a reload: GStreamer 1.22's adaptivedemux2
-/// re-decides the variant after each fragment within `min-bitrate`…`max-bitrate`, and picks its
-/// first variant from `connection-bitrate` (0: the playlist's first), so that is set to the
-/// window's floor (a pin) or cap while bounded, and cleared after. A demuxer falls back to its
-/// lowest variant when none fits.
+/// re-decides the variant after each fragment from `connection-bitrate` (0: its own estimate;
+/// the playlist's first variant at the start), so that is set to the window's floor (a pin) or
+/// cap while bounded, and cleared after; which properties are set, and why `min-bitrate` is not,
+/// is `HLSDemuxBitrateWindow`'s (a 1.22 crash). Values are on the demuxer's scale
+/// (`DemuxerBitrateWindow` in the core).
 enum BitrateCap {
     /// hlsdemux2 / dashdemux2 / mssdemux2: the adaptivedemux2 properties Reel sets.
     static func isAdaptiveDemuxer(_ element: UnsafeMutablePointer<GstElement>) -> Bool {
@@ -67,8 +68,6 @@ enum BitrateCap {
     }
 
     private static func apply(_ cap: Int?, floor: Int?, to demuxer: UnsafeMutablePointer<GstElement>) {
-        reel_set_uint(demuxer, "min-bitrate", UInt32(clamping: max(0, floor ?? 0)))
-        reel_set_uint(demuxer, "max-bitrate", UInt32(clamping: max(0, cap ?? 0)))
-        reel_set_uint(demuxer, "connection-bitrate", UInt32(clamping: max(0, floor ?? cap ?? 0)))
+        HLSDemuxBitrateWindow.apply(cap: cap, floor: floor, to: demuxer)
     }
 }

@@ -55,8 +55,10 @@ extension QueueSequencer {
         }
         let changed = new != limits
         limits = new
-        if engine.bitrateFloor != new.minBitrate { engine.bitrateFloor = new.minBitrate }
-        if engine.bitrateCap != new.maxBitrate { engine.bitrateCap = new.maxBitrate }
+        // On the demuxer's scale (AVERAGE-BANDWIDTH when a variant has one): see DemuxerBitrateWindow.
+        let window = DemuxerBitrateWindow.window(new, renditions: current)
+        if engine.bitrateFloor != window.floor { engine.bitrateFloor = window.floor }
+        if engine.bitrateCap != window.cap { engine.bitrateCap = window.cap }
         guard !current.isEmpty, changed || why != "policy" else { return }
         emitRendition(reason: why)
     }
