@@ -112,7 +112,7 @@ public final class MPRISService {
         guard let connection else { return }
         if case .seeked(let position) = event {
             emit(connection, interface: "org.mpris.MediaPlayer2.Player", signal: "Seeked",
-                 tuple([g_variant_new_int64(Int((position * 1e6).rounded()))]))
+                 tuple([g_variant_new_int64(BoundedNumber.microseconds(position))]))
         }
         notifyChanges()
     }
@@ -240,9 +240,9 @@ public final class MPRISService {
         case "Rate": return g_variant_new_double(s.rate)
         case "Shuffle": return g_variant_new_boolean(s.shuffle ? 1 : 0)
         case "Volume": return g_variant_new_double(s.muted ? 0 : s.volume)
-        case "Position": return g_variant_new_int64(Int((s.position * 1e6).rounded()))
-        case "MinimumRate": return g_variant_new_double(-4)
-        case "MaximumRate": return g_variant_new_double(4)
+        case "Position": return g_variant_new_int64(BoundedNumber.microseconds(s.position))
+        case "MinimumRate": return g_variant_new_double(-BoundedNumber.rateMagnitude.upperBound)
+        case "MaximumRate": return g_variant_new_double(BoundedNumber.rateMagnitude.upperBound)
         case "CanGoNext": return g_variant_new_boolean(s.hasNext ? 1 : 0)
         case "CanGoPrevious": return g_variant_new_boolean(s.hasPrevious ? 1 : 0)
         case "CanPlay", "CanPause": return g_variant_new_boolean(s.items.isEmpty ? 0 : 1)
@@ -251,7 +251,7 @@ public final class MPRISService {
         case "Metadata":
             var entries: [(String, OpaquePointer?)] = [("mpris:trackid", g_variant_new_object_path(trackID(s)))]
             if let current = s.current {
-                if let d = length(s) { entries.append(("mpris:length", g_variant_new_int64(Int((d * 1e6).rounded())))) }
+                if let d = length(s) { entries.append(("mpris:length", g_variant_new_int64(BoundedNumber.microseconds(d)))) }
                 entries.append(("xesam:title", g_variant_new_string(s.mediaInfo.title ?? current.title ?? MediaLocator.displayName(of: current.uri))))
                 entries.append(("xesam:url", g_variant_new_string(Redactor.redactURL(current.uri))))
             }
@@ -267,7 +267,8 @@ public final class MPRISService {
         case "Volume": t.setVolume(max(0, g_variant_get_double(v))); if t.snapshot.muted { t.setMuted(false) }
         case "Rate":
             let r = g_variant_get_double(v)
-            if r == 0 { t.pause() } else { _ = t.setRate(r) }
+            // MPRIS: 0 means pause; anything else is kept to Reel's one rate range (1/64 to 64).
+            if r == 0 { t.pause() } else if let r = BoundedNumber.clampedRate(r) { _ = t.setRate(r) }
         case "LoopStatus":
             let text = String(cString: g_variant_get_string(v, nil))
             guard let mode = PlaybackSnapshot.LoopMode(rawValue: text) else { return false }

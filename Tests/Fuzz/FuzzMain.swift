@@ -26,6 +26,7 @@ enum FuzzTargets {
         targets["hls"] = HLSParserFuzz.run
         targets["rewriter"] = RewriterFuzz.run
         targets["live"] = LiveEditorFuzz.run
+        targets["numbers"] = NumbersFuzz.run
         #endif
         #if REEL_HAVE_PLAYLIST_PARSER && REEL_HAVE_HLS  // `reel inspect`'s core needs both
         targets["inspect"] = InspectFuzz.run

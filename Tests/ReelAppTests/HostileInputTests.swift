@@ -61,6 +61,70 @@ final class HostileInputTests: XCTestCase {
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8)), r.stdout + r.stderr)
     }
 
+    // MARK: Issue 28: one input kills the process (items 1, 2, 4)
+
+    /// A local HLS stream (played through the gateway's editor) whose numbers are extreme: a
+    /// media and discontinuity sequence at Int.max (item 1) and a 0.5 MB EXT-X-DEFINE bomb
+    /// (item 2). `reel inspect` answers and playing it ends in an answer, never a trap (132) or
+    /// gigabytes of memory.
+    func testExtremeSequencesAndADefineBombNeitherTrapNorExhaust() throws {
+        let dir = TestMedia.temporaryDirectory("reel-extreme")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let segment = TestMedia.url("hls/vod/lo/segment00000.ts")
+        try FileManager.default.copyItem(at: segment, to: dir.appendingPathComponent("a.ts"))
+        let sequence = dir.appendingPathComponent("sequence.m3u8")
+        try "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807\n#EXTINF:2,\na.ts\n#EXT-X-ENDLIST\n"
+            .write(to: sequence, atomically: true, encoding: .utf8)
+        var bomb = ["#EXTM3U", "#EXT-X-VERSION:8", "#EXT-X-TARGETDURATION:2", "#EXT-X-DEFINE:NAME=\"x\",VALUE=\"\(String(repeating: "x", count: 100_000))\""]
+        for _ in 0..<100 { bomb += ["#EXTINF:2,", String(repeating: "{$x}", count: 1_000)] }
+        let define = dir.appendingPathComponent("define.m3u8")
+        try (bomb.joined(separator: "\n") + "\n#EXT-X-ENDLIST\n").write(to: define, atomically: true, encoding: .utf8)
+        for file in [sequence, define] {
+            let inspect = ProcessRunner.run("/usr/bin/time", ["-v", ProcessRunner.reelExecutable, "inspect", "--json", file.path], timeout: 60)
+            XCTAssertFalse(inspect.timedOut, file.lastPathComponent)
+            XCTAssertTrue(inspect.status == 0 || inspect.status == 1, "\(file.lastPathComponent): an answer, not a trap (status \(inspect.status)): \(inspect.stderr.suffix(800))")
+            let peak = try XCTUnwrap(inspect.stderr.components(separatedBy: "Maximum resident set size (kbytes): ").last.flatMap { Int($0.prefix { $0.isNumber }) })
+            XCTAssertLessThan(peak, 300 << 10, "\(file.lastPathComponent): peak RSS in KiB (the bomb reached 2.8 GB)")
+            let play = ProcessRunner.run("/usr/bin/time", ["-v", ProcessRunner.reelExecutable, "--headless", "--events", "--audio-sink", "fakesink",
+                                                          "--video-sink", "fakesink", file.path], timeout: 60)
+            XCTAssertFalse(play.timedOut, file.lastPathComponent)
+            XCTAssertTrue(play.status == 0 || play.status == 1, "\(file.lastPathComponent): played or failed, never died (status \(play.status)): \(play.stderr.suffix(800))")
+            XCTAssertEqual(play.jsonObjects.filter { ["end", "error"].contains($0["event"] as? String) }.count, 1,
+                           "\(file.lastPathComponent): it ends or fails with an error: \(play.stdout.suffix(800))")
+            XCTAssertEqual(play.jsonObjects.filter { $0["event"] as? String == "finished" }.count, 1)
+        }
+    }
+
+    /// Item 4: one `#EXTINF:10000000000000` in a live playlist, with MPRIS on: the segment is
+    /// refused where the playlist is parsed; MPRIS's length and position stay numbers; Reel lives.
+    func testAnAbsurdLiveSegmentDurationNeverReachesMPRIS() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run under dbus-run-session (make test does)")
+        }
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        let seg = TestMedia.url("hls/live/segment00000.ts")
+        server.serve("/live/a.ts", .file(seg, contentType: "video/mp2t"))
+        server.serve("/live/b.ts", .file(TestMedia.url("hls/live/segment00001.ts"), contentType: "video/mp2t"))
+        let text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:10000000000000,\nb.ts\n"
+            + "#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n"
+        server.serve("/live/index.m3u8", .data(Data(text.utf8), contentType: "application/vnd.apple.mpegurl"))
+        let reel = try startReel(["--mpris", server.url("/live/index.m3u8").absoluteString])
+        defer { reel.process.terminate(); reel.finish(timeout: 10, dumpStacks: false) }
+        let name = "org.mpris.MediaPlayer2.reel.instance\(reel.process.processIdentifier)"
+        let deadline = Date().addingTimeInterval(15)
+        var answered = ""
+        while Date() < deadline && reel.process.isRunning {
+            let r = ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "--dest", name, "--object-path", "/org/mpris/MediaPlayer2",
+                                                         "--method", "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2.Player"], timeout: 5)
+            if r.status == 0, r.stdout.contains("'Position'"), server.requests.contains(where: { $0.path.hasSuffix(".ts") }) { answered = r.stdout; break }
+            usleep(200_000)
+        }
+        XCTAssertTrue(answered.contains("'Position': <int64"), "MPRIS answers with numbers: \(answered) \(reel.stderr.suffix(600))")
+        usleep(1_000_000)
+        XCTAssertTrue(reel.process.isRunning, "Reel lives: \(reel.stderr.suffix(800))")
+    }
+
     // MARK: Remote playlists (defect 4)
 
     func testASilentPlaylistServerHoldsUpNeitherTheSocketNorPlayback() throws {

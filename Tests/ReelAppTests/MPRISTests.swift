@@ -135,6 +135,18 @@ final class MPRISTests: XCTestCase {
             gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate"]).stdout.contains("<2.0>")
         }
 
+        // Rates outside 1/64…64 are brought into it (issue 28: 1e-300 and -1e300 crashed GStreamer).
+        for (sent, expected) in [("<1e-300>", "<0.015625>"), ("<-1e300>", "<-64.0>"), ("<1.0>", "<1.0>")] {
+            let r = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Set", "org.mpris.MediaPlayer2.Player", "Rate", sent])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            eventually("Rate \(expected) after \(sent)") {
+                gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate"]).stdout.contains(expected)
+            }
+            XCTAssertTrue(reel.process.isRunning, "\(sent): \(reel.stderr.suffix(600))")
+        }
+        let range = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "MaximumRate"])
+        XCTAssertTrue(range.stdout.contains("<64.0>"), range.stdout)
+
         // OpenUri: the URI plays.
         _ = playerctl(name, ["open", URL(fileURLWithPath: TestMedia.path("gapless-03.mp4")).absoluteString])
         eventually("the opened URI plays") {

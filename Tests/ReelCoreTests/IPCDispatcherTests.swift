@@ -130,3 +130,37 @@ final class IPCDispatcherTests: XCTestCase {
         }
     }
 }
+
+/// Issue 28, item 3: every number a socket client sends for a rate or a rendition is range-checked
+/// (1/64 ≤ |rate| ≤ 64, mpv's bounds): refused with invalid-argument, never passed on to trap or
+/// to corrupt GStreamer's segment arithmetic.
+final class IPCNumberRangeTests: XCTestCase {
+    func testRatesOutsideTheOneRangeAndHugeRenditionsAreRefused() throws {
+        try onMain {
+            let t = RecordingTarget()
+            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            for line in [#"{"command":["rate",1e-300]}"#, #"{"command":["rate",-1e300]}"#, #"{"command":["rate",65]}"#,
+                         #"{"command":["rate",0.01]}"#, #"{"command":["set_property","speed",-1e300]}"#,
+                         #"{"command":["set_property","speed",1e-300]}"#, #"{"command":["set_property","speed",1e-320]}"#,
+                         #"{"command":["set_property","rate",0]}"#, #"{"command":["set_property","rendition",1e300]}"#,
+                         #"{"command":["set_property","rendition",-1e300]}"#, #"{"command":["set_property","rendition",2.5]}"#] {
+                XCTAssertEqual(try ipcReply(d, line)["error"] as? String, "invalid-argument", line)
+            }
+            XCTAssertEqual(t.calls, [], "nothing reached the target")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","speed",0.015625]}"#)["error"] as? String, "success", "1/64 is in range")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["rate",64]}"#)["error"] as? String, "success")
+            XCTAssertEqual(t.calls, ["rate 0.015625", "rate 64.0"])
+        }
+    }
+
+    func testTheRateRangeAndItsClamp() {
+        for r in [1.0 / 64, 64, -64, 1, -1, 0.5] { XCTAssertTrue(BoundedNumber.isPlayableRate(r), "\(r)") }
+        for r in [0, 1e-300, 1e-320, -1e300, 64.5, .nan, .infinity, -.infinity] { XCTAssertFalse(BoundedNumber.isPlayableRate(r), "\(r)") }
+        XCTAssertEqual(BoundedNumber.clampedRate(1e-300), 1.0 / 64)
+        XCTAssertEqual(BoundedNumber.clampedRate(-1e300), -64)
+        XCTAssertEqual(BoundedNumber.clampedRate(-.infinity), -64)
+        XCTAssertNil(BoundedNumber.clampedRate(0))
+        XCTAssertNil(BoundedNumber.clampedRate(.nan))
+        XCTAssertEqual(BoundedNumber.microseconds(1e13), Int(BoundedNumber.maximumSeconds * 1e6), "MPRIS positions are clamped, not trapped")
+    }
+}

@@ -40,6 +40,29 @@ final class RenditionSelectorTests: XCTestCase {
         XCTAssertEqual(RenditionSelector.limits(.height(720), renditions: [], cap: 1), L(maxBitrate: 1), "renditions not known yet")
     }
 
+    /// The window on hlsdemux2 1.22's scale: AVERAGE-BANDWIDTH replaces BANDWIDTH when a variant
+    /// has it (the master: a pin of 360p by BANDWIDTH matched no variant and 720p played).
+    func testTheDemuxersWindowIsOnItsOwnScale() {
+        typealias L = RenditionSelector.Limits
+        let spec = [HLSVariant(uri: "360p.m3u8", bandwidth: 1_249_072, averageBandwidth: 1_057_312, resolution: HLSResolution(width: 640, height: 360)),
+                    HLSVariant(uri: "720p.m3u8", bandwidth: 3_374_976, averageBandwidth: 2_837_596, resolution: HLSResolution(width: 1280, height: 720))]
+        let rows: [(String, [HLSVariant], L, Int?, Int?)] = [
+            ("a pin: its AVERAGE-BANDWIDTH", spec, RenditionSelector.limits(.height(360), renditions: spec, cap: nil), 1_057_312, 1_057_312),
+            ("the top pin", spec, RenditionSelector.limits(.index(1), renditions: spec, cap: nil), 2_837_596, 2_837_596),
+            ("no AVERAGE-BANDWIDTH: BANDWIDTH", r, RenditionSelector.limits(.height(720), renditions: r, cap: nil), 2_000_000, 2_000_000),
+            ("a cap by BANDWIDTH: 3 M allows 360p only (720p peaks at 3.37 M)", spec, L(maxBitrate: 3_000_000), nil, 1_057_312),
+            ("a cap above all: the top's average", spec, L(maxBitrate: 9_000_000), nil, 2_837_596),
+            ("a cap below all (metered, 1 bit/s): the lowest", spec, L(maxBitrate: 1), nil, 1_057_312),
+            ("no window", spec, L(), nil, nil),
+            ("renditions unknown: the cap as it is", [], L(maxBitrate: 1), nil, 1),
+        ]
+        for (name, variants, limits, floor, cap) in rows {
+            let w = DemuxerBitrateWindow.window(limits, renditions: variants)
+            XCTAssertEqual(w.floor, floor, name)
+            XCTAssertEqual(w.cap, cap, name)
+        }
+    }
+
     func testTheSequencerGivesTheEngineTheWindowAndSaysSo() {
         let r = self.r
         onMain {
@@ -57,7 +80,8 @@ final class RenditionSelectorTests: XCTestCase {
             XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [5_000_000, 5_000_000], "auto: Reel's rule pins the first listed")
             s.setQuality(.index(2))
             s.networkChanged(NetworkState(available: true, metered: true, connectivity: .full))
-            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, 1], "metered: the cap wins over a pin above it")
+            XCTAssertEqual([engine.bitrateFloor, engine.bitrateCap], [nil, 600_000],
+                           "metered: the cap wins over a pin above it (on the demuxer's scale: the lowest rendition's bandwidth)")
             let renditionEvents = events.compactMap { e -> String? in
                 if case .rendition(let i, let h, _, let mode, let reason) = e { return "\(i.map(String.init) ?? "-") \(h.map(String.init) ?? "-") \(mode) \(reason)" }
                 return nil

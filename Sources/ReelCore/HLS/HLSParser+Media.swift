@@ -8,6 +8,14 @@ extension HLSParser {
         d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 
+    /// The largest media or discontinuity sequence number Reel takes (2^53, the largest integer
+    /// every JSON reader keeps exactly). RFC 8216 allows up to 2^64 − 1, but no stream numbers that
+    /// high, and numbers near Int.max overflowed the moment segments were counted from them.
+    static let maxSequence = 1 << 53
+    /// The longest duration a segment, part or target duration may state (one day). Longer is not
+    /// a real segment; such values overflowed microsecond positions (MPRIS) and live windows.
+    static let maxDuration: Double = 86_400
+
     mutating func parseMedia(_ lines: [(offset: Int, element: HLSLine)]) -> HLSMediaPlaylist {
         var media = HLSMediaPlaylist()
         var sawTarget = false
@@ -69,12 +77,12 @@ extension HLSParser {
             switch name {
             case "#EXT-X-VERSION": media.version = Int(value)
             case "#EXT-X-TARGETDURATION":
-                guard let v = Double(value), v >= 0 else { invalid(); continue }
+                guard let v = Double(value), v >= 0, v <= Self.maxDuration else { invalid("an invalid value (0 to 86400 s)"); continue }
                 if v != v.rounded() { report(n, .error, "invalid-value", "#EXT-X-TARGETDURATION must be a whole number of seconds.") }
                 media.targetDuration = v
                 sawTarget = true
             case "#EXT-X-MEDIA-SEQUENCE", "#EXT-X-DISCONTINUITY-SEQUENCE":
-                guard let v = Int(value) else { invalid(); continue }
+                guard let v = Int(value), v >= 0, v <= Self.maxSequence else { invalid("an invalid value (0 to 2^53)"); continue }
                 if !media.segments.isEmpty || duration != nil {
                     report(n, .error, "tag-after-segment", "\(tagName) must come before the first segment.")
                 }
@@ -90,12 +98,12 @@ extension HLSParser {
             case "#EXT-X-ENDLIST": media.hasEndList = true
             case "#EXT-X-I-FRAMES-ONLY": media.isIFramesOnly = true
             case "#EXT-X-PART-INF":
-                media.partTargetDuration = HLSAttributeList(parsing: value).decimal("PART-TARGET")
+                media.partTargetDuration = HLSAttributeList(parsing: value).decimal("PART-TARGET").flatMap { (0...Self.maxDuration).contains($0) ? $0 : nil }
             case "#EXTINF":
                 if let previous = infLine { report(previous, .warning, "dangling-extinf", "#EXTINF is not followed by a URI; it is ignored.") }
                 let durationText = value.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-                guard let first = durationText.first, let d = Double(first.trimmingCharacters(in: .whitespaces)), d >= 0, d.isFinite else {
-                    invalid("no valid duration")
+                guard let first = durationText.first, let d = Double(first.trimmingCharacters(in: .whitespaces)), d >= 0, d <= Self.maxDuration else {
+                    invalid("no valid duration (0 to 86400 s)")
                     duration = nil; infLine = nil
                     continue
                 }
@@ -126,7 +134,7 @@ extension HLSParser {
                 map = HLSMap(uri: uri, byteRange: range)
             case "#EXT-X-PART":
                 let a = HLSAttributeList(parsing: value)
-                guard let uri = a["URI"], let d = a.decimal("DURATION") else {
+                guard let uri = a["URI"], let d = a.decimal("DURATION"), (0...Self.maxDuration).contains(d) else {
                     report(n, .error, "missing-attribute", "#EXT-X-PART needs URI and DURATION; it is ignored.")
                     continue
                 }

@@ -49,7 +49,12 @@ struct HLSParser {
             return nil
         }
         if raw.hasPrefix("#") && !raw.hasPrefix("#EXT") { return nil }  // a comment
-        let (text, undefined) = variables.substitute(raw)
+        let (text, undefined, tooLong) = variables.substitute(raw)
+        if tooLong {
+            report(n, .error, "substitution-too-long",
+                   "Substituting the variables (EXT-X-DEFINE) would make this line longer than \(HLSVariables.maxLineLength) characters, "
+                   + "or the playlist grow by more than \(HLSVariables.maxExpansion); the line is left as written.")
+        }
         for name in undefined { report(n, .error, "undefined-variable", "{$\(name)} is not defined (EXT-X-DEFINE) before it is used.") }
         guard text.hasPrefix("#") else { return (text, nil) }
         if let colon = text.firstIndex(of: ":") { return (text, (text[..<colon], text[text.index(after: colon)...])) }

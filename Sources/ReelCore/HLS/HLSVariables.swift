@@ -4,8 +4,19 @@ import Foundation
 /// multivariant playlist, or taken from the playlist URL's query (`QUERYPARAM`), and substituted
 /// for `{$name}` in later lines. A reference to an undefined variable is left as written and
 /// reported.
+///
+/// Substitution is bounded (a 0.5 MB playlist of references to one long value would otherwise
+/// expand to gigabytes): a line grows to at most `maxLineLength` characters and the whole
+/// playlist by at most `maxExpansion`; past either, the line is left as written and reported.
 struct HLSVariables {
+    /// The longest a line may become by substitution (characters).
+    static let maxLineLength = 64 * 1024
+    /// What substitution may add to one playlist in all (characters).
+    static let maxExpansion = 4 * 1024 * 1024
+
     private(set) var values: [String: String] = [:]
+    /// Characters substitution has added so far.
+    private var expanded = 0
     /// What a media playlist may import (the multivariant playlist's variables).
     let importable: [String: String]
     /// The playlist's own URL (for `QUERYPARAM`).
@@ -43,12 +54,14 @@ struct HLSVariables {
         return nil
     }
 
-    /// `text` with every `{$name}` replaced; the names that were not defined.
-    func substitute(_ text: Substring) -> (Substring, undefined: [String]) {
-        guard text.contains("{$") else { return (text, []) }
+    /// `text` with every `{$name}` replaced; the names that were not defined; and whether the
+    /// line was left as written because substituting it would pass the bounds.
+    mutating func substitute(_ text: Substring) -> (Substring, undefined: [String], tooLong: Bool) {
+        guard text.contains("{$") else { return (text, [], false) }
         var result = ""
         var undefined: [String] = []
         var rest = text[...]
+        let budget = min(Self.maxLineLength, text.utf8.count + max(0, Self.maxExpansion - expanded))
         while let open = rest.range(of: "{$") {
             result += rest[..<open.lowerBound]
             guard let close = rest[open.upperBound...].firstIndex(of: "}") else {
@@ -60,9 +73,12 @@ struct HLSVariables {
                 undefined.append(name)
                 result += rest[open.lowerBound...close]
             }
+            if result.utf8.count > budget { return (text, [], true) }
             rest = rest[rest.index(after: close)...]
         }
         result += rest
-        return (Substring(result), undefined)
+        if result.utf8.count > budget { return (text, [], true) }
+        expanded += max(0, result.utf8.count - text.utf8.count)
+        return (Substring(result), undefined, false)
     }
 }

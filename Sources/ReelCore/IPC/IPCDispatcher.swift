@@ -197,7 +197,7 @@ public final class IPCDispatcher {
         case "mute": target.setMuted(try bool())
         case "speed", "rate":
             let r = try number()
-            guard r != 0 else { throw IPCError(.invalidArgument, "The rate must not be 0.") }
+            guard BoundedNumber.isPlayableRate(r) else { throw IPCError(.invalidArgument, "“\(name)” must be from 1/64 to 64 in size (negative plays backwards).") }
             _ = try execute(.rate(r))
         case "index", "playlist-pos":
             guard let i = BoundedNumber.wholeNumber(try number()) else {
@@ -212,7 +212,7 @@ public final class IPCDispatcher {
         case "shuffle":
             guard target.setShuffle(try bool()) else { throw IPCError(.unavailable, "Shuffle is not available in this session.") }
         case "rendition":
-            let text = value.ipcString ?? value.ipcNumber.map { String(Int($0)) } ?? ""
+            let text = value.ipcString ?? value.ipcNumber.flatMap { BoundedNumber.wholeNumber($0) }.map { String($0) } ?? ""
             guard let choice = QualityChoice(text) else {
                 throw IPCError(.invalidArgument, "“rendition” takes auto, a height such as 720p, an index, max-height=N or max-bitrate=BPS.")
             }

@@ -144,7 +144,7 @@ public struct IPCRequest: Sendable, Equatable {
         case "rate":
             try arity(1...1)
             let r = try number(0, "the rate")
-            guard r != 0, abs(r) <= 64 else { throw IPCError(.invalidArgument, "“rate”: the rate must be non-zero and at most 64 in size.") }
+            guard BoundedNumber.isPlayableRate(r) else { throw IPCError(.invalidArgument, "“rate”: the rate must be from 1/64 to 64 in size (negative plays backwards).") }
             return .rate(r)
         case "volume":
             try arity(1...1)

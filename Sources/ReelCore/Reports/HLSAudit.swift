@@ -24,11 +24,12 @@ public enum HLSAudit {
 
     /// The measured peak (the largest segment bitrate) and average (all bits over all time), bit/s.
     public static func bitrates(_ segments: [Segment]) -> (peak: Double, average: Double)? {
-        let measured = segments.filter { $0.bytes != nil && $0.duration > 0 }
+        // Segments under a millisecond say nothing of a bitrate (an EXTINF of 1e-300 made it infinite).
+        let measured = segments.filter { $0.bytes != nil && $0.duration >= 0.001 }
         guard !measured.isEmpty else { return nil }
-        let peak = measured.map { Double($0.bytes! * 8) / $0.duration }.max() ?? 0
+        let peak = measured.map { Double($0.bytes!) * 8 / $0.duration }.max() ?? 0
         let seconds = measured.reduce(0) { $0 + $1.duration }
-        let bits = measured.reduce(0.0) { $0 + Double($1.bytes! * 8) }
+        let bits = measured.reduce(0.0) { $0 + Double($1.bytes!) * 8 }
         return (peak, bits / seconds)
     }
 
@@ -53,14 +54,14 @@ public enum HLSAudit {
         if let declared = variant.bandwidth {
             if measured.peak > Double(declared) * 1.1 {
                 add(vod ? .error : .warning, "bandwidth-exceeded",
-                    "the measured peak bitrate \(Int(measured.peak)) bit/s exceeds BANDWIDTH=\(declared) by more than 10 %.")
+                    "the measured peak bitrate \(BoundedNumber.wholeNumber(measured.peak.rounded(), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s exceeds BANDWIDTH=\(declared) by more than 10 %.")
             }
         } else {
             add(.error, "missing-attribute", "the variant has no BANDWIDTH.")
         }
         if let average = variant.averageBandwidth, vod, abs(measured.average - Double(average)) > Double(average) * 0.1 {
             add(.error, "average-bandwidth-mismatch",
-                "the measured average bitrate \(Int(measured.average)) bit/s is more than 10 % from AVERAGE-BANDWIDTH=\(average).")
+                "the measured average bitrate \(BoundedNumber.wholeNumber(measured.average.rounded(), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s is more than 10 % from AVERAGE-BANDWIDTH=\(average).")
         }
         return problems
     }

@@ -57,7 +57,7 @@ public enum TransportStreamScan {
                     if collecting { break }  // the first access unit is complete
                     collecting = true
                     // Skip the PES header.
-                    guard body.count >= 9, body[0] == 0, body[1] == 0, body[2] == 1 else { return nil }
+                    guard body.count >= 9, body[0] == 0, body[1] == 0, body[2] == 1, 9 + Int(body[8]) <= body.count else { return nil }
                     payload += body[(9 + Int(body[8]))...]
                 } else if collecting {
                     payload += body

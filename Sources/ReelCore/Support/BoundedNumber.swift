@@ -24,9 +24,29 @@ public enum BoundedNumber {
         Int((seconds(value) ?? 0) * 1e9)
     }
 
+    /// Microseconds of `value` seconds (MPRIS's unit), rounded, clamped as `seconds(_:)` (0 for NaN).
+    public static func microseconds(_ value: Double) -> Int {
+        Int(((seconds(value) ?? 0) * 1e6).rounded())
+    }
+
     /// Milliseconds of `value` seconds, rounded, clamped as `seconds(_:)` (0 for NaN).
     public static func milliseconds(_ value: Double) -> Int {
         Int(((seconds(value) ?? 0) * 1000).rounded())
+    }
+
+    /// The playback rates Reel plays at, by magnitude (forward or reverse), as mpv bounds its
+    /// speed: 1/64 to 64. Keys, the socket, MPRIS and the engine all keep to it; outside it
+    /// GStreamer's segment arithmetic overflows (1e-300 and 1e300 crashed inside playbin3).
+    public static let rateMagnitude: ClosedRange<Double> = (1.0 / 64)...64
+
+    /// Whether `rate` is a rate Reel plays at (finite, non-zero, within `rateMagnitude`).
+    public static func isPlayableRate(_ rate: Double) -> Bool { rate.isFinite && rateMagnitude.contains(abs(rate)) }
+
+    /// `rate` brought into `rateMagnitude`, sign kept; nil for 0 and NaN.
+    public static func clampedRate(_ rate: Double) -> Double? {
+        guard !rate.isNaN, rate != 0 else { return nil }
+        let m = min(max(abs(rate), rateMagnitude.lowerBound), rateMagnitude.upperBound)
+        return rate < 0 ? -m : m
     }
 
     /// `a + b` when it does not overflow.

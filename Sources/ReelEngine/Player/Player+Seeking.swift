@@ -105,7 +105,7 @@ extension Player {
     /// Returns false, and keeps the old rate, when the source refuses it.
     @discardableResult
     public func setRate(_ newRate: Double) -> Bool {
-        guard newRate != 0, newRate.isFinite else { return false }
+        guard BoundedNumber.isPlayableRate(newRate) else { return false }
         guard newRate != rate else { return true }
         guard prerolled, pipelineState == .paused || pipelineState == .playing else { return false }
         var pos = streamPosition

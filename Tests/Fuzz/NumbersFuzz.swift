@@ -1,0 +1,117 @@
+import Foundation
+
+/// Issue 28: every number that comes from outside, at its extremes. The input's text becomes a
+/// number (as a client or a playlist would write it: 1e300, -0, 9223372036854775807, 1e-320 …),
+/// and that number goes into every numeric HLS tag (sequence numbers, durations, byte ranges,
+/// bandwidths, a variable's repeat count), the live editor, the check's bitrate audit, the
+/// socket's rate, speed, volume, rendition and position, and MPRIS's rate and microseconds.
+/// Properties: no trap; what is parsed stays within Reel's bounds (durations ≤ a day, sequences ≤
+/// 2^53, lines ≤ 64 KiB after substitution); every rate that reaches the player is in 1/64…64.
+enum NumbersFuzz {
+    static func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes.prefix(48), as: UTF8.self).filter { !"\n\r\",\\{}".contains($0) }
+        let number = text.isEmpty ? "0" : text
+        playlists(number, repeats: Int(bytes.first ?? 0))
+        socket(number)
+        if let d = Double(number) { desktop(d) }
+    }
+
+    static func playlists(_ n: String, repeats: Int) {
+        let media = """
+        #EXTM3U
+        #EXT-X-VERSION:8
+        #EXT-X-TARGETDURATION:\(n)
+        #EXT-X-MEDIA-SEQUENCE:\(n)
+        #EXT-X-DISCONTINUITY-SEQUENCE:\(n)
+        #EXT-X-PART-INF:PART-TARGET=\(n)
+        #EXT-X-DEFINE:NAME="v",VALUE="\(String(repeating: n, count: min(repeats, 64)))"
+        #EXT-X-PROGRAM-DATE-TIME:2026-11-26T00:00:00Z
+        #EXTINF:\(n),
+        #EXT-X-BYTERANGE:\(n)@\(n)
+        a.ts
+        #EXT-X-PART:DURATION=\(n),URI="p.ts",BYTERANGE="\(n)@\(n)"
+        #EXT-X-DISCONTINUITY
+        #EXTINF:2,
+        #EXT-X-BYTERANGE:\(n)
+        a.ts
+        #EXTINF:\(n),
+        \(String(repeating: "{$v}", count: min(repeats, 40)))/b.ts
+
+        """
+        if let result = try? HLSPlaylist.parseReporting(media), case .media(let m) = result.playlist {
+            if m.targetDuration > 86_400 || !m.targetDuration.isFinite { fuzzFailure("target duration \(m.targetDuration)") }
+            for s in m.segments {
+                if !(0...86_400).contains(s.duration) { fuzzFailure("segment duration \(s.duration)") }
+                if s.sequence > (1 << 53) + 16 || s.sequence < 0 { fuzzFailure("sequence \(s.sequence)") }
+                if s.uri.utf8.count > 64 * 1024 { fuzzFailure("a line of \(s.uri.utf8.count) bytes after substitution") }
+            }
+            if let p = m.partTargetDuration, !(0...86_400).contains(p) { fuzzFailure("part target \(p)") }
+            let segments = m.segments.map { HLSAudit.Segment(uri: $0.uri, duration: $0.duration, bytes: Int(exactly: Double(n) ?? 0) ?? 1, startsWithKeyframe: nil) }
+            _ = HLSAudit.audit(m, segments: segments, variant: HLSVariant(uri: "v", bandwidth: Int(n), averageBandwidth: Int(n)), name: "v")
+        }
+        let start = Date(timeIntervalSince1970: 1_795_550_400)
+        for program in [LiveProgram(mode: .restart, start: start), LiveProgram(mode: .catchup, start: start, end: start.addingTimeInterval(10)), nil] {
+            _ = LivePlaylistEditor(program: program, steersStart: true).edit(media, now: start.addingTimeInterval(30))
+        }
+        let master = """
+        #EXTM3U
+        #EXT-X-STREAM-INF:BANDWIDTH=\(n),AVERAGE-BANDWIDTH=\(n),RESOLUTION=\(n)x\(n),FRAME-RATE=\(n)
+        a.m3u8
+        #EXT-X-STREAM-INF:BANDWIDTH=1000000,AVERAGE-BANDWIDTH=\(n),RESOLUTION=640x360
+        b.m3u8
+
+        """
+        if let parsed = try? HLSPlaylist.parse(master), case .master(let m) = parsed {
+            let renditions = RenditionSelector.renditions(of: m)
+            for choice in [QualityChoice.auto, .height(360), .index(0), .maxHeight(400), .maxBitrate(1)] {
+                let limits = RenditionSelector.limits(choice, renditions: renditions, cap: Int(n))
+                _ = DemuxerBitrateWindow.window(limits, renditions: renditions)
+            }
+        }
+    }
+
+    static func socket(_ n: String) {
+        MainActor.assumeIsolated {
+            let target = StubTarget()
+            let dispatcher = IPCDispatcher(target: target, screenshotDirectory: URL(fileURLWithPath: "/nonexistent"))
+            for line in ["{\"command\":[\"rate\",\(n)]}", "{\"command\":[\"set_property\",\"speed\",\(n)]}",
+                         "{\"command\":[\"set_property\",\"rate\",\(n)]}", "{\"command\":[\"set_property\",\"rendition\",\(n)]}",
+                         "{\"command\":[\"set_property\",\"volume\",\(n)]}", "{\"command\":[\"set_property\",\"position\",\(n)]}",
+                         "{\"command\":[\"seek\",\(n),\"absolute\"]}", "{\"command\":[\"set_property\",\"sub-scale\",\(n)]}"] {
+                dispatcher.handle(line) { _ in }
+            }
+            for r in target.rates where !BoundedNumber.isPlayableRate(r) { fuzzFailure("rate \(r) reached the player") }
+        }
+    }
+
+    static func desktop(_ d: Double) {
+        if let r = BoundedNumber.clampedRate(d), !BoundedNumber.isPlayableRate(r) { fuzzFailure("MPRIS rate \(d) → \(r)") }
+        _ = BoundedNumber.microseconds(d)
+        _ = BoundedNumber.nanoseconds(d)
+        _ = BoundedNumber.milliseconds(d)
+    }
+}
+
+@MainActor
+private final class StubTarget: PlaybackCommandTarget {
+    var rates: [Double] = []
+    var snapshot = PlaybackSnapshot(items: [.init(uri: "file:///m/a.mp4", title: "a")], index: 0, position: 4, duration: 10, status: .readyToPlay,
+                                    timeControl: .playing, wantsToPlay: true, volume: 0.5, mediaInfo: MediaInfo(width: 640, height: 360, isSeekable: true))
+    func play() {}
+    func pause() {}
+    func toggle() {}
+    func stop() {}
+    func seek(to seconds: Double, mode: SeekMode) { if !seconds.isFinite { fuzzFailure("seek \(seconds)") } }
+    func skip(by seconds: Double) {}
+    func seekToLiveEdge() -> Bool { false }
+    func setRate(_ rate: Double) -> Bool { rates.append(rate); return true }
+    func setVolume(_ volume: Double) { if !volume.isFinite { fuzzFailure("volume \(volume)") } }
+    func setMuted(_ muted: Bool) {}
+    func next() -> Bool { false }
+    func previous() -> Bool { false }
+    func jump(to index: Int) -> Bool { false }
+    func load(_ input: String) {}
+    func append(_ input: String) {}
+    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {}
+    func quit(status: Int32) {}
+}
