@@ -236,6 +236,11 @@ final class GatewayRouter: Sendable {
                 s.errors[id] = error
             }
         }
+        gateway.setVariantHandler { [weak self] id, url, error in
+            let original = self?.state.withLock { s in s.routed.first { $0.value == id }.flatMap { s.originals[$0.key] } }
+            Diagnostics.say("\(Redactor.redactURL(original ?? url.absoluteString)): the variant \(Redactor.redactURL(url.absoluteString)) "
+                            + "is left out (\(error.message)); the others play")
+        }
         state.withLock { $0.gateway = gateway }
         return gateway
     }

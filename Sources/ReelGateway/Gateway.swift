@@ -66,6 +66,8 @@ public final class Gateway: Sendable {
     /// past: 401/403 after one token refresh (`.notAuthorized`), other HTTP errors, network
     /// errors. The error's URI and text are redacted.
     public typealias ErrorHandler = @Sendable (GatewayItemID, PlaybackError) -> Void
+    /// A variant of a master that the gateway left out because its playlist failed (the URL, why).
+    public typealias VariantHandler = @Sendable (GatewayItemID, URL, PlaybackError) -> Void
 
     /// The port the gateway listens on (127.0.0.1).
     public let port: Int
@@ -182,6 +184,9 @@ public final class Gateway: Sendable {
     public var itemCount: Int { handler.registry.itemCount }
 
     public func setErrorHandler(_ handler: ErrorHandler?) { self.handler.errorHandler.withLock { $0 = handler } }
+
+    /// Called (on a gateway thread) for each variant left out of a master it served.
+    public func setVariantHandler(_ handler: VariantHandler?) { self.handler.variantHandler.withLock { $0 = handler } }
 
     /// Upstream requests made so far (every attempt: redirects and retries count).
     public var upstreamRequestCount: Int { handler.upstreamRequests.withLock { $0 } }

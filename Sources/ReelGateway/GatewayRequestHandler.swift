@@ -17,6 +17,9 @@ final class GatewayRequestHandler: Sendable {
     let log: HTTPRequestLog?
     let maximumPlaylistBytes: Int
     let errorHandler = Mutex<Gateway.ErrorHandler?>(nil)
+    let variantHandler = Mutex<Gateway.VariantHandler?>(nil)
+    /// Masters served in the last seconds, their unavailable variants left out.
+    let masters = MasterCache()
     let upstreamRequests = Mutex(0)
 
     /// Request headers passed from playbin3 to upstream (besides the item's own).
@@ -61,6 +64,23 @@ final class GatewayRequestHandler: Sendable {
             try await simple(.notFound, "No such item in the gateway.\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
+        // A master served moments ago, or being fetched now (the demuxer, the playlist reader and
+        // the discoverer each ask at start): one upstream fetch, its variants checked once.
+        let mayBeMaster = head.method == .GET && resource.kind.map { $0.isPlaylist } ?? true
+        var leads = false
+        if mayBeMaster {
+            var cached = masters.fresh(item: id, resource: index)
+            if cached == nil {
+                leads = masters.lead(item: id, resource: index)
+                if !leads { cached = await masters.wait(item: id, resource: index) }
+            }
+            if let cached {
+                let output = rewrite(cached.text, base: cached.base, item: item, id: id, playlist: index)
+                try await writePlaylist(output, head: head, outbound: outbound)
+                return head.isKeepAlive
+            }
+        }
+        defer { if leads { masters.finish(item: id, resource: index) } }
         let upstream: Upstream
         switch await fetch(item: item, id: id, resource: resource, head: head) {
         case .success(let u): upstream = u
@@ -90,7 +110,8 @@ final class GatewayRequestHandler: Sendable {
 
     /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
     /// 401/403. Every attempt is logged.
-    private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead) async -> Result<Upstream, Failure> {
+    private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead,
+                       deadline: NIODeadline = .distantFuture) async -> Result<Upstream, Failure> {
         // Only a local item's own files are read from disk; its http(s) references (a local
         // playlist of network segments) are fetched upstream, without credentials (no origin).
         if resource.url.isFileURL { return LocalFile.fetch(resource.url, item: item, head: head) }
@@ -113,7 +134,7 @@ final class GatewayRequestHandler: Sendable {
                 upstreamRequests.withLock { $0 += 1 }
                 let response: HTTPClientResponse
                 do {
-                    response = try await client.execute(request, deadline: .distantFuture)
+                    response = try await client.execute(request, deadline: deadline)
                 } catch {
                     logLine(request.method.rawValue, request.url, status: nil, bytes: 0, started: started, note: "\(error)")
                     return .failure(Failure(status: .badGateway, error: networkError(error, url: url)))
@@ -224,16 +245,13 @@ final class GatewayRequestHandler: Sendable {
                 var c = chunk
                 body.writeBuffer(&c)
             }
-            let text = String(decoding: body.readableBytesView, as: UTF8.self)
+            var text = String(decoding: body.readableBytesView, as: UTF8.self)
+            if text.contains("#EXT-X-STREAM-INF") {
+                text = await withoutUnavailableVariants(text, base: upstream.url, item: item, id: id, head: head)
+                masters.store(text, base: upstream.url, item: id, resource: resourceNumber)
+            }
             let output = rewrite(text, base: upstream.url, item: item, id: id, playlist: resourceNumber)
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: "application/vnd.apple.mpegurl")
-            headers.add(name: "Content-Length", value: String(output.utf8.count))
-            headers.add(name: "Cache-Control", value: "no-cache")
-            if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
-            try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers)))
-            try await outbound.write(.body(.byteBuffer(ByteBuffer(string: output))))
-            try await outbound.write(.end(nil))
+            try await writePlaylist(output, head: head, outbound: outbound)
             return head.isKeepAlive
         }
 
@@ -282,6 +300,67 @@ final class GatewayRequestHandler: Sendable {
         let output = rewriter.rewrite(edited).text
         registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
         return output
+    }
+
+    /// A master without the variants whose media playlists do not answer (`HLSMasterFilter`):
+    /// every variant is asked for at once, each within 5 s, with the item's credentials as any
+    /// request of it; one that fails is left out and said on the item's error channel as a warning
+    /// (`variant-unavailable`).
+    private func withoutUnavailableVariants(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, head: HTTPRequestHead) async -> String {
+        let variants = HLSMasterFilter.variantURLs(in: text, base: base)
+        guard variants.count > 1 else { return text }
+        var probe = HTTPRequestHead(version: head.version, method: .GET, uri: head.uri)
+        for name in ["User-Agent", "Accept"] { for value in head.headers[name] { probe.headers.add(name: name, value: value) } }
+        let request = probe
+        let failed = await withTaskGroup(of: (URL, PlaybackError?).self) { group -> [(URL, PlaybackError)] in
+            for url in Set(variants) {
+                group.addTask {
+                    guard let index = self.registry.resourceIndex(item: id, url: url, kind: .variant),
+                          let (_, resource) = self.registry.resource(item: id, index: index) else { return (url, nil) }
+                    switch await self.fetch(item: item, id: id, resource: resource, head: request, deadline: .now() + .seconds(5)) {
+                    case .failure(let f): return (url, f.error)
+                    case .success(let u):
+                        let status = Int(u.response.status.code)
+                        var body = ByteBuffer()
+                        do {
+                            for try await chunk in u.response.body where body.readableBytes <= self.maximumPlaylistBytes {
+                                var c = chunk
+                                body.writeBuffer(&c)
+                            }
+                        } catch {
+                            return (url, PlaybackError(kind: .network, message: "The variant's playlist was cut short: \(error)", uri: url.absoluteString))
+                        }
+                        self.logLine(u.method, u.requestURL, status: status, bytes: Int64(body.readableBytes), started: u.started, note: "variant-check")
+                        guard status < 400 else { return (url, ErrorMapper.http(status: status, uri: url.absoluteString)) }
+                        let text = String(decoding: body.readableBytesView, as: UTF8.self)
+                        if status == 200, body.readableBytes <= self.maximumPlaylistBytes, HLSPlaylist.looksLikePlaylist(text[...]) {
+                            // The player asks for it next: it is handed over, not fetched again.
+                            self.masters.store(text, base: u.url, item: id, resource: index, once: true)
+                        }
+                        return (url, nil)
+                    }
+                }
+            }
+            var failed: [(URL, PlaybackError)] = []
+            for await (url, error) in group { if let error { failed.append((url, error)) } }
+            return failed
+        }
+        guard !failed.isEmpty else { return text }
+        for (url, error) in failed {
+            variantHandler.withLock { $0 }?(id, url, error)
+        }
+        return HLSMasterFilter.removing(Set(failed.map(\.0)), from: text, base: base)
+    }
+
+    private func writePlaylist(_ output: String, head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/vnd.apple.mpegurl")
+        headers.add(name: "Content-Length", value: String(output.utf8.count))
+        headers.add(name: "Cache-Control", value: "no-cache")
+        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers)))
+        try await outbound.write(.body(.byteBuffer(ByteBuffer(string: output))))
+        try await outbound.write(.end(nil))
     }
 
     // MARK: Helpers

@@ -67,6 +67,41 @@ final class GatewayProtectedStreamTests: XCTestCase {
         XCTAssertTrue(recorder.errors.isEmpty)
     }
 
+    /// A master whose third variant answers 404 (ffmpeg's 20 s stream under a master as the specs
+    /// write it): the gateway checks every variant when it serves the master, with the item's
+    /// header, leaves the 404 one out and says so; upstream sees the master once however often the
+    /// player side asks within seconds, and each checked variant once (handed to the player's first
+    /// request for it).
+    func testAMasterIsServedWithoutItsFailingVariantsAndFetchedOnce() async throws {
+        server.requireHeader("X-Reel-Key", Self.secret)
+        server.serveDirectory(TestMedia.url("hls/ffmpeg/ts"), at: "/ff")
+        let left = Mutex<[(URL, PlaybackError)]>([])
+        gateway.setVariantHandler { _, url, error in left.withLock { $0.append((url, error)) } }
+        let (_, url) = gateway.register(try headerItem("/ff/missing.m3u8"))
+        let first = try await GatewayTestClient.fetch(url)
+        let again = try await GatewayTestClient.fetch(url)
+        let third = try await GatewayTestClient.fetch(url)
+        XCTAssertEqual(first.text, again.text)
+        XCTAssertEqual(first.text, third.text)
+        let master = try XCTUnwrap(HLSPlaylist.parse(first.text).master)
+        XCTAssertEqual(master.variants.map { $0.resolution?.height }, [360, 720], "the 1080p variant (404) is left out")
+        XCTAssertEqual(master.iFramePlaylists.count, 0)
+        XCTAssertEqual(left.withLock { $0.map { $0.0.lastPathComponent } }, ["index.m3u8"])
+        XCTAssertEqual(left.withLock { $0.first?.1.httpStatus }, 404)
+        XCTAssertEqual(server.requests.filter { $0.path == "/ff/missing.m3u8" }.count, 1, "one master fetch for three asks")
+        for variant in master.variants {
+            let playlist = try await GatewayTestClient.fetch(try XCTUnwrap(URL(string: variant.uri)))
+            XCTAssertEqual(playlist.status, 200)
+            XCTAssertTrue(playlist.text.contains("#EXTINF"))
+        }
+        XCTAssertEqual(server.requests.filter { $0.path.hasSuffix("/index.m3u8") }.map(\.path).sorted(),
+                       ["/ff/1080p/index.m3u8", "/ff/360p/index.m3u8", "/ff/720p/index.m3u8"], "each variant asked for once")
+        // A refresh of a variant goes upstream again (a live playlist must never be served stale).
+        _ = try await GatewayTestClient.fetch(try XCTUnwrap(URL(string: master.variants[0].uri)))
+        XCTAssertEqual(server.requests.filter { $0.path == "/ff/360p/index.m3u8" }.count, 2)
+        for r in server.requests where r.path != "/ff/1080p/index.m3u8" { XCTAssertEqual(r.header("X-Reel-Key"), Self.secret, "\(r)") }
+    }
+
     func testAESKeyRequestCarriesHeader() async throws {
         server.requireHeader("X-Reel-Key", Self.secret)
         let (_, url) = gateway.register(try headerItem("/hls/aes/index.m3u8"))
