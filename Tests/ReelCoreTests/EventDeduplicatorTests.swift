@@ -19,27 +19,36 @@ final class EventDeduplicatorTests: XCTestCase {
         ]
         for (input, expected) in cases {
             var d = EventDeduplicator()
-            XCTAssertEqual(input.filter { d.admit($0) }, expected, "\(input)")
+            XCTAssertEqual(input.compactMap { d.admit($0) }, expected, "\(input)")
         }
     }
 
-    func testBufferingGoesOutInTenPercentSteps() {
+    func testBufferingGoesOutInTenPercentStepsThatOnlyRisePerEpisode() {
         var d = EventDeduplicator()
-        let out = (0...100).map { PlayerEvent.buffering(percent: $0) }.filter { d.admit($0) }
+        let out = (0...100).map { PlayerEvent.buffering(percent: $0) }.compactMap { d.admit($0) }
         XCTAssertEqual(out, stride(from: 0, through: 100, by: 10).map { .buffering(percent: $0) }, "11 lines, not 101")
-        // A new stall reports again from where it is.
-        XCTAssertTrue(d.admit(.buffering(percent: 40)))
-        XCTAssertFalse(d.admit(.buffering(percent: 45)))
-        XCTAssertTrue(d.admit(.buffering(percent: 100)))
-        // The time control that says "waiting: buffering N %" goes out in the same steps (an HLS
-        // start at 1080p printed one line per percent, up and down).
+        XCTAssertNil(d.admit(.buffering(percent: 100)), "a second 100 says nothing")
+        // A new stall reports again from where it is, in steps, rising only.
+        XCTAssertEqual(d.admit(.buffering(percent: 45)), .buffering(percent: 40))
+        XCTAssertNil(d.admit(.buffering(percent: 47)))
+        XCTAssertEqual(d.admit(.buffering(percent: 100)), .buffering(percent: 100))
+        // hlsdemux2 at a start: the level hovers; the stream says each step once, rising.
+        var h = EventDeduplicator()
+        let hovering = [28, 30, 29, 30, 28, 31, 39, 40, 38, 52, 49, 100, 100].map { PlayerEvent.buffering(percent: $0) }
+        XCTAssertEqual(hovering.compactMap { h.admit($0) }, [20, 30, 40, 50, 100].map { .buffering(percent: $0) })
+        // The time control that says "waiting: buffering N %" goes out in the same steps.
         var t = EventDeduplicator()
-        let waits = [0, 1, 0, 1, 2, 9, 10, 11, 19, 20, 55, 99, 100].map { PlayerEvent.timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: $0))) }
-        let admitted = waits.filter { t.admit($0) }.compactMap { e -> Int? in
+        let waits = [0, 1, 0, 1, 2, 9, 10, 11, 19, 20, 55, 29, 99].map { PlayerEvent.timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: $0))) }
+        let admitted = waits.compactMap { t.admit($0) }.compactMap { e -> Int? in
             if case .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(let p))) = e { return p }
             return nil
         }
-        XCTAssertEqual(admitted, [0, 10, 20, 55, 99, 100])
-        XCTAssertTrue(t.admit(.timeControl(.playing)))
+        XCTAssertEqual(admitted, [0, 10, 20, 50, 90])
+        XCTAssertEqual(t.admit(.timeControl(.playing)), .timeControl(.playing))
+        XCTAssertEqual(t.admit(.timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: 35)))),
+                       .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: 30))), "a new wait starts its own episode")
+        // A new item starts afresh.
+        XCTAssertNotNil(h.admit(.itemChanged(index: nil, uri: "b", title: nil)))
+        XCTAssertEqual(h.admit(.buffering(percent: 100)), .buffering(percent: 100))
     }
 }

@@ -1,46 +1,83 @@
 /// Events only on change, decided in one place (as GstPlay's `change_state` does): an event that
 /// states a value (status, time control, duration, media info, rate, volume) is dropped when it
-/// says what the last one of its kind said for the same item; buffering is reported in 10 %
-/// steps (a live HLS start used to print one line per percent, ~100 within a few ms), always
-/// with its 100, and so is a time control waiting for buffering. A new item (`itemChanged`) forgets everything, so its first of each kind goes out.
+/// says what the last one of its kind said for the same item. A new item (`itemChanged`) forgets
+/// everything, so its first of each kind goes out.
+///
+/// Buffering is reported per *episode* (from the first level under 100 % to the 100 that ends
+/// it) in 10 % steps that only rise: demuxers report a level that hovers (hlsdemux2 at a start:
+/// 28, 30, 29, 30, 28 … within a millisecond), and a reader of the event stream wants 20, 30, …
+/// 100 once each. A time control waiting for buffering states its percent the same way.
 public struct EventDeduplicator: Sendable {
     private var last: [String: PlayerEvent] = [:]
-    private var bufferingStep: Int?
+    private var buffering = BufferingSteps()
+    /// The same for time controls waiting for buffering.
+    private var waiting = BufferingSteps()
 
     public init() {}
 
-    /// Whether `event` should be delivered; remembers it when so.
-    public mutating func admit(_ event: PlayerEvent) -> Bool {
+    /// The event to deliver for `event` (its buffering percent in steps), nil to drop it;
+    /// remembers what it lets through.
+    public mutating func admit(_ event: PlayerEvent) -> PlayerEvent? {
+        var event = event
         let kind: String
         switch event {
         case .itemChanged:
             last.removeAll()
-            bufferingStep = nil
-            return true
+            buffering = BufferingSteps()
+            waiting = BufferingSteps()
+            return event
         case .buffering(let percent):
-            let step = min(10, max(0, percent / 10))
-            guard step != bufferingStep else { return false }
-            bufferingStep = step
-            return true
+            guard let stepped = buffering.report(percent) else { return nil }
+            return .buffering(percent: stepped)
         case .status: kind = "status"
-        case .timeControl: kind = "time-control"
+        case .timeControl(let status):
+            kind = "time-control"
+            if case .waitingToPlayAtSpecifiedRate(.buffering(let percent)) = status {
+                let wasWaiting = Self.isWaitingForBuffering(last[kind])
+                if !wasWaiting { waiting = BufferingSteps() }
+                guard let stepped = waiting.report(percent) else { return nil }
+                event = .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: stepped)))
+            } else {
+                waiting = BufferingSteps()
+            }
         case .duration: kind = "duration"
         case .mediaInfo: kind = "media-info"
         case .rate: kind = "rate"
         case .volume: kind = "volume"
         default:
-            return true
+            return event
         }
-        let stated = Self.stated(event)
-        if last[kind] == stated { return false }
-        last[kind] = stated
-        return true
+        if last[kind] == event { return nil }
+        last[kind] = event
+        return event
     }
 
-    /// What an event states, for the comparison: a time control waiting for buffering states its
-    /// percent in 10 % steps, as buffering does (one line per step, not per percent).
-    static func stated(_ event: PlayerEvent) -> PlayerEvent {
-        guard case .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(let percent))) = event else { return event }
-        return .timeControl(.waitingToPlayAtSpecifiedRate(.buffering(percent: min(10, max(0, percent / 10)) * 10)))
+    private static func isWaitingForBuffering(_ event: PlayerEvent?) -> Bool {
+        if case .timeControl(.waitingToPlayAtSpecifiedRate(.buffering))? = event { return true }
+        return false
+    }
+}
+
+/// One item's buffering levels as reported: 10 % steps that only rise within an episode, and the
+/// 100 that ends it once.
+struct BufferingSteps: Sendable {
+    /// The highest step (0…9) reported in the current episode; nil outside one.
+    private var high: Int?
+    /// The last report was the 100 that ended an episode (a repeated 100 says nothing).
+    private var ended = false
+
+    /// `percent` as the step to report (0, 10, … 90, 100), nil when it says nothing new.
+    mutating func report(_ percent: Int) -> Int? {
+        if percent >= 100 {
+            guard !ended else { return nil }
+            ended = true
+            high = nil
+            return 100
+        }
+        let step = min(9, max(0, percent / 10))
+        if let h = high, step <= h { return nil }
+        high = step
+        ended = false
+        return step * 10
     }
 }

@@ -56,6 +56,9 @@ struct ItemState {
     var nextSelectedStreams: [String]?
     /// The last `tracks` event sent for the item (one event per change, never twice the same).
     var reportedTracks: (tracks: [MediaTrack], selected: [String], shown: Bool)?
+    /// A paused frame waits to be drawn again until playbin3 confirms a select-streams
+    /// (`SelectThenSeek` in Workarounds/).
+    var redrawAfterSelection = false
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 

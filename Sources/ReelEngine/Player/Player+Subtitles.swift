@@ -41,14 +41,15 @@ extension Player {
         return itemState.externalSubtitles.first { $0.track.id == id }
     }
 
-    /// Gives the overlay the shown file's cues (or none); a paused frame is drawn again.
-    func updateSubtitleOverlay() {
+    /// Gives the overlay the shown file's cues (or none); a paused frame is drawn again, unless
+    /// `redraw` is false (a select-streams is under way: see `SelectThenSeek`).
+    func updateSubtitleOverlay(redraw: Bool = true) {
         guard let overlay = videoFilter?.subtitles else { return }
         let timeline = shownSubtitleFile?.timeline
         guard timeline != overlayTimeline else { return }
         overlayTimeline = timeline
         overlay.show(timeline)
-        redrawPausedFrame()
+        if redraw { redrawPausedFrame() }
     }
 
     /// Sets the subtitles' size factor (clamped to `SubtitleStyle.scaleRange`).

@@ -137,6 +137,10 @@ extension Player {
         }
         refreshTracks()
         if itemState.defaultSelection == nil, !ids.isEmpty { itemState.defaultSelection = ids }
+        if itemState.redrawAfterSelection {
+            itemState.redrawAfterSelection = false
+            redrawPausedFrame()  // the selection has settled: a flushing seek is safe now
+        }
         guard ids != itemState.selectedStreams else { return }
         itemState.selectedStreams = ids
         if !prerolled { adoptSelection() }
@@ -149,7 +153,8 @@ extension Player {
         let audio = tracks.first { $0.id == choice.audio }, subtitle = tracks.first { $0.id == choice.subtitle }
         lastTrackLanguages = (audio?.language ?? lastTrackLanguages.audio, subtitle?.language)
         let wanted = choice.streamIDs(tracks, subtitlesShown: subtitlesShown)
-        if !wanted.isEmpty, Set(wanted) != Set(itemState.selectedStreams) {
+        let selecting = !wanted.isEmpty && Set(wanted) != Set(itemState.selectedStreams)
+        if selecting {
             var copies = wanted.map { strdup($0) }
             defer { for p in copies { free(p) } }
             _ = copies.withUnsafeMutableBufferPointer { buffer in
@@ -158,11 +163,16 @@ extension Player {
                 }
             }
         }
-        updateSubtitleOverlay()
+        updateSubtitleOverlay(redraw: !selecting)
+        if selecting, pipelineState == .paused { itemState.redrawAfterSelection = true }
         emitTracks()
     }
 
+    /// Reports the tracks once what plays is known: a collection arrives before playbin3's
+    /// STREAMS_SELECTED, and a report then said `selected: false` for every track of a plain file.
+    /// From the selection (or the preroll, whichever comes first) on, every change is reported.
     func emitTracks() {
+        guard !itemState.selectedStreams.isEmpty || prerolled else { return }
         let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
         if let last = itemState.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
         itemState.reportedTracks = report

@@ -170,7 +170,7 @@ public final class Player: PlaybackEngine {
     public func removeItemObserver(_ id: Int) { itemObservers.remove(id) }
 
     func emit(_ event: PlayerEvent) {
-        guard deduplicator.admit(event) else { return }  // events only on change, decided here
+        guard let event = deduplicator.admit(event) else { return }  // events only on change, decided here
         pendingEvents.append((event, currentItem))
         guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
         delivering = true
