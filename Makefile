@@ -64,7 +64,10 @@ bench: build media
 	@bash Resources/scripts/make-media.sh --bench
 	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/bench.sh
 
+# The masters lane first (every HLS master fixture, fresh and warm, REPEAT times: 0 crashes), then
+# the timed soak.
 soak: build media
+	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/soak-masters.sh $(or $(REPEAT),20)
 	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/soak.sh $(MINUTES)
 
 # libFuzzer over ReelCore (Tests/Fuzz): make fuzz [FUZZ_TARGET=all] [FUZZ_SECONDS=300]

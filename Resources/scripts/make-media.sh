@@ -292,6 +292,8 @@ fi
 #                     answers 404).
 #   hls/ffmpeg/fmp4:  fMP4 segments (-hls_segment_type fmp4: EXT-X-MAP), avg.m3u8 as above.
 #   hls/ffmpeg/range: one file per variant, byte-range segments (-hls_flags single_file), avg.m3u8.
+#   hls/ffmpeg/audio: video-only variants and an alternate audio rendition (EXT-X-MEDIA
+#                     TYPE=AUDIO, one GROUP-ID: -var_stream_map agroup), ffmpeg's master.
 ffmpeg_hls() {  # dir extra-args...
   local out=$1; shift
   [ -s "$out/master.m3u8" ] && return 0
@@ -336,6 +338,16 @@ if command -v ffmpeg >/dev/null; then
   ffmpeg_hls hls/ffmpeg/ts -hls_segment_filename "%v/seg%03d.ts"
   ffmpeg_hls hls/ffmpeg/fmp4 -hls_segment_type fmp4 -hls_fmp4_init_filename init.mp4 -hls_segment_filename "%v/seg%03d.m4s"
   ffmpeg_hls hls/ffmpeg/range -hls_flags single_file -hls_segment_filename "%v/all.ts"
+  if [ ! -s hls/ffmpeg/audio/master.m3u8 ]; then
+    rm -rf hls/ffmpeg/audio.tmp && mkdir -p hls/ffmpeg/audio.tmp
+    (cd hls/ffmpeg/audio.tmp && timeout -k 5 300 ffmpeg -nostdin -hide_banner -loglevel error \
+      -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=20" -f lavfi -i "sine=frequency=440:duration=20:sample_rate=44100" \
+      -filter_complex "[0:v]split=2[a][b];[a]scale=640:360[v360];[b]null[v720]" -map "[v360]" -map "[v720]" -map 1:a \
+      -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0 -threads 2 -b:v:0 900k -b:v:1 2600k \
+      -c:a aac -b:a 96k -ac 2 -f hls -hls_time 2 -hls_playlist_type vod -master_pl_name master.m3u8 -hls_segment_filename "%v/seg%03d.ts" \
+      -var_stream_map "a:0,agroup:aud,default:yes,language:en,name:audio v:0,agroup:aud,name:360p v:1,agroup:aud,name:720p" "%v/index.m3u8")
+    rm -rf hls/ffmpeg/audio && mv hls/ffmpeg/audio.tmp hls/ffmpeg/audio
+  fi
   for v in 360p 720p; do [ -s hls/ffmpeg/ts/$v/iframes.m3u8 ] || iframe_playlist hls/ffmpeg/ts/$v > hls/ffmpeg/ts/$v/iframes.m3u8; done
   [ -s hls/ffmpeg/ts/avg.m3u8 ] || spec_master hls/ffmpeg/ts > hls/ffmpeg/ts/avg.m3u8
   [ -s hls/ffmpeg/ts/avg-desc.m3u8 ] || spec_master hls/ffmpeg/ts desc > hls/ffmpeg/ts/avg-desc.m3u8

@@ -39,7 +39,7 @@ enum CheckInputs {
         guard entry.error == nil, CheckRunner.isHLS(entry.input), let url = URL(string: MediaLocator.uri(for: entry.input)) else { return [entry] }
         let data: Data?
         if url.isFileURL {
-            data = try? Data(contentsOf: url)
+            data = HLSStreamCheck.fetch(url, timeout: 10)
         } else if let router, case .data(let d, _) = router.fetchPlaylist(url, arrival: entry.arrival) {
             data = d
         } else {
@@ -49,7 +49,8 @@ enum CheckInputs {
               let master = parsed.playlist.master, !master.variants.isEmpty else { return [entry] }
         let name = CaptureFileName.title(for: MediaLocator.uri(for: entry.input))
         return master.variants.compactMap { v in
-            guard let variantURL = URIReference.resolve(v.uri, against: url) else { return nil }
+            // A network master may name only network variants (never a local file).
+            guard let variantURL = URIReference.resolve(v.uri, against: url), url.isFileURL || !variantURL.isFileURL else { return nil }
             let label = RenditionSelector.label(v)
             var e = Entry(input: variantURL.absoluteString, title: "\(name) · \(label)", options: entry.options, arrival: entry.arrival)
             e.variant = v

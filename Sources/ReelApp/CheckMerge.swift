@@ -26,12 +26,24 @@ struct CheckMerge {
             for dir in directories.map({ URL(fileURLWithPath: $0, isDirectory: true) }) {
                 let json = dir.appendingPathComponent("report.json")
                 guard let data = try? Data(contentsOf: json) else { throw CheckReport.DecodingError(description: "\(json.path) cannot be read") }
-                let shard = try CheckReport.decode(data)
+                var shard = try CheckReport.decode(data)
                 // Frame files keep their names (they carry the item's index, unique across shards).
-                for file in shard.items.flatMap(\.frames).compactMap(\.file) {
-                    let to = out.appendingPathComponent(file)
-                    try? FileManager.default.removeItem(at: to)
-                    try FileManager.default.copyItem(at: dir.appendingPathComponent(file), to: to)
+                // A shard comes from another machine: only `frames/<name>` is taken, and only a
+                // regular file (a "../victim" named there was removed outside the output).
+                for i in shard.items.indices {
+                    for j in shard.items[i].frames.indices {
+                        guard let file = shard.items[i].frames[j].file else { continue }
+                        let from = dir.appendingPathComponent(file)
+                        guard CaptureFileName.isShardFramePath(file),
+                              (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
+                            FileHandle.standardError.write(Data("reel check merge: \(json.path): ignored the frame “\(Redactor.redactText(file))” (only a file in frames/ is taken)\n".utf8))
+                            shard.items[i].frames[j].file = nil
+                            continue
+                        }
+                        let to = frames.appendingPathComponent(String(file.dropFirst("frames/".count)))
+                        try? FileManager.default.removeItem(at: to)
+                        try FileManager.default.copyItem(at: from, to: to)
+                    }
                 }
                 reports.append(shard)
             }

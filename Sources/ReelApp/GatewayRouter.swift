@@ -28,6 +28,13 @@ final class GatewayRouter: Sendable {
     /// The command line's live options (`--live-mode` …), for items that do not set their own.
     let defaultLive = Mutex<LiveProgram?>(nil)
 
+    /// Told (on a gateway thread) when a routed item's media requests move to another variant:
+    /// (the item's gateway URL, the variant's gateway URL as its master lists it).
+    let onVariantFetched = Mutex<(@Sendable (String, String) -> Void)?>(nil)
+
+    /// Whether the item played as `playedURI` goes through the gateway (its fetches are seen).
+    func isRouted(_ playedURI: String) -> Bool { state.withLock { $0.routed[playedURI] != nil } }
+
     init(settings: ProtectedStreamSettings) {
         self.settings = settings
     }
@@ -42,7 +49,7 @@ final class GatewayRouter: Sendable {
             if let file = settings.tokenFile {
                 p = TokenProvider.file(file, bucket: bucket)
             } else {
-                p = TokenEndpoint.provider(url: settings.tokenURL!, bucket: bucket)
+                p = TokenEndpoint.provider(url: settings.tokenURL!, bucket: bucket, trustedCertificatesPath: settings.caFile)
             }
             s.providers[key] = p
             return p
@@ -157,13 +164,13 @@ final class GatewayRouter: Sendable {
         return PlaylistFormat.detect(text: String(decoding: head, as: UTF8.self), name: path) == .hls
     }
 
-    /// `uri(for:)` for the session: when the gateway cannot start, says so on stderr and returns
-    /// the item's own URI (which then fails or plays without the headers).
+    /// `uri(for:)` for the session. Fails closed: when the gateway an item needs cannot start, the
+    /// item fails with that error (it used to play directly: without its `--header`, and with a
+    /// playlist entry's header following a redirect to another host).
     func loadURI(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
-                 live: LiveProgram? = nil) -> String {
+                 live: LiveProgram? = nil) throws(ProtectedEntryOptions.OptionError) -> String {
         do { return try uri(for: input, arrival: arrival, entry: entry, live: live) } catch {
-            FileHandle.standardError.write(Data("reel: the protected-stream gateway could not start: \(error)\n".utf8))
-            return MediaLocator.uri(for: input)
+            throw .gatewayUnavailable(reason: Redactor.redactText("\(error)"))
         }
     }
 
@@ -235,6 +242,10 @@ final class GatewayRouter: Sendable {
                 if let old = s.errors[id], old.kind == .notAuthorized || error.kind != .notAuthorized { return }
                 s.errors[id] = error
             }
+        }
+        gateway.setVariantFetchedHandler { [weak self] id, variant in
+            guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }) else { return }
+            self.onVariantFetched.withLock { $0 }?(routed, variant.absoluteString)
         }
         gateway.setVariantHandler { [weak self] id, url, error in
             let original = self?.state.withLock { s in s.routed.first { $0.value == id }.flatMap { s.originals[$0.key] } }

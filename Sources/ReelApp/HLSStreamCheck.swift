@@ -28,7 +28,7 @@ enum HLSStreamCheck {
             for variant in master.variants {
                 guard let variantURL = URIReference.resolve(variant.uri, against: url) else { continue }
                 let variantName = displayName(variantURL)
-                guard let body = fetch(variantURL, timeout: timeout),
+                guard let body = fetch(variantURL, timeout: timeout, from: url),
                       let media = try? HLSPlaylist.parseReporting(String(decoding: body, as: UTF8.self), url: variantURL, importable: parsed.variables) else {
                     problems.append(HLSProblem(line: nil, severity: .error, code: "variant-unavailable", message: "\(variantName): the variant playlist could not be read."))
                     continue
@@ -41,7 +41,7 @@ enum HLSStreamCheck {
                 }
             }
             for iFrames in master.iFramePlaylists {
-                guard let iURL = URIReference.resolve(iFrames.uri, against: url), let body = fetch(iURL, timeout: timeout),
+                guard let iURL = URIReference.resolve(iFrames.uri, against: url), let body = fetch(iURL, timeout: timeout, from: url),
                       let media = try? HLSPlaylist.parseReporting(String(decoding: body, as: UTF8.self), url: iURL, importable: parsed.variables),
                       let playlist = media.playlist.media else {
                     problems.append(HLSProblem(line: nil, severity: .error, code: "variant-unavailable", message: "\(iFrames.uri): the I-frame playlist could not be read."))
@@ -71,7 +71,7 @@ enum HLSStreamCheck {
         var problems: [HLSProblem] = []
         for (i, s) in media.segments.prefix(2000).enumerated() {
             guard let url = URIReference.resolve(s.uri, against: base) else { continue }
-            if resources[url] == nil { resources[url] = fetch(url, timeout: timeout) ?? Data() }
+            if resources[url] == nil { resources[url] = fetch(url, timeout: timeout, from: base) ?? Data() }
             guard let offset = s.byteRange?.offset, let data = resources[url] else { continue }
             if TransportStreamScan.startsWithKeyframe(data, at: offset) == false {
                 problems.append(HLSProblem(line: nil, severity: .error, code: "iframe-not-keyframe",
@@ -87,15 +87,20 @@ enum HLSStreamCheck {
             guard let url = URIReference.resolve(s.uri, against: base) else {
                 return HLSAudit.Segment(uri: s.uri, duration: s.duration, bytes: nil, startsWithKeyframe: nil)
             }
-            let body = fetch(url, timeout: timeout, range: s.byteRange)
+            let body = fetch(url, timeout: timeout, range: s.byteRange, from: base)
             return HLSAudit.Segment(uri: url.absoluteString, duration: s.duration, bytes: body?.count,
                                     startsWithKeyframe: s.key == nil ? body.flatMap { TransportStreamScan.startsWithKeyframe($0) } : nil)
         }
     }
 
     /// The bytes at `url` (a file or http(s)), at most 64 MiB; nil when it cannot be read.
-    static func fetch(_ url: URL, timeout: Double, range: HLSByteRange? = nil) -> Data? {
+    /// - Parameter base: the playlist that named `url`. A playlist from the network may not make
+    ///   Reel read a local file (one named /etc/passwd went into the bitrate figures), and only a
+    ///   regular file is read (a FIFO or /dev/stdin would block the check forever).
+    static func fetch(_ url: URL, timeout: Double, range: HLSByteRange? = nil, from base: URL? = nil) -> Data? {
         if url.isFileURL {
+            if let base, !base.isFileURL { return nil }
+            guard isRegularFile(url.path) else { return nil }
             guard var data = try? Data(contentsOf: url, options: .mappedIfSafe) else { return nil }
             if let range, let offset = range.offset, offset < data.count {
                 data = data.subdata(in: offset..<min(data.count, range.end ?? data.count))
@@ -109,5 +114,11 @@ enum HLSStreamCheck {
         if let range, let offset = range.offset, let end = range.end { headers.append(("Range", "bytes=\(offset)-\(end - 1)")) }
         guard case .data(let data, _) = PlaylistDownload.fetchBlocking(url, maximumBytes: 64 << 20, timeout: timeout, headers: headers) else { return nil }
         return data
+    }
+
+    /// A regular file (after symlinks), not a FIFO, device or directory.
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 }

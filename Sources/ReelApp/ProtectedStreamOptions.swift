@@ -70,6 +70,14 @@ struct ProtectedStreamOptions: ParsableArguments {
         s.bucket = bucket
         s.placement = tokenPlacement.value
         s.finished = finished
+        if let httpLog {
+            // Opened now, once, as the gateway will open it: an option that cannot be honoured is
+            // a command line error (exit 2), never a gateway that fails to start and items that
+            // then play without their headers.
+            do { close(try PrivateFile.openForAppend(httpLog)) } catch {
+                throw ValidationError("--http-log: '\(httpLog)' cannot be used: \(error).")
+            }
+        }
         s.httpLogPath = httpLog
         if let caFile {
             guard FileManager.default.isReadableFile(atPath: caFile),

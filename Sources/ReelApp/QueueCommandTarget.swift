@@ -51,7 +51,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitleScale = player.subtitleScale
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
-        snapshot.pinnedRendition = controller.limits.pinned
+        snapshot.pinnedRendition = controller.playingRendition
         return snapshot
     }
 

@@ -25,6 +25,8 @@ extension GatewayRouter: ItemRouting {
         do { live = try LiveProgram.parse(item.options, base: base) } catch {
             throw .invalid(option: error.option, reason: error.message)
         }
-        return loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
+        return try loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
     }
+
+    func reportsFetchedRenditions(for playedURI: String) -> Bool { isRouted(playedURI) }
 }

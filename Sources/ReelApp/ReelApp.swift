@@ -16,6 +16,6 @@ public enum ReelApp {
             Player.awaitBackgroundProbes(timeout: 3)
             StartupTrace.mark("exit")
         }
-        ReelCommand.main()
+        ReelCommand.mainExitingTwoOnUsage()
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `reel`: plays files, URLs and playlists. Subcommands add QA tools.
 struct ReelCommand: ParsableCommand {
@@ -7,4 +8,24 @@ struct ReelCommand: ParsableCommand {
         abstract: "A media player for Linux over GStreamer (playbin3) and GTK 3.",
         subcommands: [PlayCommand.self, CheckCommand.self, InspectCommand.self, GatewayBenchCommand.self],
         defaultSubcommand: PlayCommand.self)
+}
+
+extension ReelCommand {
+    /// `main()` with one exit-status scheme: a command line that cannot be honoured (an unknown
+    /// option, a value out of range, a file an option names that cannot be used) exits 2, as the
+    /// README says, not the argument parser's 64; help and version exit 0; everything else as the
+    /// command decides (0 played, 1 an item failed).
+    static func mainExitingTwoOnUsage() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                FileHandle.standardError.write(Data("Usage: see 'reel --help'.\n".utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

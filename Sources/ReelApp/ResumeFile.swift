@@ -36,5 +36,27 @@ final class ResumeFile {
         }
     }
 
+    /// Applies one item's decision to the book *as it is on disk now*, under an exclusive lock
+    /// (`resume.json.lock`, flock): two Reels that each rewrote their whole book lost each
+    /// other's places. Returns the book as written (the other instances' entries included).
+    func apply(_ decision: ResumeRule.Decision, key: String, now: Double) -> ResumeBook {
+        let directory = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? PrivateFile.privateDirectory(directory)
+        let lock = open(path + ".lock", O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer {
+            if lock >= 0 {
+                flock(lock, LOCK_UN)
+                close(lock)
+            }
+        }
+        var book = read()
+        let before = book
+        book.apply(decision, key: key, now: now)
+        if book != before { write(book) }
+        return book
+    }
+
     private var warned = false
 }

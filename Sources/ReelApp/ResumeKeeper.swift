@@ -62,8 +62,7 @@ final class ResumeKeeper {
     /// "Start over": the item plays from 0 and its place is forgotten.
     func startOver() {
         guard let current else { return }
-        book.apply(.forget, key: current.key, now: now())
-        file.write(book)
+        book = file.apply(.forget, key: current.key, now: now())
         position = 0
         player.seek(to: 0, mode: .accurate)
     }
@@ -78,9 +77,7 @@ final class ResumeKeeper {
     private func leaveCurrent() {
         guard let current else { return }
         let decision = ResumeRule.decide(position: position, duration: duration, isLive: isLive, ended: ended)
-        let before = book
-        book.apply(decision, key: current.key, now: now())
-        if book != before { file.write(book) }
+        book = file.apply(decision, key: current.key, now: now())
     }
 
     private func resetItem() {

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelGLib
 import ReelDesktop
 import ReelEngine
 
@@ -68,6 +69,12 @@ final class SessionCore {
             self.onEvent(.resumed(position: position), index)
         }
         playlistReader.onRenditions = { [weak self] variants, id in self?.sequencer.renditionsFound(variants, for: id) }
+        // What plays is what the player fetches (the gateway sees it): rendition events follow.
+        router.onVariantFetched.withLock {
+            $0 = { [weak self] played, variant in
+                MainQueue.shared.async { MainActor.assumeIsolated { self?.sequencer.renditionFetched(variant, playedURI: played) } }
+            }
+        }
         intake.onErrors = { [weak self] errors in
             guard let self else { return }
             for error in errors { self.printer?.print(.error(error), item: nil) }

@@ -68,6 +68,9 @@ public final class Gateway: Sendable {
     public typealias ErrorHandler = @Sendable (GatewayItemID, PlaybackError) -> Void
     /// A variant of a master that the gateway left out because its playlist failed (the URL, why).
     public typealias VariantHandler = @Sendable (GatewayItemID, URL, PlaybackError) -> Void
+    /// The player began fetching the media of another variant: the variant playlist's gateway URL
+    /// (as the rewritten master lists it).
+    public typealias VariantFetchedHandler = @Sendable (GatewayItemID, URL) -> Void
 
     /// The port the gateway listens on (127.0.0.1).
     public let port: Int
@@ -187,6 +190,10 @@ public final class Gateway: Sendable {
 
     /// Called (on a gateway thread) for each variant left out of a master it served.
     public func setVariantHandler(_ handler: VariantHandler?) { self.handler.variantHandler.withLock { $0 = handler } }
+
+    /// Called (on a gateway thread) when an item's media requests move to another variant: the
+    /// first segment (or map, or part) of each run of one variant's media.
+    public func setVariantFetchedHandler(_ handler: VariantFetchedHandler?) { self.handler.variantFetchedHandler.withLock { $0 = handler } }
 
     /// Upstream requests made so far (every attempt: redirects and retries count).
     public var upstreamRequestCount: Int { handler.upstreamRequests.withLock { $0 } }

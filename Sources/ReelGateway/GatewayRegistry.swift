@@ -18,6 +18,8 @@ final class GatewayRegistry: Sendable {
         var item: GatewayItem
         /// A reference: registering a resource never copies the table.
         var table: ResourceTable
+        /// The variant whose media was asked for last (see `variant(ofMedia:item:)`).
+        var lastVariant: Int?
     }
 
     private struct State {
@@ -53,8 +55,21 @@ final class GatewayRegistry: Sendable {
     }
 
     /// The resource number for an upstream URL of the item, adding it when new.
-    func resourceIndex(item: GatewayItemID, url: URL, kind: HLSURIKind?) -> Int? {
-        state.withLock { s in s.items[item.rawValue]?.table.number(for: url, kind: kind) }
+    func resourceIndex(item: GatewayItemID, url: URL, kind: HLSURIKind?, parent: Int? = nil) -> Int? {
+        state.withLock { s in s.items[item.rawValue]?.table.number(for: url, kind: kind, parent: parent) }
+    }
+
+    /// The variant (its resource number) whose media a request for resource `index` belongs
+    /// to: the playlist that listed a segment, map or part; nil for anything else. Each time it
+    /// differs from the last one seen for the item, `changed` is true (one report per switch).
+    func variant(ofMedia index: Int, item: GatewayItemID) -> (variant: Int, url: URL, changed: Bool)? {
+        state.withLock { s in
+            guard let entry = s.items[item.rawValue], let resource = entry.table[index], resource.kind?.isMediaData == true,
+                  let parent = resource.parent, let playlist = entry.table[parent], playlist.kind == .variant else { return nil }
+            let changed = s.items[item.rawValue]?.lastVariant != parent
+            s.items[item.rawValue]?.lastVariant = parent
+            return (parent, playlist.url, changed)
+        }
     }
 
     /// A playlist of the item (resource `index`) was rewritten listing `count` URIs: older

@@ -18,6 +18,7 @@ final class GatewayRequestHandler: Sendable {
     let maximumPlaylistBytes: Int
     let errorHandler = Mutex<Gateway.ErrorHandler?>(nil)
     let variantHandler = Mutex<Gateway.VariantHandler?>(nil)
+    let variantFetchedHandler = Mutex<Gateway.VariantFetchedHandler?>(nil)
     /// Masters served in the last seconds, their unavailable variants left out.
     let masters = MasterCache()
     let upstreamRequests = Mutex(0)
@@ -81,6 +82,10 @@ final class GatewayRequestHandler: Sendable {
             }
         }
         defer { if leads { masters.finish(item: id, resource: index) } }
+        if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
+            // What plays is what is fetched: the first media of another variant says so.
+            variantFetchedHandler.withLock { $0 }?(id, URL(string: baseURL + registry.path(item: id, resource: v.variant, url: v.url))!)
+        }
         let upstream: Upstream
         switch await fetch(item: item, id: id, resource: resource, head: head) {
         case .success(let u): upstream = u
@@ -292,7 +297,7 @@ final class GatewayRequestHandler: Sendable {
         let registry = self.registry, baseURL = self.baseURL
         let listed = Mutex(0)
         let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList(), allowsLocalFiles: item.url.isFileURL) { kind, url in
-            guard let index = registry.resourceIndex(item: id, url: url, kind: kind) else { return nil }
+            guard let index = registry.resourceIndex(item: id, url: url, kind: kind, parent: playlist) else { return nil }
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
         }
@@ -307,7 +312,9 @@ final class GatewayRequestHandler: Sendable {
     /// request of it; one that fails is left out and said on the item's error channel as a warning
     /// (`variant-unavailable`).
     private func withoutUnavailableVariants(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, head: HTTPRequestHead) async -> String {
-        let variants = HLSMasterFilter.variantURLs(in: text, base: base)
+        // Only what the rewriter would route: http(s), and files for a local item only (a network
+        // master naming a FIFO would otherwise block the check, and read a local file).
+        let variants = HLSMasterFilter.variantURLs(in: text, base: base).filter { ["http", "https"].contains($0.scheme?.lowercased()) || item.url.isFileURL }
         guard variants.count > 1 else { return text }
         var probe = HTTPRequestHead(version: head.version, method: .GET, uri: head.uri)
         for name in ["User-Agent", "Accept"] { for value in head.headers[name] { probe.headers.add(name: name, value: value) } }

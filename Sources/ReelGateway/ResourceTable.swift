@@ -13,6 +13,8 @@ final class ResourceTable {
     struct Resource: Sendable {
         var url: URL
         var kind: HLSURIKind?
+        /// The playlist (resource number) that last listed it: for a segment, its variant.
+        var parent: Int?
     }
 
     /// Resources kept beyond twice what the current playlists list.
@@ -43,15 +45,16 @@ final class ResourceTable {
     subscript(number: Int) -> Resource? { resources[number] }
 
     /// The number for `url`, registering it when new; either way it counts as just used.
-    func number(for url: URL, kind: HLSURIKind?) -> Int {
+    func number(for url: URL, kind: HLSURIKind?, parent: Int? = nil) -> Int {
         let key = url.absoluteString
         let n: Int
         if let existing = numbers[key] {
             n = existing
+            if let parent { resources[n]?.parent = parent }
         } else {
             n = nextNumber
             nextNumber += 1
-            resources[n] = Resource(url: url, kind: kind)
+            resources[n] = Resource(url: url, kind: kind, parent: parent)
             numbers[key] = n
         }
         touch(n)

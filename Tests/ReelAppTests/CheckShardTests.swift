@@ -95,8 +95,45 @@ final class CheckShardTests: XCTestCase {
     func testBadShardsAreRefused() {
         for bad in ["0/3", "4/3", "1/0", "a/b", "1"] {
             let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--report", "/tmp/x", "--shard", bad, TestMedia.path("clip2s.mp4")], timeout: 30)
-            XCTAssertEqual(r.status, 64, "\(bad): \(r.stderr)")
+            XCTAssertEqual(r.status, 2, "a command line that cannot be honoured exits 2 (issue 28, item 17): \(bad): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("--shard"), r.stderr)
+        }
+    }
+
+    /// Issue 28, item 6: a shard's report.json comes from another machine. A frame named
+    /// "../victim" (or any path but frames/<name>), or a frames/ entry that is a symlink, is
+    /// ignored with a warning: nothing outside the output is removed or copied in.
+    func testMergeTakesOnlyFramesFromTheShardsFramesFolder() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-merge-paths")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shard = dir.appendingPathComponent("shard")
+        let made = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--at", "50%", "--report", shard.path,
+                                                                    TestMedia.path("clip2s.mp4"), TestMedia.path("gapless-01.mp4")], timeout: 120)
+        XCTAssertEqual(made.status, 0, made.stderr)
+        let victim = dir.appendingPathComponent("out/victim")
+        try FileManager.default.createDirectory(at: victim, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: victim.appendingPathComponent("precious.txt"))
+        try FileManager.default.createSymbolicLink(atPath: shard.appendingPathComponent("frames/link.png").path, withDestinationPath: "/etc/passwd")
+        let json = shard.appendingPathComponent("report.json")
+        var text = try String(contentsOf: json, encoding: .utf8)
+        let names = try CheckReport.decode(Data(text.utf8)).items.flatMap(\.frames).compactMap(\.file)
+        XCTAssertEqual(names.count, 2, text)
+        text = text.replacingOccurrences(of: names[0], with: "../victim")
+        text = text.replacingOccurrences(of: names[1], with: "frames/link.png")
+        try text.write(to: json, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out/merged")
+        let m = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "merge", "--report", out.path, shard.path], timeout: 60)
+        XCTAssertTrue(m.status == 0 || m.status == 1, m.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: victim.appendingPathComponent("precious.txt").path), "nothing outside the output is touched")
+        XCTAssertTrue(m.stderr.contains("ignored the frame “../victim”"), m.stderr)
+        XCTAssertTrue(m.stderr.contains("ignored the frame “frames/link.png”"), m.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent("frames/link.png").path))
+        let merged = try CheckReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
+        XCTAssertEqual(merged.items.flatMap(\.frames).compactMap(\.file), [], "the refused frames are not listed")
+        for path in ["frames/a.png", "frames/0001-clip2s-50%.png"] { XCTAssertTrue(CaptureFileName.isShardFramePath(path), path) }
+        for path in ["../victim", "frames/../x", "frames/", "frames/.hidden", "frames/a/b.png", "/etc/passwd", "frames/a\u{0}b", "x/frames/a.png"] {
+            XCTAssertFalse(CaptureFileName.isShardFramePath(path), path)
         }
     }
 }

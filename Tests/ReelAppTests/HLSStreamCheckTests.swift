@@ -90,6 +90,32 @@ final class HLSStreamCheckTests: XCTestCase {
 }
 
 extension HLSStreamCheckTests {
+    /// Issue 28, item 13: a playlist from the network named local files (it read /etc/passwd into
+    /// the bitrate figures) and a FIFO (the check hung). Neither is read: the file segment is
+    /// unavailable, a file variant is no rendition, and the run ends.
+    func testANetworkPlaylistCannotMakeTheCheckReadLocalFiles() throws {
+        let secret = dir.appendingPathComponent("secret.bin")
+        try Data(repeating: 0x47, count: 4_000_000).write(to: secret)
+        let fifo = dir.appendingPathComponent("fifo")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(dir.appendingPathComponent("lo"), at: "/s/lo")
+        let media = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nlo/segment00000.ts\n#EXTINF:2,\n\(secret.absoluteString)\n#EXTINF:2,\n\(fifo.absoluteString)\n#EXT-X-ENDLIST\n"
+        server.serve("/s/media.m3u8", .data(Data(media.utf8), contentType: "application/vnd.apple.mpegurl"))
+        let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=10000000,RESOLUTION=320x180\nmedia.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=20000000,RESOLUTION=320x180\n\(fifo.absoluteString)\n"
+        server.serve("/s/master.m3u8", .data(Data(master.utf8), contentType: "application/vnd.apple.mpegurl"))
+        let report = dir.appendingPathComponent("report-local")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--frames-only", "--at", "10%", "--renditions", "all",
+                                                                "--report", report.path, server.url("/s/master.m3u8").absoluteString], timeout: 120)
+        XCTAssertFalse(r.timedOut, "the check ends: \(r.stderr)")
+        let items = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json"))).items
+        XCTAssertFalse(items.contains { $0.title.contains("fifo") }, "a file variant of a network master is no rendition: \(items.map(\.title))")
+        let problems = items.flatMap(\.problems)
+        XCTAssertTrue(problems.contains { $0.code == "segment-unavailable" && $0.message.contains("secret.bin") }, "\(problems)")
+        XCTAssertFalse(problems.contains { $0.code == "bandwidth-exceeded" }, "4 MB of a local file measured nothing: \(problems)")
+    }
+
     /// `--renditions all`: every variant checked and photographed at the same positions, a row
     /// each; a black rendition, a silent one and a wrong aspect ratio are each named.
     func testEveryRenditionIsCheckedAndTheBadOnesAreNamed() throws {

@@ -215,10 +215,18 @@ final class HostileInputTests: XCTestCase {
         chmod(victim, 0o644)
         let link = dir.appendingPathComponent("http.log").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        // Issue 28, item 10: it used to play the item directly (exit 0) when the gateway could not
+        // open the log: the header not sent, and an entry's header free to follow a redirect.
+        // Now an option that cannot be honoured is a command line error, and nothing is fetched.
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.url("hls/vod"), at: "/v")
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
-                                                                "--http-log", link, "--header", "X-Key: k", "http://127.0.0.1:9/x.m3u8"], timeout: 30)
-        XCTAssertNotEqual(r.status, 0)
-        XCTAssertTrue(r.stderr.contains("symbolic link"), r.stderr)
+                                                                "--http-log", link, "--header", "X-Key: k", server.url("/v/master.m3u8").absoluteString],
+                                  timeout: 30)
+        XCTAssertEqual(r.status, 2, "exit 2: \(r.stderr)")
+        XCTAssertTrue(r.stderr.contains("--http-log") && r.stderr.contains("symbolic link"), r.stderr)
+        XCTAssertEqual(server.requests.count, 0, "nothing fetched without the gateway")
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: victim)[.posixPermissions] as? NSNumber)
         XCTAssertEqual(mode.intValue, 0o644, "the link's target keeps its mode")
         XCTAssertEqual(try String(contentsOfFile: victim, encoding: .utf8), "shared notes\n")

@@ -4,7 +4,8 @@ import XCTest
 
 /// HLS masters as real packagers write them (ffmpeg's HLS muxer; masters with AVERAGE-BANDWIDTH,
 /// CODECS and FRAME-RATE as RFC 8216 and Apple's authoring spec describe, in either order, with
-/// I-frame playlists, a variant that 404s; TS, fMP4 and byte-range segments: make-media.sh,
+/// I-frame playlists, a variant that 404s, an alternate audio rendition; TS, fMP4 and byte-range
+/// segments: make-media.sh,
 /// hls/ffmpeg), played by the real binary from a plain HTTP server on 127.0.0.1, fresh and as a
 /// returning user (`ReturningUser`: a remembered throughput and a resume entry). What plays is
 /// read from the server's request log, never from what Reel says about itself.
@@ -12,7 +13,7 @@ final class RealMasterTests: XCTestCase {
     /// (folder under hls/ffmpeg, master file) of every master fixture.
     static let masters: [(folder: String, master: String)] = [
         ("ts", "master.m3u8"), ("ts", "avg.m3u8"), ("ts", "avg-desc.m3u8"), ("ts", "missing.m3u8"),
-        ("fmp4", "master.m3u8"), ("fmp4", "avg.m3u8"), ("range", "avg.m3u8"),
+        ("fmp4", "master.m3u8"), ("fmp4", "avg.m3u8"), ("range", "avg.m3u8"), ("audio", "master.m3u8"),
     ]
 
     struct Run: CustomStringConvertible {

@@ -46,6 +46,32 @@ final class ResumeTests: XCTestCase {
 
     private func book() -> ResumeBook { ResumeBook(json: FileManager.default.contents(atPath: resumeFile.path) ?? Data()) }
 
+    /// Issue 28, item 12: two Reels at once. Each used to rewrite the whole book it had read at
+    /// its start, so the one that quit last erased the other's place. Now each change is merged
+    /// into the book on disk under a lock: both places are kept.
+    func testTwoInstancesKeepEachOthersPlaces() throws {
+        let other = TestMedia.path("demo-smpte.mp4")
+        func start(_ input: String) throws -> (BackgroundProcess, IPCTestClient) {
+            let socket = state.appendingPathComponent("ctl-\(UUID().uuidString.prefix(6)).sock").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket] + sinks + [input], environment: env)
+            return (reel, try XCTUnwrap(IPCTestClient(path: socket), reel.stderr))
+        }
+        func wait(_ client: IPCTestClient, past seconds: Double) {
+            let deadline = Date().addingTimeInterval(30)
+            while (client.request(["get_property", "position"], id: 1)?["data"] as? Double ?? 0) < seconds && Date() < deadline { usleep(50_000) }
+        }
+        let (a, ca) = try start(colors)
+        let (b, cb) = try start(other)
+        wait(ca, past: 3)
+        wait(cb, past: 2)
+        XCTAssertEqual(cb.request(["quit"], id: 2)?["error"] as? String, "success")
+        XCTAssertEqual(b.finish(timeout: 10, dumpStacks: false).status, 0, b.stderr)
+        XCTAssertEqual(ca.request(["quit"], id: 2)?["error"] as? String, "success")
+        XCTAssertEqual(a.finish(timeout: 10, dumpStacks: false).status, 0, a.stderr)
+        XCTAssertNotNil(book().entry(for: URL(fileURLWithPath: colors).absoluteString), "the last to quit kept its place")
+        XCTAssertNotNil(book().entry(for: URL(fileURLWithPath: other).absoluteString), "and the first one's place is still there")
+    }
+
     func testQuitAtFourSecondsThenReopenStartsAtFourWithTheResumedEvent() throws {
         try play(colors, until: 4)
         let entry = try XCTUnwrap(book().entry(for: URL(fileURLWithPath: colors).absoluteString), "kept under the file's URI")

@@ -489,7 +489,9 @@ final class WindowQualityTests: XCTestCase {
     func testTheTitleNamesThePinnedRendition() throws {
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {
-            let h = try SessionHarness([TestMedia.path("hls/vod/master.m3u8")], quality: .height(180))
+            // 30 s, so that segments are still to be fetched when auto is chosen: the title says
+            // what is fetched (issue 27), and a stream already fetched whole would keep its 180p.
+            let h = try SessionHarness([TestMedia.path("hls/vod30/master.m3u8")], quality: .height(180))
             defer { h.close() }
             h.wait("the rendition in the title", timeout: 20) { h.window.title == "master.m3u8 · 180p — Reel" }
             // Closed only once it plays: a gateway shut down under hlsdemux2's first requests trips

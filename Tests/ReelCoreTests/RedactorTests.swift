@@ -33,4 +33,27 @@ final class RedactorTests: XCTestCase {
         XCTAssertEqual(Redactor.redactHeader(name: "Authorization", value: "Bearer x"), "Authorization: ***")
         XCTAssertEqual(Redactor.redactHeader(name: "Accept", value: "*/*"), "Accept: */*")
     }
+
+    /// Issue 28, item 11: signed URLs under names the redactor did not know were saved 0644 and
+    /// written to recent files and resume keys. Known schemes by name, and any value of signature
+    /// shape by its look.
+    func testSignedURLsUnderOtherNamesAreMasked() {
+        let rows: [(String, String, [String], [String])] = [
+            ("nginx secure_link", "https://cdn.example.com/v.m3u8?md5=Xj3kQ9zL2mN8pR4t&expires=1795550400", ["Xj3kQ9zL2mN8pR4t"], ["expires=1795550400"]),
+            ("hmac", "https://h/v.mp4?hmac=0f3a9c2b7d1e4f5a6b8c9d0e1f2a3b4c&exp=1795550400", ["0f3a9c2b7d1e4f5a"], ["exp=1795550400"]),
+            ("wowza", "https://h/live/playlist.m3u8?wowzatokenhash=aB3_dE5-fG7hI9jK1lM3nO5pQ7=", ["aB3_dE5"], []),
+            ("pass", "https://h/x.m3u8?user=ann&pass=hunter2hunter2", ["hunter2"], ["user=ann"]),
+            ("any name, signature shape", "https://h/x.m3u8?st=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08&quality=hd",
+             ["9f86d081884c7d65"], ["quality=hd"]),
+            ("ordinary values stay", "https://h/x.m3u8?lang=en&id=12345&title=ABCDEFGHIJKLMNOPQ", [], ["lang=en", "id=12345", "title=ABCDEFGHIJKLMNOPQ"]),
+        ]
+        for (name, url, gone, kept) in rows {
+            for redacted in [Redactor.redactURL(url), Redactor.redactText("fetching \(url) failed")] {
+                for g in gone { XCTAssertFalse(redacted.contains(g), "\(name): \(redacted)") }
+                for k in kept { XCTAssertTrue(redacted.contains(k), "\(name): \(k) in \(redacted)") }
+            }
+        }
+        XCTAssertNil(ResumeKey.key(for: "https://cdn.example.com/v.m3u8?md5=Xj3kQ9zL2mN8pR4t&expires=1795550400")?.range(of: "Xj3k"),
+                     "no resume key keeps a signature")
+    }
 }

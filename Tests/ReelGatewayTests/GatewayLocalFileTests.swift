@@ -53,14 +53,20 @@ final class GatewayLocalFileTests: XCTestCase {
         XCTAssertEqual(fetched.map(\.1), [200, 404, 200], "a missing file is 404; the local list may name its own files")
         XCTAssertEqual(recorder.errors.first?.kind, .notFound)
 
-        // The same text from a server: its file: URI is not routed, and the gateway reads nothing.
+        // The same text from a server: its file: URI is sent to the gateway, which refuses it (403)
+        // and reads nothing; it is no longer left in the playlist for a demuxer's filesrc (issue 28).
         let server = try HTTPFixtureServer()
         defer { server.shutdown() }
         server.serve("/list.m3u8", .data(Data(list.utf8), contentType: "application/vnd.apple.mpegurl"))
         let (_, remoteURL) = gateway.register(GatewayItem(url: server.url("/list.m3u8")))
         let remote = try await GatewayTestClient.fetch(remoteURL)
-        XCTAssertTrue(remote.text.contains(secret.absoluteString), "left as it was, not mapped to the gateway: \(remote.text)")
-        XCTAssertFalse(remote.text.contains("local secret"))
+        XCTAssertFalse(remote.text.contains("file:"), "no file: URI reaches the player: \(remote.text)")
+        let crawled = try await GatewayTestClient.crawl(remoteURL)
+        XCTAssertEqual(crawled.map(\.1), [200, 404, 403], "the server's 404; the local file refused")
+        for (url, _) in crawled {
+            let body = try await GatewayTestClient.fetch(url).text
+            XCTAssertFalse(body.contains("local secret"))
+        }
         await gateway.shutdown()
     }
 }

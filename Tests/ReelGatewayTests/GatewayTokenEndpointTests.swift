@@ -32,6 +32,23 @@ final class GatewayTokenEndpointTests: XCTestCase {
         await gateway.shutdown()
     }
 
+    /// Issue 28, item 16: a token endpoint behind a private CA is trusted through `--ca-file`,
+    /// as the streams are; without it the handshake fails and says so.
+    func testAnHTTPSEndpointIsTrustedThroughTheCAFile() async throws {
+        let tls = try XCTUnwrap(TLSFixture.shared, "openssl made no certificate")
+        let server = try HTTPFixtureServer(host: "127.0.0.1", tls: tls)
+        defer { server.shutdown() }
+        server.serve("/tokens", .data(Data(#"{"tokens":[{"bucket":"sports","token":"tls-token-7777"}]}"#.utf8), contentType: "application/json"))
+        let trusted = TokenEndpoint.provider(url: server.url("/tokens"), bucket: "sports", trustedCertificatesPath: tls.certificatePath)
+        let token = try await trusted.token()
+        XCTAssertEqual(token, "tls-token-7777")
+        let untrusted = TokenEndpoint.provider(url: server.url("/tokens"), bucket: "sports")
+        do {
+            _ = try await untrusted.token()
+            XCTFail("a private CA's endpoint is not trusted without --ca-file")
+        } catch {}
+    }
+
     func testAnEndpointFailureIsAClearError() async {
         let server = try! HTTPFixtureServer()
         defer { server.shutdown() }

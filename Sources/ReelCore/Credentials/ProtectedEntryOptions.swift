@@ -31,11 +31,24 @@ public struct ProtectedEntryOptions: Sendable, Equatable {
 
     public var isEmpty: Bool { self == ProtectedEntryOptions() }
 
+    /// Why an item cannot be routed: a bad per-entry option, or the gateway it needs could not
+    /// start (then the item fails: it is never played without its headers or its live editing).
     public enum OptionError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalid(option: String, reason: String)
+        case gatewayUnavailable(reason: String)
         public var description: String {
             switch self {
             case .invalid(let option, let reason): "Playlist option '\(option)': \(reason)"
+            case .gatewayUnavailable(let reason):
+                "Not played: the loopback gateway this stream needs (for its headers, token or live window) could not start: \(reason)"
+            }
+        }
+
+        /// The kind of the item's error.
+        public var kind: PlaybackErrorKind {
+            switch self {
+            case .invalid: .invalidPlaylist
+            case .gatewayUnavailable: .network
             }
         }
     }

@@ -15,7 +15,27 @@ public enum Redactor {
         "api_key", "apikey", "key", "sig", "signature", "password", "passwd", "pwd", "secret",
         "session", "sessionid", "hdnts", "hdnea", "policy", "x-amz-signature", "x-amz-credential",
         "x-amz-security-token", "x-goog-signature", "jwt", "bearer",
+        // Signed-URL schemes under other names: nginx secure_link (md5, expires), Wowza
+        // (wowzatokenhash), generic HMAC and pass parameters, Akamai-style "hash", CloudFront.
+        "md5", "hmac", "hash", "wowzatokenhash", "pass", "passphrase",
     ]
+
+    /// A query value of signature shape, whatever its parameter's name: 16 or more characters
+    /// of a hash or an encoding (hex, base64, base64url), with both letters and digits. Such
+    /// values are masked: a false positive costs a readable log line, a miss leaks a signed URL.
+    public static func looksLikeSignature(_ value: String) -> Bool {
+        guard value.count >= 16, value.count <= 4096 else { return false }
+        var letters = false, digits = false
+        for u in value.unicodeScalars {
+            switch u {
+            case "a"..."z", "A"..."Z": letters = true
+            case "0"..."9": digits = true
+            case "-", "_", "+", "/", "=", ".", "~", "%": break
+            default: return false
+            }
+        }
+        return letters && digits
+    }
     /// Header names (lower-cased) whose values are secret.
     public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-auth-token"]
 
@@ -46,7 +66,8 @@ public enum Redactor {
         if components.password != nil { components.password = nil }
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
-                secretParameters.contains(item.name.lowercased()) && item.value != nil ? URLQueryItem(name: item.name, value: mask) : item
+                guard let value = item.value else { return item }
+                return secretParameters.contains(item.name.lowercased()) || looksLikeSignature(value) ? URLQueryItem(name: item.name, value: mask) : item
             }
         }
         return redactText(components.string ?? url)
@@ -61,6 +82,9 @@ public enum Redactor {
         out = replace(in: out, pattern: #"(?i)\b(bearer|basic)\s+[A-Za-z0-9\-._~+/=]+"#, template: "$1 \(mask)")
         let names = secretParameters.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
         out = replace(in: out, pattern: "(?i)([?&;](?:\(names))=)[^&#\\s\"']+", template: "$1\(mask)")
+        // Query values of signature shape under any name (see `looksLikeSignature`).
+        out = replace(in: out, pattern: #"([?&;][A-Za-z0-9_.\-]{1,64}=)(?=[A-Za-z0-9_\-+/=.~%]{16,}(?:[&#\s"']|$))(?=[^&#\s"']*[0-9])(?=[^&#\s"']*[A-Za-z])[A-Za-z0-9_\-+/=.~%]+"#,
+                      template: "$1\(mask)")
         out = replace(in: out, pattern: "(?i)\\b((?:\(secretHeaders.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|"))):\\s*)[^\\r\\n,}\"]+", template: "$1\(mask)")
         out = replace(in: out, pattern: #"(?i)(https?://)[^/\s:@]+(:[^/\s@]*)?@"#, template: "$1\(mask)@")
         return out

@@ -117,6 +117,15 @@ public struct HLSPlaylistRewriter: Sendable {
     }
 
     private func rewriteReference(_ original: String, kind: HLSURIKind) -> Reference {
+        if !allowsLocalFiles, URIReference.scheme(of: original) == "file" {
+            // A network playlist naming a local file: with a mapping (the gateway) the player is
+            // sent to the gateway, which refuses it (403); it is never left in the playlist for a
+            // demuxer's filesrc to open (GstDiscoverer's hlsdemux opened a FIFO named there and
+            // hung; a file named there was read).
+            let absolute = URL(string: original)
+            let mapped = absolute.flatMap { mapping?(kind, $0) }
+            return Reference(kind: kind, original: original, absoluteURL: absolute, rewritten: mapped ?? original)
+        }
         guard URIReference.isFetchable(original, allowingFiles: allowsLocalFiles) else {
             return Reference(kind: kind, original: original, absoluteURL: nil, rewritten: original)
         }

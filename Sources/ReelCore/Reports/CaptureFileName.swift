@@ -11,6 +11,15 @@ import Foundation
 /// The default, `{index:03}-{title}-{position}.png`, gives `004-Big_Buck_Bunny-00h01m02s500.png`.
 /// A template never names a sub-directory: `/` is refused.
 public enum CaptureFileName {
+    /// Whether `path` (a frame's file in a report.json from a shard) is `frames/<name>`: one plain
+    /// file name under frames/, no other directory, no "..", no hidden name, no control characters.
+    public static func isShardFramePath(_ path: String) -> Bool {
+        guard path.hasPrefix("frames/") else { return false }
+        let name = path.dropFirst("frames/".count)
+        return !name.isEmpty && name.count <= 255 && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
     public static let defaultTemplate = "{index:03}-{title}-{position}.png"
 
     public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {

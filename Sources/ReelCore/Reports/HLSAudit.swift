@@ -54,14 +54,14 @@ public enum HLSAudit {
         if let declared = variant.bandwidth {
             if measured.peak > Double(declared) * 1.1 {
                 add(vod ? .error : .warning, "bandwidth-exceeded",
-                    "the measured peak bitrate \(BoundedNumber.wholeNumber(measured.peak.rounded(), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s exceeds BANDWIDTH=\(declared) by more than 10 %.")
+                    "the measured peak bitrate \(BoundedNumber.wholeNumber(measured.peak.rounded(.down), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s exceeds BANDWIDTH=\(declared) by more than 10 %.")
             }
         } else {
             add(.error, "missing-attribute", "the variant has no BANDWIDTH.")
         }
         if let average = variant.averageBandwidth, vod, abs(measured.average - Double(average)) > Double(average) * 0.1 {
             add(.error, "average-bandwidth-mismatch",
-                "the measured average bitrate \(BoundedNumber.wholeNumber(measured.average.rounded(), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s is more than 10 % from AVERAGE-BANDWIDTH=\(average).")
+                "the measured average bitrate \(BoundedNumber.wholeNumber(measured.average.rounded(.down), in: 0...Int.max >> 8).map(String.init) ?? "far too many") bit/s is more than 10 % from AVERAGE-BANDWIDTH=\(average).")
         }
         return problems
     }

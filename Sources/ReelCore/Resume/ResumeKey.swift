@@ -26,7 +26,7 @@ public enum ResumeKey {
         let kept = (c.percentEncodedQueryItems ?? []).filter { item in
             guard !Redactor.secretParameters.contains(item.name.lowercased()) else { return false }
             guard let value = item.value else { return true }
-            return value.count <= longestKeptValue && Redactor.redactText(value) == value
+            return value.count <= longestKeptValue && !Redactor.looksLikeSignature(value) && Redactor.redactText(value) == value
         }
         c.percentEncodedQueryItems = kept.isEmpty ? nil : kept.sorted { $0.name < $1.name }
         guard let key = c.string, Redactor.redactText(key) == key else { return nil }

@@ -10,4 +10,11 @@ public protocol ItemRouting: AnyObject {
     func refine(_ event: PlayerEvent, uri: String?) -> PlayerEvent
     /// The item left the queue: what was registered for `playedURI` goes too.
     func release(_ playedURI: String)
+    /// Whether the player's fetches of this item are seen (`QueueSequencer.renditionFetched` is
+    /// called as its variants' media are asked for): then rendition events follow the fetches.
+    func reportsFetchedRenditions(for playedURI: String) -> Bool
+}
+
+public extension ItemRouting {
+    func reportsFetchedRenditions(for playedURI: String) -> Bool { false }
 }

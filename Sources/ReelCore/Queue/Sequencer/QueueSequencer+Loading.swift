@@ -16,8 +16,9 @@ extension QueueSequencer {
         isFinished = false
         let uri: String
         do { uri = try playedURI(item) } catch {
-            // A bad per-entry option fails this item clearly; the queue goes on.
-            failWithoutLoading(item, PlaybackError(kind: .invalidPlaylist, message: error.description, uri: item.uri))
+            // A bad per-entry option, or a gateway that could not start, fails this item clearly;
+            // the queue goes on.
+            failWithoutLoading(item, PlaybackError(kind: error.kind, message: error.description, uri: item.uri))
             return
         }
         currentWasReady = false

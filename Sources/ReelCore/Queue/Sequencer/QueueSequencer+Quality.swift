@@ -63,11 +63,37 @@ extension QueueSequencer {
         emitRendition(reason: why)
     }
 
+    /// Says a decision: at once when the item's fetches are not seen, else when they show it
+    /// (`RenditionReport`).
     func emitRendition(reason: String) {
+        if let current = queue.current, let played = playedURIs[current.id], router?.reportsFetchedRenditions(for: played) == true {
+            guard let said = renditionReport.decided(item: played, target: limits.pinned, reason: reason, renditions: currentRenditions) else { return }
+            emitRendition(index: said.index, reason: said.reason)
+        } else {
+            emitRendition(index: limits.pinned, reason: reason)
+        }
+    }
+
+    private func emitRendition(index: Int?, reason: String) {
         let current = currentRenditions
-        let pinned = limits.pinned.flatMap { current.indices.contains($0) ? current[$0] : nil }
-        emit(.rendition(index: limits.pinned, height: pinned?.resolution?.height, bandwidth: pinned?.bandwidth,
+        let variant = index.flatMap { current.indices.contains($0) ? current[$0] : nil }
+        emit(.rendition(index: index, height: variant?.resolution?.height, bandwidth: variant?.bandwidth,
                         mode: effectiveQuality.isManual ? "manual" : "auto", reason: reason), item: eventIndex)
+    }
+
+    /// The player began fetching the media of variant `uri` (as the current item's master lists
+    /// it) of the item played as `playedURI`: what plays changed.
+    public func renditionFetched(_ uri: String, playedURI: String) {
+        guard let current = queue.current, playedURIs[current.id] == playedURI else { return }
+        guard let said = renditionReport.fetched(item: playedURI, uri: uri, renditions: currentRenditions) else { return }
+        emitRendition(index: said.index, reason: said.reason)
+    }
+
+    /// The rendition playing: by the fetches when they are seen, else the one pinned.
+    public var playingRendition: Int? {
+        if let current = queue.current, let played = playedURIs[current.id], renditionReport.item == played,
+           let playing = renditionReport.playing(in: currentRenditions) { return playing }
+        return limits.pinned
     }
 
     /// A progress event of the current item: the rule looks at the demuxer (auto mode only), and

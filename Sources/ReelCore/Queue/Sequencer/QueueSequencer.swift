@@ -82,6 +82,8 @@ public final class QueueSequencer {
     /// progress event; `autoIndex` is the rendition it has chosen for the current item.
     public var adaptiveRule = AdaptiveRule()
     public internal(set) var autoIndex: Int?
+    /// What the rendition events say, from what the player fetches (items through the gateway).
+    public internal(set) var renditionReport = RenditionReport()
     /// Where the last measured throughput is kept between runs (the start rendition's basis).
     public var throughputMemory: (any ThroughputMemory)?
     /// Sees every sample the rule is given, with the rendition playing (`REEL_ABR_TRACE`: a

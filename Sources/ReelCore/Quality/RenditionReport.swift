@@ -1,0 +1,61 @@
+/// What Reel says plays, from what the player fetches (issue 27): a rendition event names the
+/// rendition whose media the demuxer asks for, never only the one Reel asked for. A decision
+/// (a start, a manual choice, the adaptive rule's step) waits until the fetches show it, and
+/// goes out with its reason then; a fetch that shows another rendition than the one pinned says
+/// `unavailable`; a switch nobody decided (the demuxer's own) says `demuxer`. Pure; one per item
+/// (the item is the URI the engine plays). For items whose fetches Reel does not see (not
+/// through the gateway) the sequencer reports decisions as they are made.
+public struct RenditionReport: Sendable, Equatable {
+    /// The item the fetches are about (its played URI).
+    public private(set) var item: String?
+    /// The variant URI whose media was fetched last.
+    public private(set) var fetchedURI: String?
+    private var pending: Pending?
+
+    private struct Pending: Sendable, Equatable {
+        var reason: String
+        var target: Int?
+    }
+
+    /// What to say: the rendition (index into the item's renditions) and why.
+    public struct Statement: Sendable, Equatable {
+        public var index: Int?
+        public var reason: String
+        public init(index: Int?, reason: String) {
+            self.index = index
+            self.reason = reason
+        }
+    }
+
+    public init() {}
+
+    /// The rendition playing now, by the fetches, among `renditions`.
+    public func playing(in renditions: [HLSVariant]) -> Int? {
+        fetchedURI.flatMap { uri in renditions.firstIndex { $0.uri == uri } }
+    }
+
+    /// A decision for `item` (`target`: the rendition pinned, nil for none): said now when the
+    /// fetches already show it, else when they do.
+    public mutating func decided(item: String, target: Int?, reason: String, renditions: [HLSVariant]) -> Statement? {
+        if item != self.item { self = RenditionReport(); self.item = item }
+        if let playing = playing(in: renditions), target == nil || target == playing {
+            pending = nil
+            return Statement(index: playing, reason: reason)
+        }
+        pending = Pending(reason: reason, target: target)
+        return nil
+    }
+
+    /// The player began fetching the media of the variant `uri` of `item`.
+    public mutating func fetched(item: String, uri: String, renditions: [HLSVariant]) -> Statement? {
+        if item != self.item { self = RenditionReport(); self.item = item }
+        guard uri != fetchedURI else { return nil }
+        let first = fetchedURI == nil
+        fetchedURI = uri
+        guard let index = playing(in: renditions) else { return nil }  // said when the renditions are known
+        // The first media fetched with nothing decided yet: the start decision will say it.
+        guard let p = pending else { return first ? nil : Statement(index: index, reason: "demuxer") }
+        pending = nil
+        return Statement(index: index, reason: p.target == nil || p.target == index ? p.reason : "unavailable")
+    }
+}
