@@ -16,9 +16,9 @@ public enum MediaProbe {
         var result = MediaProbeResult(uri: uri)
         var context = ErrorMapper.Context(uri: uri)
         if let path = MediaLocator.localPath(of: uri) {
-            context.isLocalFile = true
-            context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            if context.localFileSize == nil || context.localFileSize == 0 {
+            let facts = LocalFileFacts(path: path)
+            context.describeLocalFile(facts)
+            if !facts.isPlayable {
                 result.error = ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path, context: context)
                 return result
             }

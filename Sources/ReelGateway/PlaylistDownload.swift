@@ -31,7 +31,25 @@ public enum PlaylistDownload {
         request.headers.add(name: "User-Agent", value: "Reel/0.1")
         request.headers.add(name: "Accept-Encoding", value: "identity")
         for header in headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
-        let deadline = NIODeadline.now() + .milliseconds(Int64(BoundedNumber.milliseconds(timeout)))
+        let milliseconds = Int64(BoundedNumber.milliseconds(timeout))
+        let deadline = NIODeadline.now() + .milliseconds(milliseconds)
+        // One deadline for the whole transfer: the client's covers the head only, and a body sent
+        // at 1 byte/s held start-up (and every later addition) for 70 s. The body is read in a
+        // task that the deadline cancels, which cancels the upstream request too.
+        let prepared = request
+        return await withTaskGroup(of: Outcome?.self) { group in
+            group.addTask { await receive(prepared, url: url, deadline: deadline, maximumBytes: maximumBytes, timeout: timeout) }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(milliseconds + 50))
+                return Task.isCancelled ? nil : .failed("timed out after \(Int(timeout)) s")
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failed("timed out after \(Int(timeout)) s")
+        }
+    }
+
+    private static func receive(_ request: HTTPClientRequest, url: URL, deadline: NIODeadline, maximumBytes: Int, timeout: Double) async -> Outcome {
         do {
             let response = try await HTTPClient.shared.execute(request, deadline: deadline)
             guard (200..<300).contains(Int(response.status.code)) else { return .failed("HTTP status \(response.status.code)") }

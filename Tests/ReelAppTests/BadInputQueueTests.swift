@@ -31,6 +31,30 @@ final class BadInputQueueTests: XCTestCase {
         XCTAssertEqual(finished?["played"] as? Int, 1)
     }
 
+    /// Issue 28, item 17: a folder said "does not exist", a FIFO or /dev/zero "empty" (and a FIFO
+    /// could block GStreamer's filesrc). Each is named for what it is, never opened, and the
+    /// queue goes on.
+    func testAFolderAPipeAndADeviceAreNamedForWhatTheyAre() throws {
+        let dir = TestMedia.temporaryDirectory("reel-kinds")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("Films.mp4")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let fifo = dir.appendingPathComponent("pipe.mp4")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+            ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+             folder.path, fifo.path, "/dev/zero", TestMedia.path("missing-file.mp4"), TestMedia.path("clip2s.mp4")], timeout: 60)
+        XCTAssertFalse(r.timedOut, r.stderr)
+        XCTAssertEqual(r.status, 1)
+        let messages = r.jsonObjects.filter { $0["event"] as? String == "error" }.compactMap { ($0["error"] as? [String: Any])?["message"] as? String }
+        XCTAssertEqual(messages.count, 4, "\(messages)")
+        XCTAssertTrue(messages[0].contains("folder"), messages[0])
+        XCTAssertTrue(messages[1].contains("not a regular file"), messages[1])
+        XCTAssertTrue(messages[2].contains("not a regular file"), messages[2])
+        XCTAssertEqual(messages[3], "The file does not exist.")
+        XCTAssertEqual(r.jsonObjects.filter { $0["event"] as? String == "end" }.count, 1, "the last clip plays")
+    }
+
     func testQueueGoesOnPastEveryBadItem() throws {
         let reset = try MisbehavingHTTPServer(.reset)
         defer { reset.stop() }

@@ -146,6 +146,23 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(silent.requests.count, 1, "the playlist was asked for")
     }
 
+    /// Issue 28, item 7: the 10 s deadline covers the whole transfer, not only the head. A
+    /// playlist whose body stops after its first bytes (for 40 s) used to hold start-up as long;
+    /// now it fails as timed out and the next item plays.
+    func testASlowPlaylistBodyIsAbandonedAtTheDeadline() throws {
+        let body = Data("#EXTM3U\n#EXTINF:2,clip\n\(TestMedia.path("clip2s.mp4"))\n".utf8)
+        let slow = try MisbehavingHTTPServer(.pauseMidway(body: body, contentType: "audio/x-mpegurl", firstBytes: 8, pause: 40))
+        defer { slow.stop() }
+        let started = Date()
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                "http://127.0.0.1:\(slow.port)/slow.m3u", TestMedia.path("clip2s.mp4")], timeout: 60)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 35, "abandoned at the deadline, not when the server went on (40 s)")
+        let error = r.jsonObjects.first { $0["event"] as? String == "error" }?["error"] as? [String: Any]
+        XCTAssertEqual(error?["code"] as? String, "timeout", "a clear, specific error: \(r.stderr)")
+        XCTAssertEqual(r.jsonObjects.filter { $0["event"] as? String == "end" }.count, 1, "the next item plays")
+    }
+
     func testAnEndlessRemotePlaylistIsCutAtTheCapNotReadWhole() throws {
         let endless = try MisbehavingHTTPServer(.endless(line: "#EXTINF:1,x\nhttp://127.0.0.1:9/x.mp4\n", contentType: "audio/x-mpegurl",
                                                          maximumBytes: 600 << 20))

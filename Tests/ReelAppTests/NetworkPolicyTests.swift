@@ -36,6 +36,26 @@ final class NetworkPolicyTests: XCTestCase {
     private func code(_ event: [String: Any]) -> String? { (event["error"] as? [String: Any])?["code"] as? String }
     private func index(_ events: [[String: Any]], _ predicate: ([String: Any]) -> Bool) -> Int? { events.firstIndex(where: predicate) }
 
+    /// The metered cap on masters as packagers write them (issue 27): ffmpeg's own master and the
+    /// spec's with AVERAGE-BANDWIDTH, highest first, a fast link remembered: only the lowest
+    /// rendition is fetched, by the server's log, and that is what Reel says plays.
+    func testTheMeteredCapHoldsOnRealMastersWithAFastLinkRemembered() throws {
+        nm.setMetered(true)
+        server.serveDirectory(TestMedia.url("hls/ffmpeg/ts"), at: "/ff")
+        for master in ["master.m3u8", "avg-desc.m3u8"] {
+            let state = try ReturningUser.fastLink.stateDirectory()
+            defer { try? FileManager.default.removeItem(at: state) }
+            let before = server.requests.count
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--metered", "cap"] + Self.sinks + [server.url("/ff/\(master)").absoluteString],
+                                      timeout: 60, environment: nm.environment.merging(["XDG_STATE_HOME": state.path]) { $1 })
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let segments = server.requests.dropFirst(before).filter { $0.path.hasSuffix(".ts") }.map(\.path)
+            XCTAssertFalse(segments.isEmpty)
+            XCTAssertTrue(segments.allSatisfy { $0.hasPrefix("/ff/360p/") }, "\(master): \(segments)")
+            XCTAssertEqual(Set(named(r.jsonObjects, "rendition").compactMap { $0["height"] as? Int }), [360], "\(master): \(r.stdout.suffix(800))")
+        }
+    }
+
     func testBlockRefusesANetworkItemOnAMeteredConnectionAndTheQueueGoesOn() {
         nm.setMetered(true)
         let (r, events) = reel(["--metered", "block"] + Self.sinks + [server.url("/long.mp4").absoluteString, TestMedia.path("tone3s.m4a")])

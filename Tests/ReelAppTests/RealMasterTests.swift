@@ -148,7 +148,7 @@ final class RealMasterTests: XCTestCase {
         }
         XCTAssertEqual(segments("720p"), [], "pinned at 360p")
         let switched = Date()
-        XCTAssertEqual(c.request(["set_property", "rendition", "720p"], id: 1)?["error"] as? String, "success")
+        XCTAssertEqual(c.request(["set_property", "rendition", ProcessInfo.processInfo.environment["REEL_TEST_SWITCH_TO"] ?? "720p"], id: 1)?["error"] as? String, "success")
         let deadline = Date().addingTimeInterval(15)
         while segments("720p", after: switched).count < 2 && Date() < deadline { usleep(100_000) }
         XCTAssertGreaterThanOrEqual(segments("720p", after: switched).count, 2, "720p is fetched after the switch")

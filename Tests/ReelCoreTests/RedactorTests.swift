@@ -56,4 +56,19 @@ final class RedactorTests: XCTestCase {
         XCTAssertNil(ResumeKey.key(for: "https://cdn.example.com/v.m3u8?md5=Xj3kQ9zL2mN8pR4t&expires=1795550400")?.range(of: "Xj3k"),
                      "no resume key keeps a signature")
     }
+
+    /// Issue 28, item 15: thousands of registered secrets (a socket client's header per append)
+    /// are all masked in one pass over the text; overlapping and prefix-sharing secrets too.
+    func testManyRegisteredSecretsAreMaskedInOnePass() {
+        let secrets = (0..<3_000).map { "hdr-secret-\($0)-\(String($0 * 7919, radix: 36))" }
+        for s in secrets { Redactor.register(secret: s) }
+        let text = secrets.enumerated().map { "item \($0.offset): X-Key: \($0.element);" }.joined(separator: "\n")
+        let redacted = Redactor.redactText(text)
+        for s in secrets.prefix(50) + secrets.suffix(50) { XCTAssertFalse(redacted.contains(s), s) }
+        XCTAssertEqual(redacted.components(separatedBy: Redactor.mask).count - 1, secrets.count)
+        Redactor.register(secret: "prefix-shared-LONGER")
+        Redactor.register(secret: "prefix-shared")
+        XCTAssertEqual(Redactor.redactText("a prefix-shared-LONGER b prefix-shared c"), "a *** b *** c", "the longest at each place")
+        XCTAssertEqual(Redactor.redactText("é prefix-shared é"), "é *** é", "multi-byte text around a secret")
+    }
 }

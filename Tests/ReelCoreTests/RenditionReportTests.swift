@@ -48,4 +48,15 @@ final class RenditionReportTests: XCTestCase {
         XCTAssertNil(report.fetched(item: "a", uri: "gw/1/720.m3u8", renditions: []))
         XCTAssertEqual(report.decided(item: "a", target: 1, reason: "start", renditions: r), S(index: 1, reason: "start"))
     }
+
+    /// The user chose auto while 180p is pinned: the mode is said at once (with what plays), the
+    /// rendition when the fetches show it.
+    func testAChangeOfModeIsSaidAtOnce() {
+        var report = RenditionReport()
+        XCTAssertNil(report.decided(item: "a", target: 0, reason: "start", mode: "manual", renditions: r))
+        XCTAssertEqual(report.fetched(item: "a", uri: "gw/1/360.m3u8", renditions: r), S(index: 0, reason: "start"))
+        XCTAssertEqual(report.decided(item: "a", target: 1, reason: "manual", mode: "auto", renditions: r), S(index: 0, reason: "manual"))
+        XCTAssertNil(report.decided(item: "a", target: 1, reason: "auto-up", mode: "auto", renditions: r), "the same mode: wait for the fetches")
+        XCTAssertEqual(report.fetched(item: "a", uri: "gw/1/720.m3u8", renditions: r), S(index: 1, reason: "auto-up"))
+    }
 }

@@ -15,6 +15,8 @@ public enum ErrorMapper {
         public var uri: String?
         /// For local files: the size in bytes, or nil when the file does not exist.
         public var localFileSize: Int64?
+        /// For local files: a folder or a pipe or device is named as such, not as missing or empty.
+        public var localFileKind: LocalFileFacts.Kind?
         public var isLocalFile: Bool
         /// An HTTP status seen by the engine (error details) or by the gateway.
         public var httpStatus: Int?
@@ -34,6 +36,13 @@ public enum ErrorMapper {
             self.networkSourceFailed = networkSourceFailed
             self.sourceSilence = sourceSilence
             self.networkTimeout = networkTimeout
+        }
+
+        /// The context of a local file: what is at its path.
+        public mutating func describeLocalFile(_ facts: LocalFileFacts) {
+            isLocalFile = true
+            localFileKind = facts.kind
+            localFileSize = facts.kind == .regular ? facts.size : nil
         }
     }
 
@@ -68,6 +77,7 @@ public enum ErrorMapper {
 
     static func classify(domain: Domain, code: Int, message: String, debug: String?, context: Context) -> PlaybackErrorKind {
         if context.isLocalFile {
+            if context.localFileKind == .directory || context.localFileKind == .special { return .unsupportedFormat }
             guard let size = context.localFileSize else { return .notFound }
             if size == 0 { return .emptyFile }
         }
@@ -127,7 +137,12 @@ public enum ErrorMapper {
         case .timeout: return "The server stopped answering\(status)."
         case .serverError: return "The server had an internal error\(status)."
         case .emptyFile: return "The file is empty (0 bytes)."
-        case .unsupportedFormat: return "This is not a media format Reel can play."
+        case .unsupportedFormat:
+            switch context.localFileKind {
+            case .directory: return "This is a folder, not a media file (give the files in it, or a playlist)."
+            case .special: return "This is not a regular file (a pipe, a device or a socket): Reel plays files, URLs and playlists."
+            default: return "This is not a media format Reel can play."
+            }
         case .corrupt: return "The file is damaged: its data could not be read."
         case .missingCodec: return "A decoder needed for this media is not installed."
         case .decode: return "The media could not be decoded."

@@ -11,10 +11,13 @@ public struct RenditionReport: Sendable, Equatable {
     /// The variant URI whose media was fetched last.
     public private(set) var fetchedURI: String?
     private var pending: Pending?
+    /// The mode ("auto", "manual") the last statement went out in.
+    private var saidMode: String?
 
     private struct Pending: Sendable, Equatable {
         var reason: String
         var target: Int?
+        var mode: String
     }
 
     /// What to say: the rendition (index into the item's renditions) and why.
@@ -34,15 +37,22 @@ public struct RenditionReport: Sendable, Equatable {
         fetchedURI.flatMap { uri in renditions.firstIndex { $0.uri == uri } }
     }
 
-    /// A decision for `item` (`target`: the rendition pinned, nil for none): said now when the
-    /// fetches already show it, else when they do.
-    public mutating func decided(item: String, target: Int?, reason: String, renditions: [HLSVariant]) -> Statement? {
+    /// A decision for `item` (`target`: the rendition pinned, nil for none) in `mode`: said now
+    /// when the fetches already show it, else when they do. A change of mode (the user chose
+    /// auto) is said at once too, with the rendition still playing.
+    public mutating func decided(item: String, target: Int?, reason: String, mode: String = "auto", renditions: [HLSVariant]) -> Statement? {
         if item != self.item { self = RenditionReport(); self.item = item }
-        if let playing = playing(in: renditions), target == nil || target == playing {
+        let playing = playing(in: renditions)
+        if let playing, target == nil || target == playing {
             pending = nil
+            saidMode = mode
             return Statement(index: playing, reason: reason)
         }
-        pending = Pending(reason: reason, target: target)
+        pending = Pending(reason: reason, target: target, mode: mode)
+        if let playing, let said = saidMode, said != mode {
+            saidMode = mode
+            return Statement(index: playing, reason: reason)
+        }
         return nil
     }
 
@@ -56,6 +66,7 @@ public struct RenditionReport: Sendable, Equatable {
         // The first media fetched with nothing decided yet: the start decision will say it.
         guard let p = pending else { return first ? nil : Statement(index: index, reason: "demuxer") }
         pending = nil
+        saidMode = p.mode
         return Statement(index: index, reason: p.target == nil || p.target == index ? p.reason : "unavailable")
     }
 }

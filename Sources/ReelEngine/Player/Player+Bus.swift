@@ -318,8 +318,7 @@ extension Player {
             }
         }
         if let uri, let path = MediaLocator.localPath(of: uri) {
-            context.isLocalFile = true
-            context.localFileSize = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+            context.describeLocalFile(LocalFileFacts(path: path))
         }
         fail(ErrorMapper.map(domain: domain, code: code, message: text, debug: debugText, context: context))
     }

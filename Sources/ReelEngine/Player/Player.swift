@@ -216,11 +216,13 @@ public final class Player: PlaybackEngine {
         emit(.status(.unknown))
         for problem in subtitleProblems { emit(.warning(problem)) }
         // Local files are checked before GStreamer sees them: the answer is immediate and exact.
+        // A folder, a pipe or a device is named as such, and never opened (a FIFO blocks filesrc).
         if let path = MediaLocator.localPath(of: uri) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
-            if size == nil || size == 0 {
-                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path,
-                                     context: .init(uri: uri, isLocalFile: true, localFileSize: size)))
+            let facts = LocalFileFacts(path: path)
+            if !facts.isPlayable {
+                var context = ErrorMapper.Context(uri: uri)
+                context.describeLocalFile(facts)
+                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path, context: context))
                 return
             }
         }

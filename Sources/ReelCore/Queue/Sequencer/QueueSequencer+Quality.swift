@@ -67,7 +67,8 @@ extension QueueSequencer {
     /// (`RenditionReport`).
     func emitRendition(reason: String) {
         if let current = queue.current, let played = playedURIs[current.id], router?.reportsFetchedRenditions(for: played) == true {
-            guard let said = renditionReport.decided(item: played, target: limits.pinned, reason: reason, renditions: currentRenditions) else { return }
+            guard let said = renditionReport.decided(item: played, target: limits.pinned, reason: reason,
+                                                     mode: effectiveQuality.isManual ? "manual" : "auto", renditions: currentRenditions) else { return }
             emitRendition(index: said.index, reason: said.reason)
         } else {
             emitRendition(index: limits.pinned, reason: reason)
