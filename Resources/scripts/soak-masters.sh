@@ -22,12 +22,32 @@ bash "$here/make-media.sh" >/dev/null
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/reel-soak-masters.XXXXXX")
 port_file=$work/port
+# A static server that honours Range (byte-range segments), as nginx and every CDN do; Python's
+# own SimpleHTTPRequestHandler answers every Range with the whole file.
 /usr/bin/python3 - "$MEDIA" "$port_file" <<'PY' &
-import functools, http.server, sys
+import functools, http.server, os, re, sys
 root, port_file = sys.argv[1], sys.argv[2]
-class Quiet(http.server.SimpleHTTPRequestHandler):
+class Ranged(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *a): pass
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=root))
+    def do_GET(self):
+        path = self.translate_path(self.path)
+        m = re.match(r"bytes=(\d+)-(\d*)$", self.headers.get("Range", ""))
+        if not m or not os.path.isfile(path):
+            return super().do_GET()
+        size = os.path.getsize(path)
+        start, end = int(m.group(1)), int(m.group(2)) if m.group(2) else size - 1
+        if start >= size:
+            self.send_response(416); self.send_header("Content-Range", f"bytes */{size}"); self.end_headers(); return
+        end = min(end, size - 1)
+        with open(path, "rb") as f:
+            f.seek(start); body = f.read(end - start + 1)
+        self.send_response(206)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Range", f"bytes {start}-{end}/{size}")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Ranged, directory=root))
 open(port_file, "w").write(str(server.server_address[1]))
 server.serve_forever()
 PY
