@@ -308,9 +308,9 @@ final class GatewayRequestHandler: Sendable {
     }
 
     /// A master without the variants whose media playlists do not answer (`HLSMasterFilter`):
-    /// every variant is asked for at once, each within 5 s, with the item's credentials as any
-    /// request of it; one that fails is left out and said on the item's error channel as a warning
-    /// (`variant-unavailable`).
+    /// every variant is asked for at once, each within 5 s (head and body), with the item's
+    /// credentials as any request of it; one that fails is left out and told to the variant
+    /// handler (the router says so on stderr).
     private func withoutUnavailableVariants(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, head: HTTPRequestHead) async -> String {
         // Only what the rewriter would route: http(s), and files for a local item only (a network
         // master naming a FIFO would otherwise block the check, and read a local file).
@@ -329,10 +329,16 @@ final class GatewayRequestHandler: Sendable {
                     case .success(let u):
                         let status = Int(u.response.status.code)
                         var body = ByteBuffer()
+                        let until = ContinuousClock.now + .seconds(5)
                         do {
-                            for try await chunk in u.response.body where body.readableBytes <= self.maximumPlaylistBytes {
+                            for try await chunk in u.response.body {
                                 var c = chunk
                                 body.writeBuffer(&c)
+                                // An endless or crawling body is no playlist to wait for.
+                                guard body.readableBytes <= self.maximumPlaylistBytes, ContinuousClock.now < until else {
+                                    return (url, PlaybackError(kind: .timeout, message: "The variant's playlist did not arrive whole within 5 s.",
+                                                               uri: url.absoluteString))
+                                }
                             }
                         } catch {
                             return (url, PlaybackError(kind: .network, message: "The variant's playlist was cut short: \(error)", uri: url.absoluteString))
