@@ -18,18 +18,19 @@ extension GatewayRequestHandler {
                             group.addTask { await Self.discard(connection) }
                             continue
                         }
-                        if let serverPort, let peerPort = channel.remoteAddress?.port,
-                           LoopbackPeer.isOwnProcess(peerPort: peerPort, serverPort: serverPort) == false {
-                            refusedConnections.withLock { $0 += 1 }
-                            group.addTask { await Self.discard(connection) }
-                            continue
-                        }
                         guard connections.admit(channel, limit: maximumConnections) else {
                             group.addTask { await Self.discard(connection) }
                             continue
                         }
+                        // Whose connection it is is asked in the connection's own task: the
+                        // accept loop never waits on it.
                         group.addTask {
-                            await self.serve(connection)
+                            if self.isForeign(channel) {
+                                self.refusedConnections.withLock { $0 += 1 }
+                                await Self.discard(connection)
+                            } else {
+                                await self.serve(connection)
+                            }
                             self.connections.remove(channel)
                         }
                     }
@@ -38,6 +39,15 @@ extension GatewayRequestHandler {
                 // The server channel closed (shutdown).
             }
         }
+    }
+
+    /// Whether another process opened this connection (`LoopbackPeer`); never when the gateway
+    /// serves any process (`ownProcessOnly` off) or when it cannot tell.
+    func isForeign(_ channel: Channel) -> Bool {
+        guard serverPort != nil, let remote = channel.remoteAddress, let local = channel.localAddress,
+              let peer = remote.ipAddress.flatMap({ SocketEndpoint(host: $0, port: remote.port ?? -1) }),
+              let server = local.ipAddress.flatMap({ SocketEndpoint(host: $0, port: local.port ?? -1) }) else { return false }
+        return LoopbackPeer.isOwnProcess(peer: peer, server: server) == false
     }
 
     /// Closes a connection that will not be served (its async wrapper must be finished, not dropped).
