@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu gapless check seek hls live quality playlist gateway"   a subset, for quick iterations
+#   ONLY="startup cpu gapless check seek hls live quality playlist subtitles gateway"   a subset, for quick iterations
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
@@ -35,7 +35,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu gapless check seek hls live quality playlist gateway"}
+ONLY=${ONLY:-"startup cpu gapless check seek hls live quality playlist subtitles gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -295,6 +295,16 @@ if want playlist; then
   line=$(timeout -k 5 300 "$REELBENCH" playlist --segments 100000 --runs 3 2>"$work/pl.err" | tail -n 1) || true
   [ -n "$line" ] || line='{"status":"error","error":"no output"}'
   printf '{"bench":"playlist","variant":"m3u8-100k","player":"reel","result":%s}\n' "$line" >> "$samples"
+fi
+
+if want subtitles; then
+  # Subtitle parsing (what a film's subtitle file costs at each item's start, off the main
+  # thread): 13 MB film-shaped SRT/WebVTT/ASS, and the review's hostile 20 KB shapes (issue 28,
+  # item 8), whose MB/s must be of the same order as a film's (a quadratic shape is 1000x slower).
+  log "subtitle parse throughput: 13 MB films and 20 KB hostile shapes"
+  line=$(timeout -k 5 300 "$REELBENCH" subtitles --megabytes 13 --hostile 20 --runs 3 2>"$work/subs.err" | tail -n 1) || true
+  [ -n "$line" ] || line='{"status":"error","error":"no output"}'
+  printf '{"bench":"subtitles","variant":"parse","player":"reel","result":%s}\n' "$line" >> "$samples"
 fi
 
 if want gateway; then

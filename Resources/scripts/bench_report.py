@@ -264,6 +264,17 @@ def main():
                 else:
                     report["failures"].append({"bench": "playlist", "variant": fmt_name, "error": inner.get("error", "no result")})
 
+    # Subtitle parse throughput (films and hostile shapes).
+    for r in rows:
+        if r["bench"] == "subtitles":
+            for lane, sub in r["result"].get("files", {}).items():
+                inner = sub.get("result", {})
+                if inner.get("status") == "ok":
+                    mbps = [sub["bytes"] / 1e6 / t for t in inner["seconds"] if t > 0]
+                    add(f"subtitle parse, {lane} ({sub['bytes'] / 1e6:.2f} MB, {inner.get('result')} cues)", "MB/s", lane, {"reel": stats(mbps)})
+                else:
+                    report["failures"].append({"bench": "subtitles", "variant": lane, "error": inner.get("error", "no result")})
+
     json.dump(report, open(a.json, "w"), indent=1)
 
     # The table.

@@ -101,7 +101,7 @@ enum PlaylistBenchmark {
         return output.text.utf8.count
     }
 
-    private static func measure(runs: Int, bytes: Int, _ body: () throws -> Int) -> JSONValue {
+    static func measure(runs: Int, bytes: Int, _ body: () throws -> Int) -> JSONValue {
         var seconds: [Double] = []
         var result = 0
         for _ in 0..<runs {

@@ -3,6 +3,7 @@
 //
 //   ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets 12.5,40.1,...
 //   ReelBench playlist [--segments 100000] [--entries 20000] [--runs 3]
+//   ReelBench subtitles [--megabytes 13] [--hostile 20] [--runs 3]
 //   ReelBench version
 import Foundation
 import ReelCore
@@ -13,11 +14,12 @@ let status: Int32 = MainActor.assumeIsolated {
     switch arguments.command {
     case "seek": return SeekBenchmark.run(arguments)
     case "playlist": return PlaylistBenchmark.run(arguments)
+    case "subtitles": return SubtitleBenchmark.run(arguments)
     case "version":
         BenchOutput.print(["gstreamer": .string(GStreamerRuntime.version)])
         return 0
     default:
-        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] [--entries N] [--runs N] | version\n".utf8))
+        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] [--entries N] [--runs N] | subtitles [--megabytes N] [--hostile KB] [--runs N] | version\n".utf8))
         return 2
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import ReelCore
+import Synchronization
 
 /// A subtitle file read for the current item: its track (as `Player.tracks` lists it, id
 /// "file:N") and its cues.
-struct ExternalSubtitle {
+struct ExternalSubtitle: Sendable {
     let track: MediaTrack
     let timeline: SubtitleTimeline
 
@@ -50,5 +51,53 @@ struct ExternalSubtitle {
             }
         }
         return (found, problems)
+    }
+}
+
+/// Reads an item's subtitle files on a thread of its own (a 16 MiB file is seconds of work, and
+/// the main thread draws the window and answers the socket): `start` at each item, the answer
+/// handed to the main thread by `wake`, taken there once. A newer start (or `cancel`) makes an
+/// older read's answer void.
+final class SubtitleReads: Sendable {
+    private struct State {
+        var generation = 0
+        var done: (found: [ExternalSubtitle], problems: [PlaybackError])?
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts reading the files of the item at `uri` (and `extra`); `wake` runs on the reading
+    /// thread once the answer can be taken, unless a newer start or `cancel` came first.
+    func start(uri: String, extra: [String], wake: @escaping @Sendable () -> Void) {
+        let generation = state.withLock { s in
+            s.generation += 1
+            s.done = nil
+            return s.generation
+        }
+        DispatchQueue.global(qos: .userInitiated).async {
+            let read = ExternalSubtitle.load(for: uri, extra: extra)
+            let current = self.state.withLock { s in
+                guard s.generation == generation else { return false }
+                s.done = read
+                return true
+            }
+            if current { wake() }
+        }
+    }
+
+    /// Voids the read under way.
+    func cancel() {
+        state.withLock { s in
+            s.generation += 1
+            s.done = nil
+        }
+    }
+
+    /// The newest start's answer, once.
+    func take() -> (found: [ExternalSubtitle], problems: [PlaybackError])? {
+        state.withLock { s in
+            defer { s.done = nil }
+            return s.done
+        }
     }
 }

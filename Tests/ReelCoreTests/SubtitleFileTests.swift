@@ -157,4 +157,31 @@ final class SubtitleFileTests: XCTestCase {
         XCTAssertEqual(SubtitleStyle.clampedScale(.nan), 1)
         XCTAssertEqual(SubtitleStyle.clampedScale(1.1 + 0.1), 1.2, "steps do not drift")
     }
+
+    /// The review's hostile shapes (issue 28, item 8) read to what they say, each character looked
+    /// at a bounded number of times (`ForwardFinder`). Their time is `make bench`'s subtitles lane
+    /// and the fuzz lane's 10 s per input (the same inputs are in Tests/Fuzz/corpus/subtitles):
+    /// before, 20,000 blank lines took 57 s and 20,000 "<" 8 s.
+    func testHostileShapesReadAsTheyShould() {
+        let cue = "1\n00:00:01,000 --> 00:00:02,000\n"
+        // Blank lines followed by more text: kept in the cue (blank lines inside text happen).
+        let blank = cues(cue + "Hello\n" + String(repeating: "\n", count: 20_000) + "world\n")
+        XCTAssertEqual(blank.count, 1)
+        XCTAssertTrue(blank.first?.text.hasPrefix("Hello\n") == true)
+        XCTAssertTrue(blank.first?.text.hasSuffix("\nworld") == true)
+        // Blank lines then a new cue: two cues.
+        let two = cues(cue + "A\n" + String(repeating: "  \n", count: 5_000) + "2\n00:00:03,000 --> 00:00:04,000\nB\n")
+        XCTAssertEqual(two.map(\.text), ["A", "B"])
+        // "<" that open no tag are text; "{" that close nothing are text in SRT and ASS alike.
+        XCTAssertEqual(cues(cue + String(repeating: "<", count: 20_000) + "i>x\n").first?.text, String(repeating: "<", count: 19_999) + "x")
+        XCTAssertEqual(cues(cue + String(repeating: "{\\", count: 10_000) + "\n").first?.text, String(repeating: "{\\", count: 10_000))
+        let assHead = "[Script Info]\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        XCTAssertEqual(cues(assHead + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,," + String(repeating: "{", count: 20_000) + "x\n", "a.ass").first?.text,
+                       String(repeating: "{", count: 20_000) + "x")
+        XCTAssertEqual(cues(assHead + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\i1}a{\\i0}b{c\n", "a.ass").first?.runs.map(\.italic), [true, false])
+        // Ruby text without its end: the base text stays, each "<rt>" one look.
+        XCTAssertEqual(cues("WEBVTT\n\n00:01.000 --> 00:02.000\n" + String(repeating: "x<rt>", count: 4_000) + "\n", "a.vtt").first?.text,
+                       String(repeating: "x", count: 4_000))
+        XCTAssertEqual(cues("WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</RT></ruby>\n", "a.vtt").first?.text, "漢字")
+    }
 }

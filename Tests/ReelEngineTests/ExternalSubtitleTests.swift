@@ -3,6 +3,8 @@ import ReelCore
 @testable import ReelEngine
 import ReelTestSupport
 import XCTest
+import Synchronization
+import CGStreamer
 
 /// Subtitle files beside a film (subs/film.mp4: film.en.srt "HI", film.fr.vtt "BONJOUR TOUT LE
 /// MONDE", Subs/film.de.ass "HALLO WELT", all from 1 s to 3 s) are listed as tracks, the first
@@ -111,6 +113,43 @@ final class ExternalSubtitleTests: XCTestCase {
             let given = try Self.text(at: 0.5, h)
             XCTAssertGreaterThan(given.share, 0.001, "the given file is drawn at 0.5 s (the film's own starts at 1 s)")
             XCTAssertTrue(h.errors.isEmpty, "\(h.errors)")
+        }
+    }
+
+    nonisolated private static let ticks = Mutex(0)
+
+    /// A large file (4 MB, tens of thousands of cues) is read off the main thread (issue 28, item
+    /// 8: a 13 MB SRT held the window and the socket 8.7 s): `load` returns at once, the main loop
+    /// runs on while the file is read, and the item's tracks list it when it is in.
+    func testALargeFileIsReadWhileTheMainLoopRunsOn() throws {
+        let dir = TestMedia.temporaryDirectory("reel-bigsub")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let big = dir.appendingPathComponent("big.srt").path
+        var text = ""
+        var i = 0
+        while text.utf8.count < 4_000_000 {
+            let t = 3 * i
+            text += "\(i + 1)\n\(String(format: "%02d:%02d:%02d,000 --> %02d:%02d:%02d,500", t / 3600, t / 60 % 60, t % 60, t / 3600, t / 60 % 60, t % 60 + 2))\n<i>Line \(i)</i> of a long film, with <b>tags</b>\nand a second line\n\n"
+            i += 1
+        }
+        try text.write(toFile: big, atomically: true, encoding: .utf8)
+        let film = self.film
+        try onMain {
+            let h = try EngineHarness(subtitleFiles: [big])
+            defer { h.shutdown() }
+            Self.ticks.withLock { $0 = 0 }
+            let timer = g_timeout_add(20, { _ in ExternalSubtitleTests.ticks.withLock { $0 += 1 }; return 1 }, nil)
+            defer { g_source_remove(timer) }
+            h.player.load(film)
+            XCTAssertFalse(h.player.tracks.contains { $0.title == "big.srt" }, "load returned before the file was read")
+            h.wait("the large file listed") { h.player.tracks.contains { $0.title == "big.srt" } }
+            XCTAssertGreaterThanOrEqual(Self.ticks.withLock { $0 }, 3, "the main loop ran while the file was read")
+            h.waitReady()
+            let lists = h.events.compactMap { if case .tracks(let t, _, _) = $0.event { t.filter(\.isExternal).map(\.title) } else { nil } }
+            XCTAssertEqual(lists.first, ["film.en.srt", "film.fr.vtt", "film.de.ass", "big.srt"], "the first tracks event lists every file")
+            h.player.selectSubtitleTrack(h.player.tracks.first { $0.title == "big.srt" }?.id)
+            XCTAssertGreaterThan(try Self.text(at: 1, h).share, 0.001, "its first cue is drawn")
+            XCTAssertTrue(h.errors.isEmpty && h.warnings.isEmpty, "\(h.errors) \(h.warnings)")
         }
     }
 }

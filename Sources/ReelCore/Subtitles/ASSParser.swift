@@ -11,7 +11,7 @@ enum ASSParser {
         var inEvents = false
         var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
         for raw in text.split(whereSeparator: \.isNewline) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpaces
             if line.hasPrefix("[") {
                 inEvents = line.lowercased() == "[events]"
                 continue
@@ -20,7 +20,7 @@ enum ASSParser {
             let key = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...]
             if key == "format" {
-                fields = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                fields = value.split(separator: ",").map { $0.trimmingSpaces.lowercased() }
                 continue
             }
             guard key == "dialogue", let startField = fields.firstIndex(of: "start"), let endField = fields.firstIndex(of: "end"),
@@ -64,32 +64,34 @@ enum ASSParser {
             runs.append(run)
             pending = ""
         }
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "{", let close = text[i...].firstIndex(of: "}") {
+        let chars = Array(text)
+        var closeBrace = ForwardFinder(chars, "}")  // linear: see `ForwardFinder`
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "{", let close = closeBrace.next(from: i + 1) {
                 flush()
-                for tag in text[text.index(after: i)..<close].split(separator: "\\") {
+                for tag in String(chars[(i + 1)..<close]).split(separator: "\\") {
                     if let level = apply(tag, to: &style) { drawing = level > 0 }
                 }
-                i = text.index(after: close)
+                i = close + 1
                 continue
             }
-            if c == "\\", let next = text.index(i, offsetBy: 1, limitedBy: text.endIndex), next < text.endIndex {
-                switch text[next] {
+            if c == "\\", i + 1 < chars.count {
+                switch chars[i + 1] {
                 case "N", "n":
                     if !drawing { pending += "\n" }
-                    i = text.index(after: next)
+                    i += 2
                     continue
                 case "h":
                     if !drawing { pending += "\u{00A0}" }
-                    i = text.index(after: next)
+                    i += 2
                     continue
                 default: break
                 }
             }
             if !drawing { pending.append(c) }
-            i = text.index(after: i)
+            i += 1
         }
         flush()
         // Lines made empty by dropped drawings or trailing breaks are not shown.

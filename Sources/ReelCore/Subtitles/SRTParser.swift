@@ -4,6 +4,7 @@ import Foundation
 /// by blank lines. Real files break every part of that: no counters, missing blank lines (a new
 /// timing line starts a new cue), "." for ",", coordinates after the end time, HTML-ish tags and
 /// ASS override blocks in the text. A block without a readable timing line is skipped.
+/// Linear in the file: each line is looked at a bounded number of times.
 enum SRTParser {
     static func parse(_ text: String) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
@@ -11,28 +12,36 @@ enum SRTParser {
         func finish() {
             guard let c = current else { return }
             var lines = c.lines
-            while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
-            // A counter line kept by a missing blank line belongs to the next cue, not this one.
-            let body = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+            while let last = lines.last, last.isBlankLine { lines.removeLast() }
+            let body = lines.map { String($0.trimmingSpaces) }.joined(separator: "\n")
             cues.append(SubtitleCue(start: c.start, end: c.end, runs: TaggedText.runs(body, entities: false, assBlocks: true)))
             current = nil
         }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // For each line, the index of the next line that is not blank (lines.count for none):
+        // one pass from the end, so that a run of blank lines is not searched again at each one.
+        var nextText = [Int](repeating: lines.count, count: lines.count + 1)
+        for n in lines.indices.reversed() {
+            nextText[n] = lines[n].isBlankLine ? nextText[n + 1] : n
+        }
+        func isCounter(_ line: Substring) -> Bool {
+            let t = line.trimmingSpaces
+            return !t.isEmpty && t.allSatisfy(\.isASCIIDigit)
+        }
         for (n, line) in lines.enumerated() {
             if let range = SubtitleTime.range(line) {
-                if var c = current, let last = c.lines.last, last.trimmingCharacters(in: .whitespaces).allSatisfy(\.isASCIIDigit),
-                   !last.trimmingCharacters(in: .whitespaces).isEmpty {
+                if var c = current, let last = c.lines.last, isCounter(last) {
                     c.lines.removeLast()  // "…text\n12\n00:01 --> …": 12 was the next counter
                     current = c
                 }
                 finish()
                 current = (range.start, range.end, [])
             } else if current != nil {
-                if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                if line.isBlankLine {
                     // A blank line ends the cue unless the next line is more text (rare, but
                     // seen) — a counter or timing line after it means a new cue.
-                    let next = lines.dropFirst(n + 1).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-                    if next == nil || SubtitleTime.range(next!) != nil || next!.trimmingCharacters(in: .whitespaces).allSatisfy(\.isASCIIDigit) {
+                    let next = nextText[n + 1]
+                    if next == lines.count || SubtitleTime.range(lines[next]) != nil || isCounter(lines[next]) {
                         finish()
                     } else {
                         current?.lines.append(line)

@@ -64,16 +64,7 @@ public enum SubtitleFile {
 extension String {
     /// The bytes as UTF-8 text, nil when they are not valid UTF-8.
     init?(validatingUTF8Bytes bytes: [UInt8]) {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var out = ""
-        out.reserveCapacity(bytes.count)
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let s): out.unicodeScalars.append(s)
-            case .emptyInput: self = out; return
-            case .error: return nil
-            }
-        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        self = text
     }
 }

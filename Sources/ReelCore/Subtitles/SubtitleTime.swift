@@ -5,7 +5,7 @@ import Foundation
 /// fraction any number of digits (read as a decimal fraction); "," or "." before it.
 enum SubtitleTime {
     static func seconds(_ text: Substring) -> Double? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3 else { return nil }
         var whole = 0.0
         for part in parts.dropLast() {
@@ -27,10 +27,21 @@ enum SubtitleTime {
 
     /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).
     static func range(_ line: Substring) -> (start: Double, end: Double)? {
-        guard let arrow = line.range(of: "-->") else { return nil }
-        let after = line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard let arrow = arrow(in: line) else { return nil }
+        let after = line[arrow.upperBound...].trimmingSpaces
         let endText = after.prefix { !$0.isWhitespace }
         guard let start = seconds(line[..<arrow.lowerBound]), let end = seconds(endText) else { return nil }
         return (start, end)
+    }
+
+    /// Where "-->" is in a line (a scan of its characters, without Foundation's bridging).
+    static func arrow(in line: Substring) -> Range<Substring.Index>? {
+        var i = line.startIndex
+        while let dash = line[i...].firstIndex(of: "-") {
+            let rest = line[dash...]
+            if rest.hasPrefix("-->") { return dash..<line.index(dash, offsetBy: 3) }
+            i = line.index(after: dash)
+        }
+        return nil
     }
 }

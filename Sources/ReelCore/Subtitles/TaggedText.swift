@@ -22,17 +22,22 @@ enum TaggedText {
             }
             pending = ""
         }
-        var i = text.startIndex
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "<", let close = text[i...].firstIndex(of: ">"), !text[text.index(after: i)..<close].contains("<") {
-                let tag = String(text[text.index(after: i)..<close])  // "< b >" is text, not a tag
+        // Linear: every search forward remembers what it found (`ForwardFinder`), so thousands
+        // of "<" or "{" that open nothing cost one look each, not a scan to the end each.
+        let chars = Array(text)
+        var closeAngle = ForwardFinder(chars, ">"), openAngle = ForwardFinder(chars, "<"), closeBrace = ForwardFinder(chars, "}")
+        var rubyEnd = RubyTextEnd(chars)
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "<", let close = closeAngle.next(from: i + 1), (openAngle.next(from: i + 1) ?? chars.count) > close {
+                let tag = String(chars[(i + 1)..<close])  // "< b >" is text, not a tag
                 let closing = tag.hasPrefix("/")
                 let body = closing ? String(tag.dropFirst()) : tag
                 let name = String(body.prefix { $0.isLetter }).lowercased()
                 if name.isEmpty, !closing, !(body.first?.isNumber ?? false) {
                     pending.append(c)  // "<" then something that is no tag: "a < b > c"
-                    i = text.index(after: i)
+                    i += 1
                     continue
                 }
                 flush()
@@ -46,25 +51,51 @@ enum TaggedText {
                         style.color = fontColor(body) ?? style.color
                     }
                 case "rt" where !closing:  // ruby text: skip it, the base text stays
-                    if let end = text.range(of: "</rt>", options: .caseInsensitive, range: close..<text.endIndex) {
-                        i = end.upperBound
+                    if let end = rubyEnd.next(from: close) {
+                        i = end
                         continue
                     }
                 default: break
                 }
-                i = text.index(after: close)
-            } else if assBlocks, c == "{", let close = text[i...].firstIndex(of: "}"), text[text.index(after: i)...].hasPrefix("\\") {
+                i = close + 1
+            } else if assBlocks, c == "{", i + 1 < chars.count, chars[i + 1] == "\\", let close = closeBrace.next(from: i + 1) {
                 flush()
-                let block = text[text.index(after: i)..<close]
+                let block = String(chars[(i + 1)..<close])
                 for tag in block.split(separator: "\\") { _ = ASSParser.apply(tag, to: &style) }
-                i = text.index(after: close)
+                i = close + 1
             } else {
                 pending.append(c)
-                i = text.index(after: i)
+                i += 1
             }
         }
         flush()
         return runs
+    }
+
+    /// Where the next `</rt>` (any case) ends, remembered like `ForwardFinder`.
+    struct RubyTextEnd {
+        private let chars: [Character]
+        private var found: Int?
+        private var exhausted = false
+
+        init(_ chars: [Character]) { self.chars = chars }
+
+        /// The index just after the first `</rt>` starting at or after `from`.
+        mutating func next(from: Int) -> Int? {
+            if exhausted { return nil }
+            if let f = found, f - 5 >= from { return f }
+            var j = from
+            while j + 5 <= chars.count {
+                if chars[j] == "<", chars[j + 1] == "/", chars[j + 2] == "r" || chars[j + 2] == "R",
+                   chars[j + 3] == "t" || chars[j + 3] == "T", chars[j + 4] == ">" {
+                    found = j + 5
+                    return j + 5
+                }
+                j += 1
+            }
+            exhausted = true
+            return nil
+        }
     }
 
     /// `<font color="#ff0000">`, `<font color=red>`: "#rrggbb".

@@ -9,17 +9,17 @@ enum WebVTTParser {
         var cues: [SubtitleCue] = []
         var blocks: [[Substring]] = [[]]
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.isBlankLine {
                 if !(blocks.last?.isEmpty ?? true) { blocks.append([]) }
             } else {
                 blocks[blocks.count - 1].append(line)
             }
         }
         for block in blocks where !block.isEmpty {
-            let first = block[0].trimmingCharacters(in: .whitespaces)
+            let first = block[0].trimmingSpaces
             if first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first == "STYLE" || first == "REGION" { continue }
             // The timing line is the first or (after an identifier) the second.
-            guard let timing = block.prefix(2).firstIndex(where: { $0.contains("-->") }),
+            guard let timing = block.prefix(2).firstIndex(where: { SubtitleTime.arrow(in: $0) != nil }),
                   let range = SubtitleTime.range(block[timing]) else { continue }
             let body = block[(timing + 1)...].joined(separator: "\n")
             cues.append(SubtitleCue(start: range.start, end: range.end, runs: TaggedText.runs(body, entities: true, assBlocks: false)))

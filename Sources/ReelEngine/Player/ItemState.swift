@@ -42,6 +42,8 @@ struct ItemState {
     var programEndAnnounced = false
     /// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.
     var externalSubtitles: [ExternalSubtitle] = []
+    /// Its subtitle files are being read (`SubtitleReads`): its `tracks` event waits.
+    var subtitlesPending = false
     /// The item's audio, subtitle and video tracks (its stream collection), the choice among them
     /// and the stream ids playbin3 says it plays (STREAMS_SELECTED).
     var tracks: [MediaTrack] = []

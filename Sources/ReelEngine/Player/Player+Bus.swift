@@ -205,9 +205,8 @@ extension Player {
         let previousNextSelection = itemState.nextSelectedStreams
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
         itemState.live = liveStreams?(switched.playedURI)
-        let subtitleProblems = loadExternalSubtitles()
+        loadExternalSubtitles()
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
-        for problem in subtitleProblems { emit(.warning(problem)) }
         trackCollection = nextTrackCollection
         nextTrackCollection = nil
         itemState.selectedStreams = previousNextSelection ?? []

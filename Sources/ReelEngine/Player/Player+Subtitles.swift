@@ -1,5 +1,6 @@
 import CGStreamer
 import ReelCore
+import ReelGLib
 
 /// External subtitle files (beside a local file, `--sub-file`): read at each item's start,
 /// listed as subtitle tracks after the item's own, drawn by the video filter's overlay
@@ -17,12 +18,28 @@ extension Player {
         updateSubtitleOverlay()
     }
 
-    /// Reads the current item's subtitle files and chooses one to show now when the preferences
-    /// allow it before the item's own tracks are known (none asked for, or the file's language
-    /// is the one asked for). Returns the files that could not be read.
-    func loadExternalSubtitles() -> [PlaybackError] {
-        guard configuration.subtitleOverlay, videoFilter?.subtitles != nil, let uri = currentURI else { return [] }
-        let (found, problems) = ExternalSubtitle.load(for: uri, extra: configuration.subtitleFiles)
+    /// Starts reading the current item's subtitle files off the main thread (`SubtitleReads`);
+    /// `onSubtitlesRead` takes them. Until then the item's `tracks` event waits for them (they
+    /// are among its tracks), so a reader sees one list, as when they were read here.
+    func loadExternalSubtitles() {
+        itemState.externalSubtitles = []
+        guard configuration.subtitleOverlay, videoFilter?.subtitles != nil, let uri = currentURI else {
+            subtitleReads.cancel()
+            itemState.subtitlesPending = false
+            return
+        }
+        itemState.subtitlesPending = true
+        subtitleReads.start(uri: uri, extra: configuration.subtitleFiles) { [weak bridge] in
+            MainQueue.shared.async { bridge?.player?.onSubtitlesRead() }
+        }
+    }
+
+    /// The current item's subtitle files are read: listed as its tracks, one chosen to show now
+    /// when the preferences allow it (none asked for, or the file's language is the one asked
+    /// for), each that could not be read a warning.
+    func onSubtitlesRead() {
+        guard let (found, problems) = subtitleReads.take() else { return }
+        itemState.subtitlesPending = false
         itemState.externalSubtitles = found
         let files = found.map(\.track)
         let wanted = configuration.subtitleLanguages + (lastTrackLanguages.subtitle.map { [$0] } ?? [])
@@ -31,8 +48,14 @@ extension Player {
            wanted.isEmpty || wanted.contains(where: { LanguageCode.matches(track.language, $0) }) {
             itemState.trackChoice.subtitle = chosen
         }
+        // Read after preroll (a large file): the preferences choose again, with the files.
+        if !found.isEmpty, itemState.preferredTracksApplied {
+            itemState.preferredTracksApplied = false
+            applyPreferredTracks()
+        }
         updateSubtitleOverlay()
-        return problems
+        for problem in problems { emit(.warning(problem)) }
+        emitTracks()
     }
 
     /// The chosen subtitle file when it is shown.

@@ -172,7 +172,7 @@ extension Player {
     /// STREAMS_SELECTED, and a report then said `selected: false` for every track of a plain file.
     /// From the selection (or the preroll, whichever comes first) on, every change is reported.
     func emitTracks() {
-        guard !itemState.selectedStreams.isEmpty || prerolled else { return }
+        guard !itemState.selectedStreams.isEmpty || prerolled, !itemState.subtitlesPending else { return }
         let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
         if let last = itemState.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
         itemState.reportedTracks = report

@@ -86,6 +86,8 @@ public final class Player: PlaybackEngine {
     var pausedForAudioFocus = false
     /// The cues the overlay was given last (nil: none).
     var overlayTimeline: SubtitleTimeline?
+    /// The item's subtitle files, read off the main thread.
+    let subtitleReads = SubtitleReads()
     /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
     /// item with tracks in them keeps them).
     public internal(set) var subtitlesShown = true
@@ -205,7 +207,7 @@ public final class Player: PlaybackEngine {
         currentURI = uri
         currentItem = item
         itemState.live = liveStreams?(uri)
-        let subtitleProblems = loadExternalSubtitles()
+        loadExternalSubtitles()
         awaitingOwnStreamStart = true
         deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -214,7 +216,6 @@ public final class Player: PlaybackEngine {
         if intent == .stopped { intent = .paused }
         emit(.itemChanged(index: nil, uri: uri, title: title ?? MediaLocator.displayName(of: uri)))
         emit(.status(.unknown))
-        for problem in subtitleProblems { emit(.warning(problem)) }
         // Local files are checked before GStreamer sees them: the answer is immediate and exact.
         // A folder, a pipe or a device is named as such, and never opened (a FIFO blocks filesrc).
         if let path = MediaLocator.localPath(of: uri) {
@@ -235,6 +236,7 @@ public final class Player: PlaybackEngine {
     /// Removes the current item: the player goes idle.
     public func unload() {
         cancelPrerollWatchdog()
+        subtitleReads.cancel()
         loadGeneration += 1
         resetItemState()
         currentURI = nil
