@@ -30,6 +30,10 @@ public final class Gateway: Sendable {
         public var connectTimeout: Double
         /// Seconds an upstream response may stay silent.
         public var readTimeout: Double
+        /// Seconds for an upstream response's head, and for the whole of a playlist
+        /// (a body that crawls in is abandoned then; media bodies stream as long as the player
+        /// reads them, and stop when it goes).
+        public var transferDeadline: Double
         /// Playlists larger than this are refused (they are rewritten in memory; media never is).
         public var maximumPlaylistBytes: Int
         /// Event loop threads (the server and the upstream client share them).
@@ -48,7 +52,9 @@ public final class Gateway: Sendable {
 
         public init(httpLogPath: String? = nil, connectTimeout: Double = 10, readTimeout: Double = 30,
                     maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1, trustedCertificatesPath: String? = nil,
-                    headerTimeout: Double = 10, idleTimeout: Double = 30, maximumConnections: Int = 64, ownProcessOnly: Bool = true) {
+                    headerTimeout: Double = 10, idleTimeout: Double = 30, maximumConnections: Int = 64, ownProcessOnly: Bool = true,
+                    transferDeadline: Double = 30) {
+            self.transferDeadline = transferDeadline
             self.trustedCertificatesPath = trustedCertificatesPath
             self.headerTimeout = headerTimeout
             self.idleTimeout = idleTimeout
@@ -142,7 +148,8 @@ public final class Gateway: Sendable {
         let handler = GatewayRequestHandler(
             baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes,
             connections: book, unclaimed: unclaimed, maximumConnections: max(1, configuration.maximumConnections),
-            serverPort: configuration.ownProcessOnly ? port : nil)
+            serverPort: configuration.ownProcessOnly ? port : nil,
+            transferDeadline: .milliseconds(Int64(BoundedNumber.milliseconds(configuration.transferDeadline))))
         let acceptTask = Task { await handler.acceptConnections(server) }
         return Gateway(port: port, handler: handler, group: group, client: client, server: server, acceptTask: acceptTask)
     }
@@ -175,7 +182,13 @@ public final class Gateway: Sendable {
     }
 
     /// Forgets an item: its gateway URLs answer 404 from now on.
-    public func unregister(_ id: GatewayItemID) { handler.registry.unregister(id) }
+    public func unregister(_ id: GatewayItemID) {
+        handler.registry.unregister(id)
+        handler.transfers.release(id)  // its answers under way stop, and their upstream requests
+    }
+
+    /// Requests being answered now (each stops when its client goes or its item is released).
+    public var activeTransferCount: Int { handler.transfers.count }
 
     /// Client connections open now (playbin3's, and any other local process's).
     public var connectionCount: Int { handler.connections.count }

@@ -64,6 +64,7 @@ extension GatewayRequestHandler {
     }
 
     func serve(_ connection: Connection) async {
+        let closing = ConnectionClosing(connection.channel)
         do {
             try await connection.executeThenClose { inbound, outbound in
                 var head: HTTPRequestHead?
@@ -74,8 +75,12 @@ extension GatewayRequestHandler {
                     case .end:
                         guard let h = head else { continue }
                         head = nil
-                        let keepAlive = try await respond(to: h, outbound: outbound)
-                        if !keepAlive { return }
+                        // Stopped when the client goes or the item is released (`Transfers`).
+                        let item = registry.parse(path: h.uri)?.0
+                        let keepAlive = try await transfers.run(item: item, stop: closing.signal()) {
+                            try await self.respond(to: h, outbound: outbound)
+                        }
+                        if keepAlive != true { return }
                     }
                 }
             }

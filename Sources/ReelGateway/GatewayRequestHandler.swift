@@ -22,6 +22,8 @@ final class GatewayRequestHandler: Sendable {
     /// Masters served in the last seconds, their unavailable variants left out.
     let masters = MasterCache()
     let upstreamRequests = Mutex(0)
+    /// The answers under way, each stoppable (`Transfers`).
+    let transfers = Transfers()
 
     /// Request headers passed from playbin3 to upstream (besides the item's own).
     static let forwardedRequestHeaders = ["Range", "If-Range", "User-Agent", "Accept", "Accept-Language", "Icy-MetaData"]
@@ -39,10 +41,13 @@ final class GatewayRequestHandler: Sendable {
     /// The gateway's port when only this process's connections are served (`LoopbackPeer`).
     let serverPort: Int?
     let refusedConnections = Mutex(0)
+    /// An upstream response's head, and a whole playlist, within this.
+    let transferDeadline: TimeAmount
 
     init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int,
          connections: ConnectionBook = ConnectionBook(), unclaimed: UnclaimedConnections = UnclaimedConnections(),
-         maximumConnections: Int = 64, serverPort: Int? = nil) {
+         maximumConnections: Int = 64, serverPort: Int? = nil, transferDeadline: TimeAmount = .seconds(30)) {
+        self.transferDeadline = transferDeadline
         self.baseURL = baseURL
         self.unclaimed = unclaimed
         self.client = client
@@ -87,7 +92,7 @@ final class GatewayRequestHandler: Sendable {
             variantFetchedHandler.withLock { $0 }?(id, URL(string: baseURL + registry.path(item: id, resource: v.variant, url: v.url))!)
         }
         let upstream: Upstream
-        switch await fetch(item: item, id: id, resource: resource, head: head) {
+        switch await fetch(item: item, id: id, resource: resource, head: head, deadline: .now() + transferDeadline) {
         case .success(let u): upstream = u
         case .failure(let failure):
             report(id, failure.error)
@@ -237,8 +242,18 @@ final class GatewayRequestHandler: Sendable {
 
         if isPlaylist {
             var body = first ?? ByteBuffer()
+            let until = upstream.started + .nanoseconds(transferDeadline.nanoseconds)
             while let chunk = try await iterator.next() {
                 bytes += Int64(chunk.readableBytes)
+                guard ContinuousClock.now < until else {
+                    // A playlist that crawls in (a byte a second never trips the read timeout).
+                    note = "playlist-deadline"
+                    let error = PlaybackError(kind: .timeout, message: "The playlist did not arrive whole within \(transferDeadline.nanoseconds / 1_000_000_000) s.",
+                                              uri: upstream.url.absoluteString)
+                    report(id, error)
+                    try await simple(.gatewayTimeout, error.message + "\n", head: head, outbound: outbound)
+                    return false
+                }
                 guard body.readableBytes + chunk.readableBytes <= maximumPlaylistBytes else {
                     note = "playlist-too-large"
                     let error = PlaybackError(kind: .invalidPlaylist, message: "The playlist is larger than \(maximumPlaylistBytes) bytes.",

@@ -1,0 +1,119 @@
+import Foundation
+import ReelCore
+import ReelGateway
+import ReelTestSupport
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Upstream transfers the player no longer wants (issue 28, item 7): a playlist that crawls in
+/// at a byte a tenth of a second never trips the read timeout, and the gateway read every one
+/// to its end after the player gave up, so eight of them filled AsyncHTTPClient's per-host pool
+/// and a good stream from the same host failed. Real server, raw client sockets.
+final class GatewayTransferTests: XCTestCase {
+    var server: HTTPFixtureServer!
+    var crawling: URL!
+
+    override func setUp() async throws {
+        TestMedia.ensureGenerated()
+        server = try HTTPFixtureServer(host: "127.0.0.1")
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls"), at: "/hls")
+        // A "playlist" of 200 KB sent at 10 bytes a second: it would take 5.5 hours.
+        crawling = FileManager.default.temporaryDirectory.appendingPathComponent("reel-crawl-\(getpid()).m3u8")
+        try ("#EXTM3U\n" + String(repeating: "#EXT-X-COMMENT\n", count: 14_000)).write(to: crawling, atomically: true, encoding: .utf8)
+        server.serve("/crawl.m3u8", .paced(crawling, contentType: "application/vnd.apple.mpegurl", bytesPerSecond: 10))
+    }
+
+    override func tearDown() async throws {
+        server?.shutdown()
+        try? FileManager.default.removeItem(at: crawling)
+    }
+
+    private func connect(_ port: Int) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard ok == 0 else { close(fd); throw NSError(domain: "connect", code: Int(errno)) }
+        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    private func get(_ fd: Int32, _ url: URL) {
+        _ = "GET \(url.path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads until the peer closes (everything read) or the receive timeout passes (nil).
+    private func readUntilClosed(_ fd: Int32) -> String? {
+        var all = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { return String(decoding: all, as: UTF8.self) }
+            if n < 0 { return errno == ECONNRESET ? String(decoding: all, as: UTF8.self) : nil }
+            all += buffer[0..<n]
+        }
+    }
+
+    private func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(50_000)
+        }
+        return condition()
+    }
+
+    func testAbandonedTransfersAreCancelledAndTheHostStaysUsable() async throws {
+        let gateway = try await Gateway.start()
+        defer { Task { await gateway.shutdown() } }
+        let (_, good) = gateway.register(GatewayItem(url: server.url("/hls/vod/master.m3u8")))
+        // Twelve players (items) ask for the crawling playlist, then give up (close their connections).
+        var clients: [Int32] = []
+        for _ in 0..<12 {
+            let (_, crawl) = gateway.register(GatewayItem(url: server.url("/crawl.m3u8")))
+            let fd = try connect(gateway.port)
+            get(fd, crawl)
+            clients.append(fd)
+        }
+        XCTAssertTrue(waitUntil(10) { server.requests.filter { $0.path == "/crawl.m3u8" }.count >= 8 }, "upstream was asked")
+        clients.forEach { close($0) }
+        // Each answer stops with its client, and its upstream request with it.
+        XCTAssertTrue(waitUntil(5) { gateway.activeTransferCount == 0 }, "transfers still running: \(gateway.activeTransferCount)")
+        // The same host serves a whole stream through the gateway at once.
+        let fetched = try await GatewayTestClient.crawl(good)
+        XCTAssertEqual(fetched.map(\.1), Array(repeating: 200, count: 9), "master + 2 variants + 6 segments")
+    }
+
+    func testAPlaylistThatCrawlsInIsAbandonedAtTheDeadline() async throws {
+        let gateway = try await Gateway.start(.init(transferDeadline: 2))
+        defer { Task { await gateway.shutdown() } }
+        let (_, crawl) = gateway.register(GatewayItem(url: server.url("/crawl.m3u8")))
+        let fd = try connect(gateway.port)
+        defer { close(fd) }
+        let started = Date()
+        get(fd, crawl)
+        let answer = try XCTUnwrap(readUntilClosed(fd), "no answer within 10 s")
+        XCTAssertTrue(answer.hasPrefix("HTTP/1.1 504"), String(answer.prefix(200)))
+        XCTAssertTrue(answer.contains("did not arrive whole within 2 s"), answer)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 9, "answered at the deadline, not at the read timeout")
+        XCTAssertTrue(waitUntil(5) { gateway.activeTransferCount == 0 })
+    }
+
+    func testReleasingAnItemStopsItsTransfers() async throws {
+        let gateway = try await Gateway.start()
+        defer { Task { await gateway.shutdown() } }
+        let (id, crawl) = gateway.register(GatewayItem(url: server.url("/crawl.m3u8")))
+        let fd = try connect(gateway.port)
+        defer { close(fd) }
+        get(fd, crawl)
+        XCTAssertTrue(waitUntil(10) { gateway.activeTransferCount == 1 && server.requests.contains { $0.path == "/crawl.m3u8" } })
+        gateway.unregister(id)
+        XCTAssertEqual(readUntilClosed(fd), "", "the player's connection is closed, with nothing answered")
+        XCTAssertTrue(waitUntil(5) { gateway.activeTransferCount == 0 })
+    }
+}
