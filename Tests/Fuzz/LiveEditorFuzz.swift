@@ -6,7 +6,7 @@ import Foundation
 /// end around the playlist's dates, an offset, steering); the rest is the playlist.
 /// Properties: no crash or hang; a media playlist stays a media playlist; its segments (when any
 /// is left) are a contiguous run of the input's, in order; the snapshot's window holds at least
-/// what was served.
+/// what was served. And the window cap (`LiveWindowCap`) on the same playlist.
 enum LiveEditorFuzz {
     static let t0 = Date(timeIntervalSince1970: 1_795_550_400)
 
@@ -35,6 +35,30 @@ enum LiveEditorFuzz {
         }
         if let snapshot = output.snapshot, snapshot.durations.count < kept.count {
             fuzzFailure("the snapshot (\(snapshot.durations.count)) holds less than was served (\(kept.count))")
+        }
+        windowCap(text, before: before, limit: Int(selector % 4) + 1)
+    }
+
+    /// `LiveWindowCap` with a small cap: a live playlist over it keeps its newest `limit`
+    /// segments, in order, with the sequence number moved by what was cut; one within it (or
+    /// closed) is unchanged.
+    static func windowCap(_ text: String, before: HLSMediaPlaylist, limit: Int) {
+        let capped = LiveWindowCap.cap(text, maximumSegments: limit)
+        if capped.dropped == 0 {
+            if capped.text != text { fuzzFailure("nothing was cut, yet the text changed") }
+            return
+        }
+        if before.hasEndList { fuzzFailure("a closed playlist was cut") }
+        guard case .media(let after)? = try? HLSPlaylist.parse(capped.text) else {
+            fuzzFailure("a capped playlist no longer parses: \(text.debugDescription) -> \(capped.text.debugDescription)")
+        }
+        // On a playlist the parser finds no fault in, exactly the newest segments.
+        guard let report = try? HLSPlaylist.parseReporting(text), report.problems.isEmpty else { return }
+        if after.segments.map(\.uri) != before.segments.suffix(limit).map(\.uri) {
+            fuzzFailure("the capped playlist's segments are not the newest \(limit): \(capped.text.debugDescription)")
+        }
+        if after.mediaSequence != before.mediaSequence + capped.dropped {
+            fuzzFailure("media sequence \(after.mediaSequence), expected \(before.mediaSequence) + \(capped.dropped)")
         }
     }
 }

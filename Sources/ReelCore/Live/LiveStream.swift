@@ -29,10 +29,12 @@ public final class LiveStream: Sendable {
         LivePlaylistEditor(program: program, steersStart: !state.withLock { $0.started })
     }
 
-    /// Edits a media playlist the engine is about to get and keeps its snapshot. `closing`: the
+    /// Edits a media playlist the engine is about to get (its window capped: `LiveWindowCap`)
+    /// and keeps its snapshot. `closing`: the
     /// gateway closes it after this (`--finished`, an event past its end): it is VOD then.
     public func serve(_ text: String, closing: Bool = false, now: Date = Date()) -> String {
-        let output = editor.edit(text, now: now)
+        // The newest segments only (`LiveWindowCap`), before anything parses the playlist.
+        let output = editor.edit(LiveWindowCap.cap(text).text, now: now)
         state.withLock { s in
             if var snapshot = output.snapshot {
                 snapshot.hasEndList = snapshot.hasEndList || closing

@@ -81,9 +81,7 @@ extension Player {
         // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
         // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
         // sync=true answers live=TRUE.
-        var seekable: Int32 = 0
-        var start = -1, end = -1
-        if reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { mediaInfo.isSeekable = seekable != 0 }
+        if let answer = seekingQuery.ask(pipeline.element) { mediaInfo.isSeekable = answer.seekable }
         if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
         refreshMediaInfo()
         if aspectMode == .stretch { applyAspect(redraw: false) }  // the picture's size is known now
@@ -114,9 +112,7 @@ extension Player {
 
     func refreshMediaInfo() {
         var info = mediaInfo
-        var seekable: Int32 = 0
-        var start = -1, end = -1
-        if prerolled, reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0 { info.isSeekable = seekable != 0 }
+        if prerolled, let answer = seekingQuery.ask(pipeline.element) { info.isSeekable = answer.seekable }
         info.videoCodec = collectionInfo.videoCodec
         info.audioCodec = collectionInfo.audioCodec
         info.title = collectionInfo.title
@@ -204,6 +200,7 @@ extension Player {
         currentItem = switched
         let previousNextSelection = itemState.nextSelectedStreams
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
+        seekingQuery.reset()
         itemState.live = liveStreams?(switched.playedURI)
         loadExternalSubtitles()
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))

@@ -154,10 +154,6 @@ extension Player {
     public var isPrerolled: Bool { prerolled }
 
     /// The live window (start, end) in seconds when the source is seekable; end is the live edge.
-    public var seekableRange: ClosedRange<Double>? {
-        var seekable: Int32 = 0
-        var start = -1, end = -1
-        guard reel_query_seeking(pipeline.element, &seekable, &start, &end) != 0, seekable != 0, start >= 0, end >= start else { return nil }
-        return Double(start) / 1e9 ... Double(end) / 1e9
-    }
+    /// Asked through `SeekingQuery`: the main thread never waits long on a busy demuxer.
+    public var seekableRange: ClosedRange<Double>? { seekingQuery.ask(pipeline.element)?.range }
 }

@@ -88,6 +88,8 @@ public final class Player: PlaybackEngine {
     var overlayTimeline: SubtitleTimeline?
     /// The item's subtitle files, read off the main thread.
     let subtitleReads = SubtitleReads()
+    /// The seeking query (the live window), never a long wait on the main thread.
+    let seekingQuery = SeekingQuery()
     /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
     /// item with tracks in them keeps them).
     public internal(set) var subtitlesShown = true
@@ -251,6 +253,7 @@ public final class Player: PlaybackEngine {
     /// gapless switch hands it over in `onStreamStart` instead).
     func resetItemState() {
         itemState = ItemState(direction: rate)
+        seekingQuery.reset()
         overlayTimeline = nil
         videoFilter?.subtitles?.show(nil)
         trackCollection = nil
