@@ -23,6 +23,8 @@ final class GatewayRouter: Sendable {
         var providers: [String: TokenProvider] = [:]
         /// Gateway URL → the live state of an HLS item.
         var live: [String: LiveStream] = [:]
+        /// The item's URI → its playlist as the queue builder fetched it (kept 30 s).
+        var prefetched: [String: PrefetchedPlaylist] = [:]
     }
 
     /// The command line's live options (`--live-mode` …), for items that do not set their own.
@@ -89,7 +91,20 @@ final class GatewayRouter: Sendable {
         guard settings.isActive || decision.needsGateway || isHLS else { return uri }
         var item = gatewayItem(url, decision)
         if isHLS { item.live = LiveStream(program: live) }
+        if item.headers.isEmpty, item.tokenProvider == nil {
+            item.prefetched = state.withLock { $0.prefetched.removeValue(forKey: uri) }
+        }
         return register(item, originalURI: uri, in: try startedGateway())
+    }
+
+    /// An HLS playlist the queue builder fetched (without credentials) to tell a stream from a
+    /// list: its item's first request is answered from it (`GatewayItem.prefetched`).
+    func remember(prefetched data: Data, url: String, finalURL: URL) {
+        let playlist = PrefetchedPlaylist(text: String(decoding: data, as: UTF8.self), base: finalURL)
+        state.withLock { s in
+            s.prefetched = s.prefetched.filter { $0.value.isFresh }
+            s.prefetched[url] = playlist
+        }
     }
 
     /// `REEL_DIRECT_HLS=1`: plain HLS items (no credentials, no live options) go to hlsdemux2

@@ -46,7 +46,8 @@ enum QueueBuilder {
                 parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
             } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival, entry: entry) ?? false) {
                 name = MediaLocator.displayName(of: uri)
-                switch router?.fetchPlaylist(url, arrival: arrival, entry: entry) ?? PlaylistDownload.fetchBlocking(url) {
+                let fetched = router?.fetchPlaylist(url, arrival: arrival, entry: entry) ?? PlaylistDownload.fetchBlocking(url)
+                switch fetched {
                 case .data(let data, let finalURL):
                     parsed = PlaylistParser.parse(data, location: finalURL)
                 case .failed:
@@ -59,7 +60,9 @@ enum QueueBuilder {
                     continue
                 }
                 if parsed.format == .hls {
-                    // The URL the user gave (not the redirect target) is the stream.
+                    // The URL the user gave (not the redirect target) is the stream; what was
+                    // fetched answers its first request (one fetch of a master at start).
+                    if case .data(let data, let finalURL) = fetched { router?.remember(prefetched: data, url: uri, finalURL: finalURL) }
                     result.items.append(asItem)
                     continue
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import Synchronization
 
 /// A protected item: the upstream URL and what every request for it needs.
 public struct GatewayItem: Sendable {
@@ -23,6 +24,11 @@ public struct GatewayItem: Sendable {
     /// A live item's programme and window (`LiveStream`): its media playlists are edited by it
     /// (restart, catchup, the start) before they are rewritten, and it keeps what was served.
     public var live: LiveStream?
+    /// The item's playlist as Reel fetched it moments ago (the queue builder's look at a
+    /// `.m3u8` URL: an HLS stream, or a list to expand?): the item's first request is answered
+    /// from it instead of upstream, once, within 30 s, so a stream's start costs one fetch of
+    /// its master. Only for items without credentials (the look was made without them).
+    public var prefetched: PrefetchedPlaylist?
 
     public init(url: URL, headers: [HeaderField] = [], allowedHosts: [String] = [], tokenProvider: TokenProvider? = nil,
                 placement: TokenPlacement = .header, finished: Bool = false, endsAt: Date? = nil) {
@@ -40,4 +46,33 @@ public struct GatewayItem: Sendable {
 
     /// Whether playlists should be closed with `#EXT-X-ENDLIST` now.
     public func appendsEndList(now: Date = Date()) -> Bool { finished || (endsAt.map { $0 <= now } ?? false) }
+}
+
+/// A playlist fetched moments ago, handed to the gateway item it belongs to (`GatewayItem.prefetched`).
+public final class PrefetchedPlaylist: Sendable {
+    public let text: String
+    /// The URL that answered (after redirects): relative URIs resolve against it.
+    public let base: URL
+    private let fetched: ContinuousClock.Instant
+    private let taken = Mutex(false)
+    /// How long it stands for the stream's own first request.
+    public static let freshness: Duration = .seconds(30)
+
+    public init(text: String, base: URL, fetched: ContinuousClock.Instant = .now) {
+        self.text = text
+        self.base = base
+        self.fetched = fetched
+    }
+
+    public var isFresh: Bool { ContinuousClock.now - fetched < Self.freshness }
+
+    /// The text and base, the first time it is asked for while fresh; nil after.
+    public func take() -> (text: String, base: URL)? {
+        guard isFresh else { return nil }
+        return taken.withLock { t in
+            if t { return nil }
+            t = true
+            return (text, base)
+        }
+    }
 }

@@ -87,6 +87,18 @@ final class GatewayRequestHandler: Sendable {
             }
         }
         defer { if leads { masters.finish(item: id, resource: index) } }
+        // Fetched by Reel a moment ago (`GatewayItem.prefetched`): a master or a closed playlist
+        // is not asked for again (a live one is: its window has moved since).
+        if head.method == .GET, index == 0, let prefetched = item.prefetched?.take(),
+           prefetched.text.contains("#EXT-X-STREAM-INF") || prefetched.text.contains("#EXT-X-ENDLIST") {
+            var text = prefetched.text
+            if text.contains("#EXT-X-STREAM-INF") {
+                text = await withoutUnavailableVariants(text, base: prefetched.base, item: item, id: id, head: head)
+                masters.store(text, base: prefetched.base, item: id, resource: index)
+            }
+            try await writePlaylist(rewrite(text, base: prefetched.base, item: item, id: id, playlist: index), head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
         if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
             // What plays is what is fetched: the first media of another variant says so.
             variantFetchedHandler.withLock { $0 }?(id, URL(string: baseURL + registry.path(item: id, resource: v.variant, url: v.url))!)
