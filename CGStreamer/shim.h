@@ -147,6 +147,29 @@ static inline GstElement *reel_parse_filter_bin(const gchar *description, const 
 }
 
 // Video overlay: hand the sink (or the first overlay inside a bin) an X11 window id.
+// Where in its window an overlay sink draws (waylandsink: its subsurface's place and size in the
+// toplevel surface). FALSE when the sink has no overlay.
+static inline gboolean reel_set_render_rectangle(GstElement *sink, gint x, gint y, gint w, gint h) {
+    if (sink == NULL) return FALSE;
+    GstElement *o = NULL;
+    if (GST_IS_VIDEO_OVERLAY(sink)) o = GST_ELEMENT(gst_object_ref(sink));
+    else if (GST_IS_BIN(sink)) o = gst_bin_get_by_interface(GST_BIN(sink), GST_TYPE_VIDEO_OVERLAY);
+    if (o == NULL) return FALSE;
+    gst_video_overlay_set_render_rectangle(GST_VIDEO_OVERLAY(o), x, y, w, h);
+    gst_object_unref(o);
+    return TRUE;
+}
+// Gives a sink (or every element of a bin) the application's wl_display, as waylandsink 1.22 asks
+// for it (gst-libs/gst/wayland/gstwlcontext.h: "GstWlDisplayHandleContextType", field "display";
+// before 1.22 it was "GstWaylandDisplayHandleContextType", "handle"): it must draw on the
+// connection that owns the window's surface, never on one of its own. Set before it leaves NULL.
+static inline void reel_set_wayland_display(GstElement *sink, gpointer display) {
+    if (sink == NULL || display == NULL) return;
+    GstContext *c = gst_context_new("GstWlDisplayHandleContextType", TRUE);
+    gst_structure_set(gst_context_writable_structure(c), "display", G_TYPE_POINTER, display, NULL);
+    gst_element_set_context(sink, c);
+    gst_context_unref(c);
+}
 static inline gboolean reel_set_window_handle(GstElement *sink, guintptr handle) {
     if (sink == NULL) return FALSE;
     if (GST_IS_VIDEO_OVERLAY(sink)) {
@@ -177,6 +200,8 @@ typedef struct {
     gboolean done;
     GThread *owner;
     gint64 bound_us;
+    // Where in the window the video goes (Wayland: the toplevel's surface is the handle); w = 0: the whole window.
+    gint x, y, w, h;
 } ReelWindowGate;
 
 static inline void reel_window_gate_clear(gpointer data) {
@@ -202,6 +227,13 @@ static inline void reel_window_gate_open(ReelWindowGate *g, guintptr handle) {
     g_mutex_unlock(&g->lock);
 }
 static inline void reel_window_gate_cancel(ReelWindowGate *g) { reel_window_gate_open(g, 0); }
+// The handle with the rectangle of the window the video goes in (Wayland: a subsurface there).
+static inline void reel_window_gate_open_rect(ReelWindowGate *g, guintptr handle, gint x, gint y, gint w, gint h) {
+    g_mutex_lock(&g->lock);
+    g->x = x; g->y = y; g->w = w; g->h = h;
+    g_mutex_unlock(&g->lock);
+    reel_window_gate_open(g, handle);
+}
 static inline GstPadProbeReturn reel_window_gate_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
     ReelWindowGate *g = (ReelWindowGate *)data;
     GstQuery *q = GST_PAD_PROBE_INFO_QUERY(info);
@@ -213,11 +245,13 @@ static inline GstPadProbeReturn reel_window_gate_probe(GstPad *pad, GstPadProbeI
         if (!g_cond_wait_until(&g->cond, &g->lock, end)) break;
     }
     guintptr handle = g->handle;
+    gint x = g->x, y = g->y, w = g->w, h = g->h;
     g_mutex_unlock(&g->lock);
     if (handle != 0) {
         GstElement *sink = gst_pad_get_parent_element(pad);
         if (sink) {
             reel_set_window_handle(sink, handle);
+            if (w > 0 && h > 0) reel_set_render_rectangle(sink, x, y, w, h);
             gst_object_unref(sink);
         }
     }

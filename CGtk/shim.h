@@ -5,6 +5,7 @@
 #define REEL_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
+#include <gdk/gdkwayland.h>
 #include <gdk/gdkkeysyms.h>
 
 // ---- casts (transfer none) ----------------------------------------------------------------------
@@ -156,6 +157,31 @@ static inline gulong reel_widget_xid(GtkWidget *w) {
     gdk_display_sync(gdk_window_get_display(win));
     return xid;
 }
+// ---- Wayland ---------------------------------------------------------------------------------------
+/// Whether GDK runs on its Wayland backend (the default display is a Wayland one).
+static inline gboolean reel_gdk_is_wayland(void) {
+    GdkDisplay *d = gdk_display_get_default();
+    return d != NULL && GDK_IS_WAYLAND_DISPLAY(d);
+}
+/// The default display's wl_display (transfer none), NULL when not on Wayland.
+static inline gpointer reel_wayland_display(void) {
+    GdkDisplay *d = gdk_display_get_default();
+    return d != NULL && GDK_IS_WAYLAND_DISPLAY(d) ? (gpointer)gdk_wayland_display_get_wl_display(d) : NULL;
+}
+/// The wl_surface of a realized widget's toplevel window (a video sink's subsurface goes on it),
+/// 0 when not on Wayland.
+static inline guintptr reel_widget_wl_surface(GtkWidget *w) {
+    GtkWidget *top = gtk_widget_get_toplevel(w);
+    GdkWindow *win = top ? gtk_widget_get_window(top) : NULL;
+    if (win == NULL || !GDK_IS_WAYLAND_WINDOW(win)) return 0;
+    return (guintptr)gdk_wayland_window_get_wl_surface(win);
+}
+/// A widget's place in its toplevel (the toplevel widget's coordinates, which on Wayland are its
+/// surface's: they include the client-side shadow).
+static inline gboolean reel_widget_position_in_toplevel(GtkWidget *w, gint *x, gint *y) {
+    GtkWidget *top = gtk_widget_get_toplevel(w);
+    return top != NULL && gtk_widget_translate_coordinates(w, top, 0, 0, x, y);
+}
 /// Whether a window manager that handles _NET_WM_STATE_FULLSCREEN runs on the widget's screen.
 static inline gboolean reel_wm_supports_fullscreen(GtkWidget *w) {
     GdkScreen *s = gtk_widget_get_screen(w);
@@ -188,6 +214,37 @@ static inline gboolean reel_capture_window_png(GtkWidget *w, const gchar *path, 
     gint width = gdk_window_get_width(win), height = gdk_window_get_height(win);
     GdkPixbuf *pb = gdk_pixbuf_get_from_window(win, 0, 0, width, height);  // transfer full
     if (pb == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window could not be read"); return FALSE; }
+    gboolean ok = gdk_pixbuf_save(pb, path, "png", error, NULL);
+    g_object_unref(pb);
+    return ok;
+}
+/// The window as `reel_capture_window_png` reads it, with a video frame (PNG bytes) drawn into
+/// the rectangle (x, y, w, h) of the window, scaled to fit and centred as the sink shows it. On
+/// Wayland the video is on a subsurface that a client cannot read back: the capture is composed.
+static inline gboolean reel_capture_window_png_with_frame(GtkWidget *w, const gchar *path, const guint8 *png, gsize length,
+                                                          gint x, gint y, gint rw, gint rh, GError **error) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window is not realized"); return FALSE; }
+    gint width = gdk_window_get_width(win), height = gdk_window_get_height(win);
+    GdkPixbuf *pb = gdk_pixbuf_get_from_window(win, 0, 0, width, height);  // transfer full
+    if (pb == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window could not be read"); return FALSE; }
+    if (png != NULL && length > 0 && rw > 0 && rh > 0) {
+        GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+        if (gdk_pixbuf_loader_write(loader, png, length, NULL) && gdk_pixbuf_loader_close(loader, NULL)) {
+            GdkPixbuf *frame = gdk_pixbuf_loader_get_pixbuf(loader);  // transfer none
+            gint fw = gdk_pixbuf_get_width(frame), fh = gdk_pixbuf_get_height(frame);
+            double s = MIN((double)rw / fw, (double)rh / fh);
+            gint dw = MAX(1, (gint)(fw * s + 0.5)), dh = MAX(1, (gint)(fh * s + 0.5));
+            gint dx = x + (rw - dw) / 2, dy = y + (rh - dh) / 2;
+            // Clipped to the window.
+            gint cx = MAX(dx, 0), cy = MAX(dy, 0);
+            gint cw = MIN(dx + dw, width) - cx, ch = MIN(dy + dh, height) - cy;
+            if (cw > 0 && ch > 0) {
+                gdk_pixbuf_composite(frame, pb, cx, cy, cw, ch, dx, dy, (double)dw / fw, (double)dh / fh, GDK_INTERP_BILINEAR, 255);
+            }
+        }
+        g_object_unref(loader);
+    }
     gboolean ok = gdk_pixbuf_save(pb, path, "png", error, NULL);
     g_object_unref(pb);
     return ok;

@@ -16,6 +16,8 @@ PACKAGES=(
   librsvg2-bin desktop-file-utils xxd
   # streams as real packagers write them (test media only: Reel never runs ffmpeg)
   ffmpeg
+  # a real Wayland compositor for the window tests (weston headless, with and without Xwayland)
+  weston xwayland
   python3-gi python3-gst-1.0
   # a private PulseAudio server for the audio-focus tests (stream role read back, a call corks)
   pulseaudio pulseaudio-utils

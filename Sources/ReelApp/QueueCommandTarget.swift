@@ -10,6 +10,8 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     var player: Player { controller.player }
     /// Captures the window (PNG to the given path); nil in headless sessions.
     var windowCapture: ((String) throws -> Void)?
+    /// The window's fullscreen state (a windowed session sets it).
+    var fullscreen: (get: () -> Bool, set: (Bool) -> Void)?
     var onQuit: (Int32) -> Void = { _ in }
     private var stopped = false
 
@@ -149,6 +151,14 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setAspectMode(_ mode: AspectMode) -> Bool {
         player.setAspectMode(mode)
+        return true
+    }
+
+    var isFullscreen: Bool? { fullscreen?.get() }
+
+    func setFullscreen(_ on: Bool) -> Bool {
+        guard let fullscreen else { return false }
+        fullscreen.set(on)
         return true
     }
 

@@ -16,11 +16,22 @@ enum VideoSinkChooser {
         ("glimagesink", "glimagesink handle-events=false force-aspect-ratio=true"),
     ]
 
+    /// On Wayland: waylandsink, given the toplevel's surface and the video area's place in it
+    /// (`VideoOutput`). The X11 sinks would reach Xwayland and open a window of their own there.
+    static let waylandCandidates: [(probe: String, description: String)] = [
+        ("waylandsink", "waylandsink"),
+    ]
+
+    /// What plays when no sink can draw into the window: the sound goes on, the picture is
+    /// dropped (never a window of a sink's own), and the window says so.
+    static let noVideo = "fakesink sync=true"
+    static let noVideoMessage = "No video output can draw into this window (on Wayland Reel needs waylandsink, from GStreamer's plugins-bad): playing the sound only."
+
     /// The sink description to use; $REEL_VIDEO_SINK overrides.
-    static func choose() -> String {
+    static func choose(wayland: Bool = false) -> String {
         if let forced = ProcessInfo.processInfo.environment["REEL_VIDEO_SINK"], !forced.isEmpty { return forced }
-        for c in candidates where works(c.probe) { return c.description }
-        return "autovideosink"
+        for c in wayland ? waylandCandidates : candidates where works(c.probe) { return c.description }
+        return wayland ? noVideo : "autovideosink"
     }
 
     /// Whether the element exists and can open the display (goes to READY).

@@ -79,13 +79,15 @@ final class WindowSession {
         guard UIRuntime.start() else { return nil }
         StartupTrace.mark("gtk-init")
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
-        videoSink = options.videoSink ?? VideoSinkChooser.choose()
+        videoSink = options.videoSink ?? VideoSinkChooser.choose(wayland: UIRuntime.isWayland)
         StartupTrace.mark("sink-chosen")
         switch SessionCore.assemble(options, videoSink: videoSink, window: true) {
         case .success(let c): core = c
         case .failure: return false
         }
         StartupTrace.mark("assembled")
+        // Wayland: the sink draws on GTK's connection, on a subsurface of the window (`VideoOutput`).
+        if let display = UIRuntime.waylandDisplay { player.useWaylandDisplay(display) }
         // The pipeline starts before the window is built and prerolls while it is: its first
         // frame waits (on a streaming thread) for the window's handle, not the other way round.
         player.expectWindowHandle()
@@ -95,12 +97,19 @@ final class WindowSession {
             self.render()
         }
         core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }  // renders once there is a window
-        commands.windowCapture = { [weak self] path in try self?.window.capturePNG(to: path) }
+        commands.windowCapture = { [weak self] path in try self?.captureWindow(to: path) }
+        commands.fullscreen = (get: { [weak self] in self?.state.isFullscreen ?? false },
+                               set: { [weak self] on in self?.setFullscreen(on) })
         commands.onQuit = { [weak self] status in
             self?.exitStatus = status
             self?.quit()
         }
         if let last = core.playlistErrors.last { state.errorBanner = last.message }
+        if videoSink == VideoSinkChooser.noVideo {
+            // Never a detached window: the sound plays and the window says why there is no picture.
+            state.errorBanner = VideoSinkChooser.noVideoMessage
+            Diagnostics.say(VideoSinkChooser.noVideoMessage)
+        }
         if controller.queue.isEmpty {  // nothing to play yet: "Open recent" is the way in
             recentFiles = RecentFiles(file: recentFilesPath)
             state.recent = recentFiles?.entries() ?? []
@@ -110,16 +119,15 @@ final class WindowSession {
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
+        window.onVideoRectangleChanged = { [weak self] x, y, width, height in
+            self?.player.setVideoRectangle(x: x, y: y, width: width, height: height)
+        }
         StartupTrace.mark("window-built")
         portalDrops = AfterFirstFrame { [weak self] in self?.acceptPortalDrops() }
         if controller.queue.isEmpty { portalDrops?.run() }  // no first frame to wait for
         window.show()
         StartupTrace.mark("window-shown")
-        let xid = window.videoWindowHandle
-        if xid == 0 || !player.setWindowHandle(xid) {
-            player.windowHandleUnavailable()
-            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
-        }
+        giveWindowToSink()
         state.volume = player.volume
         state.isMuted = player.isMuted
         state.meteredPolicy = controller.networkRule.policy
@@ -137,6 +145,29 @@ final class WindowSession {
         core?.shutdown()
         window?.close()
         if settle { UIRuntime.settle() } else { UIRuntime.flush() }
+    }
+
+    /// The video sink gets the window to draw into (`VideoOutput`): the video area's X11 window,
+    /// or on Wayland the toplevel's surface and the area's place in it.
+    private func giveWindowToSink() {
+        if let r = window.videoRectangle { player.setVideoRectangle(x: r.x, y: r.y, width: r.width, height: r.height) }
+        let handle = window.videoWindowHandle
+        if handle == 0 || !player.setWindowHandle(handle) {
+            player.windowHandleUnavailable()
+            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
+        }
+    }
+
+    /// The window fills the screen (or not): `F`, the button, the socket's `fullscreen`.
+    func setFullscreen(_ on: Bool) {
+        guard state.isFullscreen != on else { return }
+        perform(.toggleFullscreen)
+    }
+
+    /// The window as the user sees it, to a PNG. On Wayland the window's own pixels lack the
+    /// video (it is on a subsurface no client can read back): the frame on screen goes in.
+    func captureWindow(to path: String) throws {
+        try window.capturePNG(to: path, videoFrame: UIRuntime.isWayland ? player.snapshotPNG() : nil)
     }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets
@@ -321,7 +352,7 @@ final class WindowSession {
             if let png = player.snapshotPNG() { saveCapture(png, kind: "frame") }
         case .captureWindow:
             let url = capturePath(kind: "window")
-            do { try window.capturePNG(to: url.path); lastCapture = url } catch {
+            do { try captureWindow(to: url.path); lastCapture = url } catch {
                 Diagnostics.say("\(error)")
             }
         case .openFiles(let paths):

@@ -26,7 +26,13 @@ final class WindowHandleGate {
     }
 
     /// The handle is known: every waiting (and later) query hands it to its sink.
-    func open(_ handle: UInt) { reel_window_gate_open(gate, guintptr(handle)) }
+    func open(_ handle: UInt, rectangle: VideoOutput.Rectangle? = nil) {
+        if let r = rectangle {
+            reel_window_gate_open_rect(gate, guintptr(handle), r.x, r.y, r.width, r.height)
+        } else {
+            reel_window_gate_open(gate, guintptr(handle))
+        }
+    }
 
     /// No handle is coming: waiting queries go on without one.
     func cancel() { reel_window_gate_cancel(gate) }

@@ -8,10 +8,22 @@ extension PlayerWindow {
     // MARK: Capture and inspection (the app's "window capture", tests, QA)
 
     /// Writes the window as it is on screen, video included, to a PNG file.
-    public func capturePNG(to path: String) throws {
+    /// - Parameter videoFrame: the frame on screen (PNG), drawn into the video area where the
+    ///   window itself cannot show it (Wayland: the video is on a subsurface the compositor does
+    ///   not let a client read); on X11 the window's pixels already have it.
+    public func capturePNG(to path: String, videoFrame: Data? = nil) throws {
         UIRuntime.settle()
         var error: UnsafeMutablePointer<GError>?
-        if reel_capture_window_png(window, path, &error) == 0 {
+        let captured: gboolean
+        if let frame = videoFrame, let r = videoRectangle {
+            captured = frame.withUnsafeBytes { bytes in
+                reel_capture_window_png_with_frame(window, path, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
+                                                   Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), &error)
+            }
+        } else {
+            captured = reel_capture_window_png(window, path, &error)
+        }
+        if captured == 0 {
             let text = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
             if let error { g_error_free(error) }
             throw PlaybackError(kind: .output, message: "The window could not be captured: \(text)")

@@ -13,6 +13,8 @@ public final class PlayerWindow: SignalReceiver {
     /// The video area was laid out at this size in device pixels (not a user action: the aspect
     /// modes' fill and stretch take its shape).
     public var onVideoAreaResized: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+    /// Wayland: the video area moved or changed size in the toplevel's surface (`videoRectangle`).
+    public var onVideoRectangleChanged: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Void = { _, _, _, _ in }
     /// Seconds of stillness before the controls hide in fullscreen (while playing).
     public var controlsHideDelay: Double = 2
 
@@ -29,6 +31,7 @@ public final class PlayerWindow: SignalReceiver {
     var shortcuts: ShortcutsWindow?
     private var appliedFullscreen = false
     private var reportedVideoArea = (0, 0)
+    private var reportedVideoRectangle: (x: Int, y: Int, width: Int, height: Int)?
     private var savedGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     private var hideTimer: UInt32 = 0
     private var hideGeneration = 0
@@ -130,11 +133,22 @@ public final class PlayerWindow: SignalReceiver {
         gtk_window_present(reel_gtk_window(window))
     }
 
-    /// The X11 window id of the video area, for `Player.setWindowHandle(_:)`. 0 when not on X11.
-    /// Call after `show()`.
+    /// The window the video sink draws into, for `Player.setWindowHandle(_:)`: on X11 the video
+    /// area's own window id; on Wayland the toplevel's `wl_surface` (the sink's subsurface goes at
+    /// `videoRectangle` in it). 0 when there is none. Call after `show()`.
     public var videoWindowHandle: UInt {
         gtk_widget_realize(video)
+        if UIRuntime.isWayland { return UInt(reel_widget_wl_surface(video)) }
         return UInt(reel_widget_xid(video))
+    }
+
+    /// Where the video area is in the toplevel's surface (logical pixels), on Wayland; nil on X11
+    /// (the sink fills the area's own window there).
+    public var videoRectangle: (x: Int, y: Int, width: Int, height: Int)? {
+        guard UIRuntime.isWayland else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        guard reel_widget_position_in_toplevel(video, &x, &y) != 0 else { return nil }
+        return (Int(x), Int(y), Int(gtk_widget_get_allocated_width(video)), Int(gtk_widget_get_allocated_height(video)))
     }
 
     /// The X11 window id of the toplevel (for xdotool and `import -window`).
@@ -260,6 +274,10 @@ public final class PlayerWindow: SignalReceiver {
             if size != reportedVideoArea {
                 reportedVideoArea = size
                 onVideoAreaResized(size.0, size.1)
+            }
+            if let r = videoRectangle, r != reportedVideoRectangle ?? (-1, -1, -1, -1) {
+                reportedVideoRectangle = r
+                onVideoRectangleChanged(r.x, r.y, r.width, r.height)
             }
             return false
         case .key:

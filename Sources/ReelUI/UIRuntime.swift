@@ -39,6 +39,12 @@ public enum UIRuntime {
     }
 
     /// Runs the GTK main loop until `quit()`.
+    /// Whether GTK runs on Wayland (the video then goes on a subsurface of the window: `VideoOutput`).
+    public static var isWayland: Bool { reel_gdk_is_wayland() != 0 }
+
+    /// GTK's `wl_display` on Wayland (for `Player.useWaylandDisplay`), nil elsewhere.
+    public static var waylandDisplay: UInt? { reel_wayland_display().map { UInt(bitPattern: $0) } }
+
     public static func run() { gtk_main() }
 
     public static func quit() { if gtk_main_level() > 0 { gtk_main_quit() } }

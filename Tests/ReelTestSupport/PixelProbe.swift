@@ -47,4 +47,19 @@ public enum PixelProbe {
         guard let open = r.stderr.firstIndex(of: "("), let close = r.stderr.firstIndex(of: ")") else { return nil }
         return Double(r.stderr[r.stderr.index(after: open)..<close])
     }
+
+    /// Where a color is in an image: the box around every pixel within `fuzz` of it, and how many
+    /// pixels those are (nil when none). A picture on screen is one filled box; the same picture
+    /// twice, or cut by another window, is a box the pixels do not fill.
+    public static func box(of color: RGB, in file: String, fuzz: Int = 12) -> (x: Int, y: Int, width: Int, height: Int, pixels: Int)? {
+        let target = "rgb(\(color.r),\(color.g),\(color.b))"
+        let mask = [file, "-alpha", "off", "-fuzz", "\(fuzz)%", "-fill", "black", "+opaque", target, "-fill", "white", "-opaque", target]
+        let out = ProcessRunner.run("/usr/bin/convert", mask + ["-format", "%@ %[fx:mean*w*h]", "info:"], timeout: 60).stdout
+        // "640x360+12+80 230400"
+        let parts = out.split(separator: " ")
+        guard parts.count == 2, let pixels = Double(parts[1]), pixels >= 1 else { return nil }
+        let geometry = parts[0].split(whereSeparator: { $0 == "x" || $0 == "+" }).compactMap { Int($0) }
+        guard geometry.count == 4 else { return nil }
+        return (geometry[2], geometry[3], geometry[0], geometry[1], Int(pixels.rounded()))
+    }
 }

@@ -86,9 +86,9 @@ public enum IPCCommand: Sendable, Equatable {
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
-                                    "network", "metered-policy", "renditions", "rendition", "aspect",
+                                    "network", "metered-policy", "renditions", "rendition", "aspect", "fullscreen",
                                     "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
-                                                         "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect",
+                                                         "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect", "fullscreen",
                                                          "audio-track", "subtitle-track", "sub-visibility", "sub-scale"]
 }

@@ -156,6 +156,7 @@ public final class IPCDispatcher {
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
         case "aspect": return .string(s.aspectMode.rawValue)
+        case "fullscreen": return target.isFullscreen.map(JSONValue.bool) ?? .null
         case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
         case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
         case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
@@ -237,6 +238,8 @@ public final class IPCDispatcher {
             guard target.setSubtitlesShown(try bool()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "sub-scale":
             guard target.setSubtitleScale(try number()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
+        case "fullscreen":
+            guard target.setFullscreen(try bool()) else { throw IPCError(.unavailable, "There is no window in this session (headless).") }
         case "aspect":
             guard let text = value.ipcString?.lowercased(), let mode = AspectMode(rawValue: text) else {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")

@@ -42,6 +42,10 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setQuality(_ choice: QualityChoice) -> Bool
     /// How the picture fills the video area from now on; false when not supported.
     func setAspectMode(_ mode: AspectMode) -> Bool
+    /// Whether the window fills the screen; nil without a window.
+    var isFullscreen: Bool? { get }
+    /// Makes the window fill the screen (or not), as `F` does; false without a window.
+    func setFullscreen(_ on: Bool) -> Bool
     /// Plays the `index`-th track of `kind` (audio or subtitle; nil: no subtitles); false when
     /// there is no such track or tracks are not supported.
     func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool
@@ -72,6 +76,8 @@ extension PlaybackCommandTarget {
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
     public func setQuality(_ choice: QualityChoice) -> Bool { false }
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
+    public var isFullscreen: Bool? { nil }
+    public func setFullscreen(_ on: Bool) -> Bool { false }
     public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }
     public func setSubtitlesShown(_ shown: Bool) -> Bool { false }
     public func setSubtitleScale(_ scale: Double) -> Bool { false }

@@ -229,6 +229,7 @@ extension Player {
         ticker.reset(at: nil, direction: rate)
         itemState.runAhead.reset()
         if wasUser { emit(.seeked(position: reported(lastPosition))) }
+        redrawPausedSeekOnWayland(user: wasUser)  // see Workarounds/WaylandPausedSeekRedraw.swift
     }
 
     func onEnd() {

@@ -26,23 +26,48 @@ extension Player {
         return reel_gst_clock_time_is_valid(pts) != 0 ? Double(pts) / 1e9 : nil
     }
 
-    /// Gives the video sink an X11 window to draw into (GstVideoOverlay). Returns whether the
+    /// Gives the video sink the window to draw into (GstVideoOverlay: an X11 window id, or on
+    /// Wayland the toplevel's `wl_surface`, with `setVideoRectangle`). Returns whether the
     /// configured sink accepts one.
     @discardableResult
     public func setWindowHandle(_ handle: UInt) -> Bool {
-        windowHandle = handle
-        windowGate?.open(handle)
+        output.handle = handle
+        // A first frame waiting at the gate holds playsink's lock: it is let through first (it
+        // gives its sink the handle and place), then the sink is asked for here. waylandsink
+        // makes its subsurface at the first handle and takes places only once it has one, so
+        // the place is given again after the handle.
+        windowGate?.open(handle, rectangle: output.rectangle)
         windowGate = nil
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
-        return reel_set_window_handle(reel_gst_element(sink), handle) != 0
+        return output.attach(reel_gst_element(sink))
+    }
+
+    /// A Wayland session: every video sink draws on GTK's connection (`display`: its
+    /// `wl_display`). Call before the first load.
+    public func useWaylandDisplay(_ display: UInt) {
+        output.waylandDisplay = display
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        defer { gst_object_unref(sink) }
+        output.prepare(reel_gst_element(sink))
+    }
+
+    /// Where the video area is in the window whose handle the sink has (Wayland: the toplevel),
+    /// in its logical pixels. The sink's picture moves and scales with it.
+    public func setVideoRectangle(x: Int, y: Int, width: Int, height: Int) {
+        let r = VideoOutput.Rectangle(x: Int32(clamping: x), y: Int32(clamping: y), width: Int32(clamping: width), height: Int32(clamping: height))
+        guard r != output.rectangle else { return }
+        output.rectangle = r
+        guard output.handle != nil, let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        defer { gst_object_unref(sink) }
+        output.place(reel_gst_element(sink))
     }
 
     /// A window is being built for the video: the pipeline may start (`load`, `play`) at once and
     /// preroll while it is; the first frame waits for `setWindowHandle` (or `windowHandleUnavailable`)
     /// rather than opening a window of the sink's own (`WindowHandleGate`). Call before the first load.
     public func expectWindowHandle() {
-        guard windowHandle == nil, windowGate == nil else { return }
+        guard output.handle == nil, windowGate == nil else { return }
         let gate = WindowHandleGate()
         windowGate = gate
         attachWindowGate()

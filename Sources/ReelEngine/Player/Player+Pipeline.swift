@@ -31,7 +31,7 @@ extension Player {
         reel_set_double(playbin, "volume", volume)
         reel_set_bool(playbin, "mute", muted)
         pipeline.attach(bridge: bridge)
-        if let windowHandle { setWindowHandle(windowHandle) } else { attachWindowGate() }
+        if let handle = output.handle { setWindowHandle(handle) } else { attachWindowGate() }
     }
 
     func installSink(_ description: String?, property: String) throws {
@@ -42,6 +42,7 @@ extension Player {
             if let error { g_error_free(error) }
             throw PlaybackError(kind: .output, message: "The \(property) “\(description)” could not be built: \(text)")
         }
+        if property == "video-sink" { output.prepare(reel_gst_element(sink)) }  // before it leaves NULL
         reel_set_object(pipeline.element, property, sink)  // playbin takes its own reference
         gst_object_unref(sink)
     }
@@ -54,6 +55,12 @@ extension Player {
         case .ready: state = GST_STATE_READY
         case .paused: state = GST_STATE_PAUSED
         case .playing: state = GST_STATE_PLAYING
+        }
+        if pipelineState == .null, target != .null, output.waylandDisplay != nil, let sink = reel_get_object(pipeline.element, "video-sink") {
+            // waylandsink forgets the display at every NULL it reaches without a window: given
+            // again before it leaves NULL (the state change runs here, on this thread).
+            output.prepare(reel_gst_element(sink))
+            gst_object_unref(sink)
         }
         let result = gst_element_set_state(pipeline.element, state)
         if target == .null || target == .ready { pipelineState = target }

@@ -35,7 +35,8 @@ public final class Player: PlaybackEngine {
 
     // MARK: Pipeline
     var pipeline: PipelineHandle
-    var windowHandle: UInt?
+    /// The window the sink draws into, and on Wayland the display and place (`VideoOutput`).
+    var output = VideoOutput()
     /// Frames wait for a window still being built (`expectWindowHandle`); nil once it is known.
     var windowGate: WindowHandleGate?
     let shared = StreamingShared()
