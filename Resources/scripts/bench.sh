@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu gapless check seek hls live quality playlist subtitles gateway"   a subset, for quick iterations
+#   ONLY="startup cpu wayland gapless check seek hls live quality playlist subtitles gateway"   a subset, for quick iterations
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
@@ -35,7 +35,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu gapless check seek hls live quality playlist subtitles gateway"}
+ONLY=${ONLY:-"startup cpu wayland gapless check seek hls live quality playlist subtitles gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -179,6 +179,36 @@ if want cpu; then
     compare cpu xvimagesink "$LONG_RUNS" "$reel_xv" xvimagesink xv "" -- "$MEDIA/hd10s.mp4"
   else
     log "  (no XVideo on this X server: xvimagesink skipped)"
+  fi
+fi
+
+if want wayland; then
+  # The same 10 s 1080p clip in a window on a Wayland compositor (weston 10 headless; pixman, as
+  # there is no GPU here): Reel's window (waylandsink on a subsurface of it), and as peers playbin3
+  # with waylandsink and with gtkwaylandsink (gst-launch-1.0, each in a window of its own) and mpv
+  # --vo=wlshm. The compositor's own CPU is not counted, only the player's.
+  if command -v weston >/dev/null 2>&1; then
+    log "CPU and peak RSS on Wayland: hd10s.mp4 in a window on weston, $LONG_RUNS runs each"
+    wl_dir=$work/weston
+    mkdir -p "$wl_dir" && chmod 700 "$wl_dir"
+    XDG_RUNTIME_DIR=$wl_dir weston --backend=headless-backend.so --use-pixman --width=1920 --height=1080 \
+      --socket=reel-bench --idle-time=0 >/dev/null 2>&1 &
+    weston_pid=$!
+    for _ in $(seq 50); do [ -S "$wl_dir/reel-bench" ] && break; sleep 0.1; done
+    wl_env=(env XDG_RUNTIME_DIR="$wl_dir" WAYLAND_DISPLAY=reel-bench DISPLAY=)
+    for ((r = 1; r <= LONG_RUNS; r++)); do
+      run_one wayland window reel "$r" -- "${wl_env[@]}" "$REEL" --exit-at-end --no-mpris --audio-sink "$FAKE" "$MEDIA/hd10s.mp4"
+      for sink in waylandsink gtkwaylandsink; do
+        run_one wayland window "gst-launch $sink" "$r" -- "${wl_env[@]}" gst-launch-1.0 -q playbin3 \
+          uri="file://$MEDIA/hd10s.mp4" video-sink="$sink" audio-sink="$FAKE"
+      done
+      if [ "$have_mpv" = 1 ]; then
+        run_one wayland window "mpv wlshm" "$r" -- "${wl_env[@]}" mpv --no-config --really-quiet --ao=null --vo=wlshm --keep-open=no "$MEDIA/hd10s.mp4"
+      fi
+    done
+    kill "$weston_pid" 2>/dev/null || true
+  else
+    log "  (weston is not installed: the Wayland lane is skipped; setup.sh installs it)"
   fi
 fi
 

@@ -108,6 +108,17 @@ def main():
             add("CPU seconds, 10 s 1080p", "s", variant, cpu, window)
             add("peak RSS, 10 s 1080p", "MB", variant, rss, window)
 
+    # The same on a Wayland compositor (weston headless, pixman): each player in its window.
+    cpu, rss = {}, {}
+    for p in players:
+        rs = ok(runs("wayland", "window", p))
+        if rs:
+            cpu[p] = stats([r["cpu_s"] for r in rs])
+            rss[p] = stats([r["rss_kb"] / 1024 for r in rs])
+    if cpu:
+        add("CPU seconds, 10 s 1080p on Wayland (weston, pixman)", "s", "wayland", cpu, "reel: waylandsink in its window")
+        add("peak RSS, 10 s 1080p on Wayland (weston, pixman)", "MB", "wayland", rss, "reel: waylandsink in its window")
+
     # Extra wall time per transition over twenty 1 s clips.
     per = {}
     for p in players:
