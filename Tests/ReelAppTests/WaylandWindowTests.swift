@@ -18,13 +18,13 @@ final class WaylandWindowTests: XCTestCase {
         let directory: URL
         private var id = 0
 
-        init(xwayland: Bool) throws {
-            weston = try WestonSession(xwayland: xwayland)
+        init(xwayland: Bool, scale: Int = 1) throws {
+            weston = try WestonSession(xwayland: xwayland, scale: scale)
             directory = TestMedia.temporaryDirectory("reel-wayland")
             let socket = directory.appendingPathComponent("reel.sock").path
             reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, TestMedia.path("color10s.mp4")],
-                                         environment: weston.environment)
+                                         environment: weston.environment.merging(["GDK_SCALE": String(scale)]) { $1 })
             guard let client = IPCTestClient(path: socket, timeout: 20) else {
                 let err = reel.stderr
                 _ = reel.finish(timeout: 5)
@@ -137,6 +137,22 @@ final class WaylandWindowTests: XCTestCase {
         XCTAssertEqual(tree.status, 0, tree.stderr)
         XCTAssertTrue(tree.stdout.contains("Weston WM"), "the X11 windows were listed: \(tree.stdout) \(tree.stderr)")
         XCTAssertFalse(tree.stdout.lowercased().contains("reel") || tree.stdout.contains("GStreamer"), "no X11 window of Reel's: \(tree.stdout)")
+        _ = s.finish()
+    }
+
+    /// A HiDPI screen (the output at scale 2, as GDK_SCALE=2 desktops have it): the picture fills
+    /// the video area at twice the pixels, never a quarter of it in a corner.
+    func testOnAHiDPIScreenThePictureFillsTheArea() throws {
+        let s = try Session(xwayland: false, scale: 2)
+        pausedOnMagenta(s)
+        let shot = try s.screen()
+        let screen = try XCTUnwrap(PixelProbe.size(shot))
+        XCTAssertEqual(screen.width, 2 * s.weston.width, "the screenshot has the device pixels")
+        let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: shot), "no video on the screen \(shot)")
+        // The 960x600 window's area is 938x528 logical pixels: 1876x1056 device pixels.
+        XCTAssertGreaterThan(box.width, 1600, "the picture fills the area at scale 2: \(box)")
+        XCTAssertGreaterThan(Double(box.pixels), 0.97 * Double(box.width * box.height), "\(box)")
+        XCTAssertEqual(Double(box.width) / Double(box.height), 16.0 / 9.0, accuracy: 0.05, "\(box)")
         _ = s.finish()
     }
 }

@@ -13,7 +13,9 @@ public final class WestonSession {
     private let process = Process()
     private let log: URL
 
-    public init(xwayland: Bool = false, width: Int = 1280, height: Int = 800) throws {
+    /// - Parameter scale: the output's scale factor (2: a HiDPI screen; the screenshot has twice
+    ///   the pixels each way, clients draw at scale 2).
+    public init(xwayland: Bool = false, width: Int = 1280, height: Int = 800, scale: Int = 1) throws {
         self.width = width
         self.height = height
         runtimeDirectory = TestMedia.temporaryDirectory("reel-weston")
@@ -25,7 +27,7 @@ public final class WestonSession {
         }
         process.executableURL = URL(fileURLWithPath: "/usr/bin/weston")
         process.arguments = ["--backend=headless-backend.so", "--use-pixman", "--width=\(width)", "--height=\(height)",
-                             "--socket=\(socketName)", "--idle-time=0", "--debug", "--log=\(log.path)"] + (xwayland ? ["--xwayland"] : [])
+                             "--scale=\(scale)", "--socket=\(socketName)", "--idle-time=0", "--debug", "--log=\(log.path)"] + (xwayland ? ["--xwayland"] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         environment.removeValue(forKey: "WAYLAND_DISPLAY")
