@@ -94,6 +94,7 @@ final class GatewayRequestHandler: Sendable {
             var text = prefetched.text
             if text.contains("#EXT-X-STREAM-INF") {
                 text = await withoutUnavailableVariants(text, base: prefetched.base, item: item, id: id, head: head)
+                try Task.checkCancellation()  // the reader left: nothing checked is kept for others
                 masters.store(text, base: prefetched.base, item: id, resource: index)
             }
             try await writePlaylist(rewrite(text, base: prefetched.base, item: item, id: id, playlist: index), head: head, outbound: outbound)
@@ -280,6 +281,7 @@ final class GatewayRequestHandler: Sendable {
             var text = String(decoding: body.readableBytesView, as: UTF8.self)
             if text.contains("#EXT-X-STREAM-INF") {
                 text = await withoutUnavailableVariants(text, base: upstream.url, item: item, id: id, head: head)
+                try Task.checkCancellation()  // the reader left: nothing checked is kept for others
                 masters.store(text, base: upstream.url, item: id, resource: resourceNumber)
             }
             let output = rewrite(text, base: upstream.url, item: item, id: id, playlist: resourceNumber)
@@ -385,7 +387,8 @@ final class GatewayRequestHandler: Sendable {
             for await (url, error) in group { if let error { failed.append((url, error)) } }
             return failed
         }
-        guard !failed.isEmpty else { return text }
+        // A check the player's leaving cut short (`Transfers`) says nothing of the variants.
+        guard !failed.isEmpty, !Task.isCancelled else { return text }
         for (url, error) in failed {
             variantHandler.withLock { $0 }?(id, url, error)
         }

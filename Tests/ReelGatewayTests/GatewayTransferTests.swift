@@ -116,4 +116,38 @@ final class GatewayTransferTests: XCTestCase {
         XCTAssertEqual(readUntilClosed(fd), "", "the player's connection is closed, with nothing answered")
         XCTAssertTrue(waitUntil(5) { gateway.activeTransferCount == 0 })
     }
+
+    /// A reader that leaves while the gateway checks a master's variants (a discoverer timing out
+    /// under load) cancels that check: the variants it had not finished are not "unavailable",
+    /// and the master kept for the others lists them all.
+    func testAReaderLeavingDuringTheVariantCheckLeavesNoVariantOut() async throws {
+        let dir = TestMedia.temporaryDirectory("reel-gw-leaving")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let media = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:0\n" + String(repeating: "#EXTINF:2,\nseg.ts\n", count: 10) + "#EXT-X-ENDLIST\n"
+        for name in ["a", "b"] {
+            let file = dir.appendingPathComponent("\(name).m3u8")
+            try media.write(to: file, atomically: true, encoding: .utf8)
+            // About 2 s each: the check is under way when the first reader leaves.
+            server.serve("/m/\(name).m3u8", .paced(file, contentType: "application/vnd.apple.mpegurl", bytesPerSecond: 120))
+        }
+        // A third variant answers at once: its check is done when the reader leaves.
+        let quick = dir.appendingPathComponent("c.m3u8")
+        try media.write(to: quick, atomically: true, encoding: .utf8)
+        server.serve("/m/c.m3u8", .file(quick, contentType: "application/vnd.apple.mpegurl"))
+        let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000\na.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nb.m3u8\n"
+            + "#EXT-X-STREAM-INF:BANDWIDTH=200000\nc.m3u8\n"
+        server.serve("/m/master.m3u8", .data(Data(master.utf8), contentType: "application/vnd.apple.mpegurl"))
+        let gateway = try await Gateway.start()
+        defer { Task { await gateway.shutdown() } }
+        let (_, url) = gateway.register(GatewayItem(url: server.url("/m/master.m3u8")))
+        let first = try connect(gateway.port)
+        get(first, url)
+        XCTAssertTrue(waitUntil(5) { server.requests.contains { $0.path == "/m/c.m3u8" } && server.requests.contains { $0.path == "/m/a.m3u8" } }, "the check began")
+        let second = Task { try await GatewayTestClient.fetch(url) }
+        usleep(300_000)
+        close(first)  // the first reader leaves mid-check
+        let answer = try await second.value
+        XCTAssertEqual(answer.status, 200)
+        XCTAssertEqual(answer.text.components(separatedBy: "#EXT-X-STREAM-INF").count - 1, 3, "every variant is listed: \(answer.text)")
+    }
 }
