@@ -9,6 +9,7 @@ import Synchronization
 /// MPRIS) 6–8 s per query (issue 28, item 9). The main thread waits for the answer at most
 /// `patience`; a query the demuxer holds longer finishes on its thread and its answer is kept,
 /// and meanwhile the last answer stands. One query at a time: callers during one wait for it.
+/// A query that never returns (a deadlocked pipeline) keeps its own thread, nothing else.
 final class SeekingQuery: Sendable {
     struct Answer: Equatable, Sendable {
         var seekable: Bool
@@ -42,7 +43,10 @@ final class SeekingQuery: Sendable {
         if start {
             gst_object_ref(element)
             let address = UInt(bitPattern: element)
-            DispatchQueue.global(qos: .userInitiated).async {
+            // A thread of its own, never one of the shared pool's: a query on a pipeline that
+            // deadlocked (one abandoned by a watchdog) never returns, and each such query held a
+            // libdispatch worker for good, the workers Swift's tasks (the gateway's) run on too.
+            Thread.detachNewThread {
                 let element = UnsafeMutablePointer<GstElement>(bitPattern: address)!
                 let answer = Self.query(element)
                 gst_object_unref(element)

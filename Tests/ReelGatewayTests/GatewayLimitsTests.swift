@@ -21,32 +21,11 @@ final class GatewayLimitsTests: XCTestCase {
     override func tearDown() async throws { server?.shutdown() }
 
     /// A raw TCP connection to 127.0.0.1:port (what a hostile local process holds open).
-    private func connect(_ port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let ok = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard ok == 0 else { close(fd); throw NSError(domain: "connect", code: Int(errno)) }
-        var tv = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        return fd
-    }
+    private func connect(_ port: Int) throws -> Int32 { try RawSocket.connect(port) }
 
-    private func send(_ fd: Int32, _ text: String) { _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+    private func send(_ fd: Int32, _ text: String) { RawSocket.send(fd, text) }
 
-    /// Reads until the peer closes (returns everything read) or the 5 s receive timeout passes (nil).
-    private func readUntilClosed(_ fd: Int32) -> String? {
-        var all = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n == 0 { return String(decoding: all, as: UTF8.self) }
-            if n < 0 { return errno == ECONNRESET ? String(decoding: all, as: UTF8.self) : nil }
-            all += buffer[0..<n]
-        }
-    }
+    private func readUntilClosed(_ fd: Int32) -> String? { RawSocket.readUntilClosed(fd) }
 
     func testHundredsOfHalfOpenConnectionsDoNotStarveTheStream() async throws {
         let gateway = try await Gateway.start()
