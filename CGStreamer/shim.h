@@ -55,6 +55,7 @@ static inline gint64 reel_app_message_value(GstMessage *m) {
 static inline void reel_set_string(gpointer o, const gchar *name, const gchar *v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_bool(gpointer o, const gchar *name, gboolean v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_uint(gpointer o, const gchar *name, guint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_uint64(gpointer o, const gchar *name, guint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_int(gpointer o, const gchar *name, gint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_double(gpointer o, const gchar *name, gdouble v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 // The object keeps its own reference to v (sinks a floating one): for playbin's sinks this

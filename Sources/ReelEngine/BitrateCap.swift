@@ -20,12 +20,13 @@ enum BitrateCap {
     /// changed on (a reference is held until it is replaced or forgotten).
     static func adopt(_ demuxer: UnsafeMutablePointer<GstElement>, shared: StreamingShared) {
         gst_object_ref(demuxer)
-        let (old, cap, floor) = shared.state.withLock { s -> (UInt?, Int?, Int?) in
+        let (old, cap, floor, limit) = shared.state.withLock { s -> (UInt?, Int?, Int?, Double?) in
             let old = s.adaptiveDemuxer
             s.adaptiveDemuxer = UInt(bitPattern: demuxer)
-            return (old, s.bitrateCap, s.bitrateFloor)
+            return (old, s.bitrateCap, s.bitrateFloor, s.bufferingLimit)
         }
         apply(cap, floor: floor, to: demuxer)
+        applyBufferingLimit(limit, to: demuxer)
         if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
     }
 
@@ -41,6 +42,29 @@ enum BitrateCap {
         guard let current else { return }
         apply(cap, floor: floor, to: current)
         gst_object_unref(current)
+    }
+
+    /// Sets how much the demuxer in use (if any) and the ones to come buffer ahead at most.
+    static func setBufferingLimit(_ limit: Double?, shared: StreamingShared) {
+        let current = shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
+            s.bufferingLimit = limit
+            guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
+            gst_object_ref(p)
+            return p
+        }
+        guard let current else { return }
+        applyBufferingLimit(limit, to: current)
+        gst_object_unref(current)
+    }
+
+    /// adaptivedemux2's `max-buffering-time` (ns; its default 30 s when nil), read under the
+    /// demuxer's object lock before every fragment (`calculate_track_thresholds` in 1.22: it
+    /// caps the high watermark, above which downloads wait), so it is live-settable from any
+    /// thread. A demuxer waiting at the old target wakes at it and then reads the new one.
+    private static func applyBufferingLimit(_ limit: Double?, to demuxer: UnsafeMutablePointer<GstElement>) {
+        guard reel_has_property(demuxer, "max-buffering-time") != 0 else { return }
+        let seconds = limit.map { max(1, $0) } ?? 30
+        reel_set_uint64(demuxer, "max-buffering-time", guint64(seconds * 1e9))
     }
 
     /// Lets go of the remembered demuxer (a new item, a new pipeline).

@@ -26,6 +26,8 @@ final class StreamingShared: Sendable {
         var bitrateCap: Int?
         /// The floor of that window (a pinned rendition: floor = cap = its BANDWIDTH).
         var bitrateFloor: Int?
+        /// The most the adaptive demuxer buffers ahead (seconds; nil: its own target).
+        var bufferingLimit: Double?
         /// The current item's adaptive demuxer (hlsdemux2, dashdemux2): a reference held here
         /// (released when replaced or forgotten), so the cap can change while it plays.
         var adaptiveDemuxer: UInt?

@@ -5,7 +5,8 @@ import XCTest
 
 /// `AdaptiveRule` on traces: a bandwidth schedule played through a model of hlsdemux2 (2 s
 /// segments downloaded one after another at the schedule's rate, parsed as they arrive, the
-/// rendition changed at fragment boundaries, downloads paused at 30 s buffered, its throughput
+/// rendition changed at fragment boundaries, downloads paused at 30 s buffered (or the rule's
+/// `bufferingTarget`, as Reel sets hlsdemux2's `max-buffering-time`), its throughput
 /// estimate the minimum of the last fragment's and the last three's average), sampled every
 /// 0.25 s as Reel samples the demuxer.
 final class AdaptiveRuleTests: XCTestCase {
@@ -18,12 +19,16 @@ final class AdaptiveRuleTests: XCTestCase {
         var stalls = 0
         /// Mean BANDWIDTH of the media played (bit/s).
         var meanBitrate = 0.0
+        /// The same, of the media played after its first 10 s.
+        var meanBitrateAfter10 = 0.0
         var reasons: [String] { decisions.map { "\($0.decision.index) \($0.decision.reason.rawValue)" } }
     }
 
     /// Plays `seconds` of a stream whose schedule gives the bit rate at each wall-clock second.
-    func simulate(_ schedule: (Double) -> Double, seconds: Double = 60, start: Int = 0, rule: AdaptiveRule = AdaptiveRule()) -> Outcome {
+    func simulate(_ schedule: (Double) -> Double, seconds: Double = 60, start: Int = 0, rule: AdaptiveRule = AdaptiveRule(),
+                  probe: Bool = false) -> Outcome {
         var rule = rule
+        if probe { rule.beginProbe(from: start, bandwidths: ladder) }
         var outcome = Outcome()
         let dt = 0.01, segment = 2.0
         var t = 0.0, buffered = 0.0, current = start, downloading = start
@@ -32,16 +37,22 @@ final class AdaptiveRuleTests: XCTestCase {
         var rates: [Double] = []
         var estimate: Int?
         var stalled = true  // starting: waits for the first second of media
-        var played = 0.0, playedBits = 0.0
+        var played = 0.0, playedBits = 0.0, bitsAfter10 = 0.0
+        // What is buffered, in order: seconds of media of each rendition (what plays is what was
+        // queued first, as with hlsdemux2, which never drops what it buffered at a switch).
+        var queued: [(seconds: Double, rendition: Int)] = []
         var nextSample = 0.0
         while t < seconds {
             // Download (a fragment once started is finished; the next waits below 30 s).
-            if buffered < 30 || fragmentDone > 0 {
+            if buffered < (rule.bufferingTarget ?? 30) || fragmentDone > 0 {
                 let size = Double(ladder[downloading]!) * segment
                 let bits = schedule(t) * dt
                 let before = fragmentDone
                 fragmentDone = min(size, fragmentDone + bits)
-                buffered += (fragmentDone - before) / Double(ladder[downloading]!)
+                let arrived = (fragmentDone - before) / Double(ladder[downloading]!)
+                buffered += arrived
+                if let last = queued.last, last.rendition == downloading { queued[queued.count - 1].seconds += arrived }
+                else { queued.append((arrived, downloading)) }
                 if fragmentDone >= size {
                     // A measured rate is never exactly the same twice (request latency, timer
                     // granularity): ±1 %, deterministic.
@@ -62,10 +73,18 @@ final class AdaptiveRuleTests: XCTestCase {
                 stalled = true
                 outcome.stalls += 1
             } else {
-                let step = min(dt, buffered)
+                var step = min(dt, buffered)
                 buffered -= step
-                played += step
-                playedBits += step * Double(ladder[downloading]!)
+                while step > 1e-12, !queued.isEmpty {
+                    let part = min(step, queued[0].seconds)
+                    let bits = part * Double(ladder[queued[0].rendition]!)
+                    if played >= 10 { bitsAfter10 += bits }
+                    played += part
+                    playedBits += bits
+                    step -= part
+                    queued[0].seconds -= part
+                    if queued[0].seconds <= 1e-12 { queued.removeFirst() }
+                }
             }
             t += dt
             if t >= nextSample {
@@ -78,6 +97,7 @@ final class AdaptiveRuleTests: XCTestCase {
             }
         }
         outcome.meanBitrate = played > 0 ? playedBits / played : 0
+        outcome.meanBitrateAfter10 = played > 10 ? bitsAfter10 / (played - 10) : 0
         return outcome
     }
 
@@ -105,6 +125,41 @@ final class AdaptiveRuleTests: XCTestCase {
         let slow = simulate({ _ in 3_500_000 })
         XCTAssertEqual(slow.reasons, ["1 auto-up"], "720p is what 3.5 Mbit/s carries")
         XCTAssertEqual(slow.stalls, 0)
+    }
+
+    /// Issue 27's fresh-start weak spot: from nothing remembered at 8 Mbit/s, the start (360p,
+    /// the first listed) must not queue so much that the step up comes late: after 10 s, at
+    /// least 90 % of what the link allows (the top rendition, 5.55 Mbit/s) plays.
+    func testAFreshStartOnAFastLinkPlaysWhatTheLinkAllowsAfterTenSeconds() {
+        let allowed = Double(ladder[2]!)
+        let probed = simulate({ _ in 8_000_000 }, seconds: 45, probe: true)
+        XCTAssertEqual(probed.reasons, ["2 auto-up"], "straight up, once")
+        XCTAssertLessThan(probed.decisions.first?.time ?? 99, 3, "the first decision within seconds")
+        XCTAssertGreaterThanOrEqual(probed.meanBitrateAfter10, 0.9 * allowed, "after 10 s: \(probed.meanBitrateAfter10)")
+        XCTAssertEqual(probed.stalls, 0)
+        // Without the probe hlsdemux2 queues ~22 s of 360p first: what the probe is for.
+        let unprobed = simulate({ _ in 8_000_000 }, seconds: 45)
+        XCTAssertLessThan(unprobed.meanBitrateAfter10, 0.9 * allowed, "the model shows the weak spot without the probe")
+        // On a slow link the probe changes nothing that matters: no stall, no step up.
+        let slow = simulate({ _ in 1_000_000 }, seconds: 45, probe: true)
+        XCTAssertEqual(slow.reasons, [])
+        XCTAssertEqual(slow.stalls, 0)
+        // The probe ends: after `probeDuration` without a decision, the demuxer's own target.
+        var rule = AdaptiveRule()
+        rule.beginProbe(from: 0, bandwidths: ladder)
+        XCTAssertEqual(rule.bufferingTarget, 6)
+        for i in 0...60 {
+            _ = rule.observe(.init(time: Double(i) * 0.25, buffered: 3, throughput: 600_000, playing: true), current: 0, bandwidths: ladder)
+        }
+        XCTAssertNil(rule.bufferingTarget, "12 s of playing without a decision ends the probe")
+        // No probe from the top, or when a cap leaves nothing above.
+        rule.beginProbe(from: 2, bandwidths: ladder)
+        XCTAssertNil(rule.bufferingTarget)
+        rule.beginProbe(from: 0, bandwidths: ladder, allowed: 1_000_000)
+        XCTAssertNil(rule.bufferingTarget)
+        rule.beginProbe(from: 0, bandwidths: ladder)
+        rule.reset()
+        XCTAssertNil(rule.bufferingTarget, "a manual choice, a new item: no probe")
     }
 
     func testAStepDownIsPredictedBeforeTheBufferEmpties() {

@@ -20,6 +20,7 @@ public final class FakeEngine: PlaybackEngine {
     public var isWaitingForNetwork = false
     public var bitrateCap: Int?
     public var bitrateFloor: Int?
+    public var bufferingLimit: Double?
     /// What the next `adaptiveStats` reads return (a test scripts the demuxer's buffer).
     public var adaptiveStats: AdaptiveStats?
     public private(set) var trackChoiceNeedsLoad = false

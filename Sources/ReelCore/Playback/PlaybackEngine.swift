@@ -19,6 +19,9 @@ public protocol PlaybackEngine: AnyObject {
     var bitrateCap: Int? { get set }
     /// A floor on adaptive streams' bitrate (a pinned rendition), nil for none.
     var bitrateFloor: Int? { get set }
+    /// The most an adaptive demuxer buffers ahead (seconds), nil for its own target (30 s in
+    /// hlsdemux2): `AdaptiveRule`'s probe lowers it at a start.
+    var bufferingLimit: Double? { get set }
     /// The adaptive demuxer's buffer and throughput, nil when the item is not adaptive.
     var adaptiveStats: AdaptiveStats? { get }
     /// A gapless switch could not carry the current item's track choice (one of its own, or

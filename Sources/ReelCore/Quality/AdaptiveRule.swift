@@ -35,6 +35,16 @@ public struct AdaptiveRule: Sendable {
         public var freshThroughput: Double = 3
         /// How many of the last measurements, at least, must all carry a higher rendition.
         public var upEvidence = 3
+        /// The probe: from a start that may be below what the network carries (nothing remembered,
+        /// or a slower network remembered), the demuxer buffers at most `probeBuffer` seconds
+        /// until the first decision, so that little of the start rendition is queued ahead of a
+        /// step up (hlsdemux2 switches at fragment boundaries and never drops what it buffered:
+        /// at its default 30 s, a fresh start at 8 Mbit/s queued ~22 s of 360p before the first
+        /// step up), and a step up needs `probeUpBuffer` buffered instead of `upBuffer`. The probe
+        /// ends at the first decision, or after `probeDuration` seconds of playing without one.
+        public var probeBuffer: Double = 6
+        public var probeUpBuffer: Double = 4
+        public var probeDuration: Double = 12
         /// Seconds of measurements that must all carry it too.
         public var upWindow: Double = 10
 
@@ -93,6 +103,9 @@ public struct AdaptiveRule: Sendable {
     private var recentThroughputs: [Int] = []
     /// Every measurement of the last `upWindow` seconds.
     private var windowThroughputs: [(time: Double, value: Int)] = []
+    /// The probe (see `Settings.probeBuffer`): on, and since when it has seen playing samples.
+    private var probing = false
+    private var probeStartedAt: Double?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -113,6 +126,19 @@ public struct AdaptiveRule: Sendable {
         return (fitting ?? Self.lowest(bandwidths, among: permitted)).map { Decision($0, .start) }
     }
 
+    /// Starts the probe when `start` (the start decision) has a higher permitted rendition above
+    /// it; see `Settings.probeBuffer`.
+    public mutating func beginProbe(from start: Int, bandwidths: [Int?], allowed: Int? = nil) {
+        let permitted = Self.permitted(bandwidths, allowed: allowed)
+        let above = bandwidths.indices.contains(start) ? bandwidths[start].map { b in Self.highest(bandwidths, among: permitted) { $0 > b } != nil } : nil
+        probing = above ?? false
+        probeStartedAt = nil
+    }
+
+    /// How much the demuxer should buffer at most (seconds): `probeBuffer` during the probe, nil
+    /// (the demuxer's own target) after it.
+    public var bufferingTarget: Double? { probing ? settings.probeBuffer : nil }
+
     /// A new sample while `current` plays; a decision when the rendition should change.
     public mutating func observe(_ sample: Sample, current: Int, bandwidths: [Int?], allowed: Int? = nil) -> Decision? {
         guard bandwidths.indices.contains(current) else { return nil }
@@ -124,6 +150,10 @@ public struct AdaptiveRule: Sendable {
         }
         history.append(sample)
         history.removeAll { $0.time < sample.time - settings.fillWindow - 0.001 }
+        if probing {
+            if probeStartedAt == nil { probeStartedAt = sample.time }
+            if let since = probeStartedAt, sample.time - since >= settings.probeDuration { probing = false }
+        }
         let permitted = Self.permitted(bandwidths, allowed: allowed)
         guard let bandwidth = bandwidths[current] else { return nil }
 
@@ -144,7 +174,9 @@ public struct AdaptiveRule: Sendable {
         }
 
         // A stall predicted from the buffer's slope.
-        if let fill = fillRate(), sample.buffered < settings.pausedDownloadsLevel, fill < 0.95 {
+        // (During the probe downloads pause at `probeBuffer`: the level then drains by design too.)
+        let pausedLevel = probing ? settings.probeBuffer - 1 : settings.pausedDownloadsLevel
+        if let fill = fillRate(), sample.buffered < pausedLevel, fill < 0.95 {
             let drain = 1 - fill
             let timeToStall = sample.buffered / drain
             if timeToStall < settings.stallHorizon {
@@ -169,7 +201,7 @@ public struct AdaptiveRule: Sendable {
         }
 
         // Up once the buffer has stayed healthy and the recent measurements carry it (below).
-        if sample.buffered >= settings.upBuffer {
+        if sample.buffered >= (probing ? settings.probeUpBuffer : settings.upBuffer) {
             if healthySince == nil { healthySince = sample.time }
         } else {
             healthySince = nil
@@ -206,6 +238,8 @@ public struct AdaptiveRule: Sendable {
         lastDown = nil
         healthySince = nil
         throughputAtLastUp = nil
+        probing = false
+        probeStartedAt = nil
         lastThroughput = nil
         throughputChangedAt = nil
         recentThroughputs.removeAll()
@@ -226,6 +260,7 @@ public struct AdaptiveRule: Sendable {
     private mutating func switched(to decision: Decision, at time: Double, down: Bool) -> Decision {
         lastSwitch = time
         if down { lastDown = time }
+        probing = false
         healthySince = nil
         history.removeAll()
         return decision

@@ -347,6 +347,13 @@ public final class Player: PlaybackEngine {
         }
     }
 
+    /// The most adaptive demuxers buffer ahead (seconds; nil: their own 30 s), on the demuxer
+    /// playing now and on those of later items (`BitrateCap`).
+    public var bufferingLimit: Double? {
+        get { shared.state.withLock { $0.bufferingLimit } }
+        set { BitrateCap.setBufferingLimit(newValue, shared: shared) }
+    }
+
     /// The floor of adaptive streams' bitrate window (a pinned rendition), nil for none.
     public var bitrateFloor: Int? {
         get { shared.state.withLock { $0.bitrateFloor } }

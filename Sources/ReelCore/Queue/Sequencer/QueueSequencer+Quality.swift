@@ -38,13 +38,19 @@ extension QueueSequencer {
         let choice = effectiveQuality
         var new = RenditionSelector.limits(choice, renditions: current, cap: networkRule.bitrateCap(on: network))
         var why = reason
-        if !choice.isManual, current.filter({ $0.bandwidth != nil }).count > 1 {
+        let adaptive = !choice.isManual && current.filter({ $0.bandwidth != nil }).count > 1
+        if adaptive {
             // Auto: Reel's rule pins a rendition within the window the choice and the cap leave.
             let bandwidths = current.map(\.bandwidth)
             let permitted = AdaptiveRule.permitted(bandwidths, allowed: new.maxBitrate)
             if autoIndex == nil {
                 autoIndex = adaptiveRule.start(bandwidths: bandwidths, knownThroughput: throughputMemory?.recall(),
                                                allowed: new.maxBitrate)?.index
+                // From a start that may be below what the network carries, the demuxer buffers
+                // little until the rule's first decision (`AdaptiveRule.Settings.probeBuffer`).
+                if reason == "start", let index = autoIndex {
+                    adaptiveRule.beginProbe(from: index, bandwidths: bandwidths, allowed: new.maxBitrate)
+                }
             } else if let index = autoIndex, !permitted.contains(index) {
                 autoIndex = AdaptiveRule.highest(bandwidths, among: permitted) { _ in true }
                 why = "policy"
@@ -55,12 +61,19 @@ extension QueueSequencer {
         }
         let changed = new != limits
         limits = new
+        applyBufferingLimit(adaptive: adaptive)
         // On the demuxer's scale (AVERAGE-BANDWIDTH when a variant has one): see DemuxerBitrateWindow.
         let window = DemuxerBitrateWindow.window(new, renditions: current)
         if engine.bitrateFloor != window.floor { engine.bitrateFloor = window.floor }
         if engine.bitrateCap != window.cap { engine.bitrateCap = window.cap }
         guard !current.isEmpty, changed || why != "policy" else { return }
         emitRendition(reason: why)
+    }
+
+    /// The demuxer's buffering target: the probe's while it lasts (auto mode), else its own.
+    func applyBufferingLimit(adaptive: Bool) {
+        let limit = adaptive ? adaptiveRule.bufferingTarget : nil
+        if engine.bufferingLimit != limit { engine.bufferingLimit = limit }
     }
 
     /// Says a decision: at once when the item's fetches are not seen, else when they show it
@@ -112,8 +125,9 @@ extension QueueSequencer {
         let sample = AdaptiveRule.Sample(time: now, buffered: stats.buffered, throughput: stats.throughput, playing: stats.playing)
         onAdaptiveSample?(sample, index)
         let allowed = RenditionSelector.limits(effectiveQuality, renditions: current, cap: networkRule.bitrateCap(on: network)).maxBitrate
-        guard let decision = adaptiveRule.observe(sample, current: index, bandwidths: current.map(\.bandwidth), allowed: allowed),
-              decision.index != index else { return }
+        let decision = adaptiveRule.observe(sample, current: index, bandwidths: current.map(\.bandwidth), allowed: allowed)
+        applyBufferingLimit(adaptive: true)
+        guard let decision, decision.index != index else { return }
         autoIndex = decision.index
         applyLimits(reason: decision.reason.rawValue)
     }
