@@ -218,33 +218,49 @@ static inline gboolean reel_capture_window_png(GtkWidget *w, const gchar *path, 
     g_object_unref(pb);
     return ok;
 }
-/// The window as `reel_capture_window_png` reads it, with a video frame (PNG bytes) drawn into
-/// the rectangle (x, y, w, h) of the window, scaled to fit and centred as the sink shows it. On
-/// Wayland the video is on a subsurface that a client cannot read back: the capture is composed.
-static inline gboolean reel_capture_window_png_with_frame(GtkWidget *w, const gchar *path, const guint8 *png, gsize length,
+/// Draws a video frame (PNG bytes) into the rectangle (x, y, w, h) of `pb`, scaled to fit and
+/// centred as the sink shows it.
+static inline void reel_pixbuf_compose_frame(GdkPixbuf *pb, const guint8 *png, gsize length, gint x, gint y, gint rw, gint rh) {
+    if (png == NULL || length == 0 || rw <= 0 || rh <= 0) return;
+    gint width = gdk_pixbuf_get_width(pb), height = gdk_pixbuf_get_height(pb);
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+    if (gdk_pixbuf_loader_write(loader, png, length, NULL) && gdk_pixbuf_loader_close(loader, NULL)) {
+        GdkPixbuf *frame = gdk_pixbuf_loader_get_pixbuf(loader);  // transfer none
+        gint fw = gdk_pixbuf_get_width(frame), fh = gdk_pixbuf_get_height(frame);
+        double s = MIN((double)rw / fw, (double)rh / fh);
+        gint dw = MAX(1, (gint)(fw * s + 0.5)), dh = MAX(1, (gint)(fh * s + 0.5));
+        gint dx = x + (rw - dw) / 2, dy = y + (rh - dh) / 2;
+        // Clipped to the window.
+        gint cx = MAX(dx, 0), cy = MAX(dy, 0);
+        gint cw = MIN(dx + dw, width) - cx, ch = MIN(dy + dh, height) - cy;
+        if (cw > 0 && ch > 0) {
+            gdk_pixbuf_composite(frame, pb, cx, cy, cw, ch, dx, dy, (double)dw / fw, (double)dh / fh, GDK_INTERP_BILINEAR, 255);
+        }
+    }
+    g_object_unref(loader);
+}
+/// The window drawn from its widget tree (`gtk_widget_draw` into an image at the window's scale:
+/// what GTK shows, without reading the window back), with a video frame (PNG bytes, or none)
+/// drawn into the rectangle (x, y, w, h, in the toplevel's coordinates). On Wayland the video is
+/// on a subsurface that a client cannot read back, and a Wayland window's own pixels are not
+/// readable outside a paint cycle either (gdk_pixbuf_get_from_window returns a transparent image):
+/// the capture is composed.
+static inline gboolean reel_capture_widget_png_with_frame(GtkWidget *w, const gchar *path, const guint8 *png, gsize length,
                                                           gint x, gint y, gint rw, gint rh, GError **error) {
     GdkWindow *win = gtk_widget_get_window(w);
     if (win == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window is not realized"); return FALSE; }
-    gint width = gdk_window_get_width(win), height = gdk_window_get_height(win);
-    GdkPixbuf *pb = gdk_pixbuf_get_from_window(win, 0, 0, width, height);  // transfer full
-    if (pb == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window could not be read"); return FALSE; }
-    if (png != NULL && length > 0 && rw > 0 && rh > 0) {
-        GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
-        if (gdk_pixbuf_loader_write(loader, png, length, NULL) && gdk_pixbuf_loader_close(loader, NULL)) {
-            GdkPixbuf *frame = gdk_pixbuf_loader_get_pixbuf(loader);  // transfer none
-            gint fw = gdk_pixbuf_get_width(frame), fh = gdk_pixbuf_get_height(frame);
-            double s = MIN((double)rw / fw, (double)rh / fh);
-            gint dw = MAX(1, (gint)(fw * s + 0.5)), dh = MAX(1, (gint)(fh * s + 0.5));
-            gint dx = x + (rw - dw) / 2, dy = y + (rh - dh) / 2;
-            // Clipped to the window.
-            gint cx = MAX(dx, 0), cy = MAX(dy, 0);
-            gint cw = MIN(dx + dw, width) - cx, ch = MIN(dy + dh, height) - cy;
-            if (cw > 0 && ch > 0) {
-                gdk_pixbuf_composite(frame, pb, cx, cy, cw, ch, dx, dy, (double)dw / fw, (double)dh / fh, GDK_INTERP_BILINEAR, 255);
-            }
-        }
-        g_object_unref(loader);
-    }
+    gint scale = MAX(1, gdk_window_get_scale_factor(win));
+    gint width = gdk_window_get_width(win) * scale, height = gdk_window_get_height(win) * scale;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+    cairo_t *cr = cairo_create(surface);
+    cairo_scale(cr, scale, scale);
+    gtk_widget_draw(w, cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    GdkPixbuf *pb = gdk_pixbuf_get_from_surface(surface, 0, 0, width, height);  // transfer full
+    cairo_surface_destroy(surface);
+    if (pb == NULL) { g_set_error_literal(error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "the window could not be drawn"); return FALSE; }
+    reel_pixbuf_compose_frame(pb, png, length, x * scale, y * scale, rw * scale, rh * scale);
     gboolean ok = gdk_pixbuf_save(pb, path, "png", error, NULL);
     g_object_unref(pb);
     return ok;

@@ -41,6 +41,8 @@ final class WindowSession {
     var lastCapture: URL?
     /// The video sink description in use, and why it was chosen.
     private(set) var videoSink = ""
+    /// No sink can draw into the window (`VideoOutput.chooseSink`): the banner says so for good.
+    private var noVideoOutput: String?
 
     /// The queue's URIs, in order.
     var items: [String] { controller?.queue.items.map(\.uri) ?? [] }
@@ -79,7 +81,9 @@ final class WindowSession {
         guard UIRuntime.start() else { return nil }
         StartupTrace.mark("gtk-init")
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
-        videoSink = options.videoSink ?? VideoSinkChooser.choose(wayland: UIRuntime.isWayland)
+        let sink = VideoOutput.chooseSink(for: UIRuntime.isWayland ? .wayland : .x11, forced: options.videoSink)
+        videoSink = sink.description
+        noVideoOutput = sink.drawsInWindow ? nil : sink.message
         StartupTrace.mark("sink-chosen")
         switch SessionCore.assemble(options, videoSink: videoSink, window: true) {
         case .success(let c): core = c
@@ -105,10 +109,10 @@ final class WindowSession {
             self?.quit()
         }
         if let last = core.playlistErrors.last { state.errorBanner = last.message }
-        if videoSink == VideoSinkChooser.noVideo {
+        if let noVideoOutput {
             // Never a detached window: the sound plays and the window says why there is no picture.
-            state.errorBanner = VideoSinkChooser.noVideoMessage
-            Diagnostics.say(VideoSinkChooser.noVideoMessage)
+            state.errorBanner = noVideoOutput
+            Diagnostics.say(noVideoOutput)
         }
         if controller.queue.isEmpty {  // nothing to play yet: "Open recent" is the way in
             recentFiles = RecentFiles(file: recentFilesPath)
@@ -167,7 +171,22 @@ final class WindowSession {
     /// The window as the user sees it, to a PNG. On Wayland the window's own pixels lack the
     /// video (it is on a subsurface no client can read back): the frame on screen goes in.
     func captureWindow(to path: String) throws {
-        try window.capturePNG(to: path, videoFrame: UIRuntime.isWayland ? player.snapshotPNG() : nil)
+        let wayland = UIRuntime.isWayland
+        try window.capturePNG(to: path, composed: wayland, videoFrame: wayland && noVideoOutput == nil ? frameOnScreen() : nil)
+    }
+
+    /// The frame the sink holds. A paused seek on Wayland is drawn once more a moment after it
+    /// lands (`WaylandPausedSeekRedraw`): while that preroll runs the sink holds none, and a
+    /// capture right after the seek waits for it (half a second at most) rather than show an
+    /// empty video area.
+    private func frameOnScreen() -> Data? {
+        var frame = player.snapshotPNG()
+        let deadline = Date().addingTimeInterval(0.5)
+        while frame == nil, player.expectsVideoFrame, Date() < deadline {
+            UIRuntime.settle()
+            frame = player.snapshotPNG()
+        }
+        return frame
     }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets
@@ -238,9 +257,10 @@ final class WindowSession {
             state.position = position
             state.live = player.livePosition
         case .timeControl(let status):
-            // A banner stays until playback starts again (the next item, or a replay).
+            // A banner stays until playback starts again (the next item, or a replay); the one
+            // saying that no sink can draw stays for good.
             if status == .playing, state.timeControl != .playing, player.status == .readyToPlay {
-                state.errorBanner = nil
+                state.errorBanner = noVideoOutput
                 state.offersPlayAnyway = false
             }
             if status == .waitingToPlayAtSpecifiedRate(.noNetwork) {

@@ -8,7 +8,7 @@ import CGStreamer
 ///   connection: `waylandDisplay` is given to each new sink as a GstContext before it leaves NULL
 ///   (a sink with a connection of its own cannot use the window's surface).
 /// Every new pipeline's sink gets all three (`prepare`, then `attach`).
-struct VideoOutput {
+public struct VideoOutput {
     struct Rectangle: Equatable, Sendable {
         var x: Int32, y: Int32, width: Int32, height: Int32
     }

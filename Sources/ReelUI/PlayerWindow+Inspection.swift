@@ -8,16 +8,21 @@ extension PlayerWindow {
     // MARK: Capture and inspection (the app's "window capture", tests, QA)
 
     /// Writes the window as it is on screen, video included, to a PNG file.
-    /// - Parameter videoFrame: the frame on screen (PNG), drawn into the video area where the
-    ///   window itself cannot show it (Wayland: the video is on a subsurface the compositor does
-    ///   not let a client read); on X11 the window's pixels already have it.
-    public func capturePNG(to path: String, videoFrame: Data? = nil) throws {
+    /// - Parameters:
+    ///   - composed: draw the window from its widget tree rather than read it back (Wayland: a
+    ///     client cannot read its window's pixels, nor the video's subsurface); on X11 the
+    ///     window's pixels are read, video included.
+    ///   - videoFrame: with `composed`, the frame on screen (PNG) drawn into the video area; nil
+    ///     when no sink draws there (the area is black on screen too).
+    public func capturePNG(to path: String, composed: Bool = false, videoFrame: Data? = nil) throws {
         UIRuntime.settle()
         var error: UnsafeMutablePointer<GError>?
         let captured: gboolean
-        if let frame = videoFrame, let r = videoRectangle {
+        if composed {
+            let r = videoRectangle ?? (x: 0, y: 0, width: 0, height: 0)
+            let frame = videoFrame ?? Data()
             captured = frame.withUnsafeBytes { bytes in
-                reel_capture_window_png_with_frame(window, path, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
+                reel_capture_widget_png_with_frame(window, path, bytes.bindMemory(to: UInt8.self).baseAddress, gsize(bytes.count),
                                                    Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), &error)
             }
         } else {

@@ -18,13 +18,16 @@ final class WaylandWindowTests: XCTestCase {
         let directory: URL
         private var id = 0
 
-        init(xwayland: Bool, scale: Int = 1) throws {
-            weston = try WestonSession(xwayland: xwayland, scale: scale)
+        init(xwayland: Bool, scale: Int = 1, backend: WestonSession.Backend = .headless, environment: [String: String] = [:]) throws {
+            // On the X11 backend weston is a window of the test run's 1280x800 Xvfb: smaller, so
+            // the pointer can come into it from outside.
+            weston = backend == .x11 ? try WestonSession(xwayland: xwayland, width: 1200, height: 750, scale: scale, backend: backend)
+                                     : try WestonSession(xwayland: xwayland, scale: scale, backend: backend)
             directory = TestMedia.temporaryDirectory("reel-wayland")
             let socket = directory.appendingPathComponent("reel.sock").path
             reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, TestMedia.path("color10s.mp4")],
-                                         environment: weston.environment.merging(["GDK_SCALE": String(scale)]) { $1 })
+                                         environment: weston.environment.merging(["GDK_SCALE": String(scale)]) { $1 }.merging(environment) { $1 })
             guard let client = IPCTestClient(path: socket, timeout: 20) else {
                 let err = reel.stderr
                 _ = reel.finish(timeout: 5)
@@ -124,20 +127,145 @@ final class WaylandWindowTests: XCTestCase {
         XCTAssertFalse(stderr.contains("cannot draw into the window"), stderr)
     }
 
+    /// The window capture (`screenshot FILE window`) of the same paused frame on Wayland and on
+    /// X11 (the test run's Xvfb, no decorations there): the same picture at the same place in the
+    /// same controls; only the title bar GTK draws on Wayland differs. On Wayland the capture is
+    /// drawn from the widget tree with the frame on screen composed in (a client cannot read its
+    /// window back there: reading it gave a transparent image with the picture alone).
+    func testTheWindowCaptureOnWaylandIsX11sButForTheTitleBar() throws {
+        let s = try Session(xwayland: false)
+        pausedOnMagenta(s)
+        let wayland = s.directory.appendingPathComponent("wayland.png").path
+        XCTAssertEqual(s.command(["screenshot", wayland, "window"])?["error"] as? String, "success")
+        _ = s.finish()
+
+        let dir = TestMedia.temporaryDirectory("reel-x11-capture")
+        defer { if ProcessInfo.processInfo.environment["REEL_KEEP"] == nil { try? FileManager.default.removeItem(at: dir) } }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, TestMedia.path("color10s.mp4")],
+                                         environment: ["WAYLAND_DISPLAY": ""])
+        let c = try XCTUnwrap(IPCTestClient(path: socket, timeout: 20), reel.stderr)
+        func get(_ name: String) -> Any? { c.request(["get_property", name], id: 1)?["data"] }
+        let deadline = Date().addingTimeInterval(15)
+        while get("time-control") as? String != "playing", Date() < deadline { usleep(100_000) }
+        _ = c.request(["set_property", "pause", true], id: 2)
+        _ = c.request(["seek", 4.5, "absolute+exact"], id: 3)
+        while !(abs((get("position") as? Double ?? 0) - 4.5) < 0.05 && get("seeking") as? Bool == false), Date() < deadline { usleep(100_000) }
+        usleep(500_000)
+        let x11 = dir.appendingPathComponent("x11.png").path
+        XCTAssertEqual(c.request(["screenshot", x11, "window"], id: 4)?["error"] as? String, "success")
+        _ = c.request(["quit"], id: 5)
+        reel.finish(timeout: 10)
+
+        let onWayland = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: wayland), "the Wayland capture has the picture")
+        let onX11 = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: x11), "the X11 capture has the picture")
+        XCTAssertEqual(onWayland.width, onX11.width, accuracy: 2, "the same picture: \(onWayland) \(onX11)")
+        XCTAssertEqual(onWayland.height, onX11.height, accuracy: 2, "\(onWayland) \(onX11)")
+        // The X11 capture is the window's content; the same rectangle of the Wayland capture, at
+        // the picture's offset, holds the same pixels (controls, times, bars).
+        let size = try XCTUnwrap(PixelProbe.size(x11))
+        let dx = onWayland.x - onX11.x, dy = onWayland.y - onX11.y
+        XCTAssertGreaterThan(dy, 20, "a title bar above the content on Wayland")
+        let crop = dir.appendingPathComponent("wayland-content.png").path
+        let cropped = ProcessRunner.run("/usr/bin/convert", [wayland, "-crop", "\(size.width)x\(size.height)+\(dx)+\(dy)", "+repage",
+                                                             "-background", "black", "-alpha", "remove", crop], timeout: 30)
+        XCTAssertEqual(cropped.status, 0, cropped.stderr)
+        let opaque = dir.appendingPathComponent("x11-opaque.png").path
+        _ = ProcessRunner.run("/usr/bin/convert", [x11, "-background", "black", "-alpha", "remove", opaque], timeout: 30)
+        let difference = try XCTUnwrap(PixelProbe.difference(crop, opaque, diffPath: dir.appendingPathComponent("diff.png").path))
+        XCTAssertLessThan(difference, 0.02, "the captures differ beyond the title bar (diff.png in \(dir.path))")
+    }
+
+    /// Paused on magenta, the picture in Reel's window on the compositor's screen; Xwayland's
+    /// window tree then.
+    private func videoInReelsWindowWithXwayland(_ s: Session) throws -> ProcessRunner.Result {
+        let display = try XCTUnwrap(s.weston.xDisplay)
+        pausedOnMagenta(s)
+        try assertVideoInReelsWindow(try s.screen(), s)
+        let tree = ProcessRunner.run("/usr/bin/xwininfo", ["-root", "-tree", "-display", display], timeout: 20)
+        XCTAssertEqual(tree.status, 0, tree.stderr)
+        return tree
+    }
+
     /// With Xwayland, as GNOME and Plasma run it: the X11 sinks would reach it and open a window
     /// of their own there (seen: ximagesink's "reel" window, class "GStreamer"). Reel draws in its
     /// Wayland window, and no X11 window exists.
     func testWithXwaylandNoX11WindowAppears() throws {
         let s = try Session(xwayland: true)
-        let display = try XCTUnwrap(s.weston.xDisplay)
-        pausedOnMagenta(s)
-        try assertVideoInReelsWindow(try s.screen(), s)
         // Xwayland's windows: weston's own window manager's, and no sink's ("reel", class GStreamer).
-        let tree = ProcessRunner.run("/usr/bin/xwininfo", ["-root", "-tree", "-display", display], timeout: 20)
-        XCTAssertEqual(tree.status, 0, tree.stderr)
+        let tree = try videoInReelsWindowWithXwayland(s)
         XCTAssertTrue(tree.stdout.contains("Weston WM"), "the X11 windows were listed: \(tree.stdout) \(tree.stderr)")
         XCTAssertFalse(tree.stdout.lowercased().contains("reel") || tree.stdout.contains("GStreamer"), "no X11 window of Reel's: \(tree.stdout)")
         _ = s.finish()
+    }
+
+    /// A user's keys and mouse (weston on its X11 backend, so xdotool's events arrive as Wayland
+    /// input): F toggles fullscreen and a double-click on the picture does too, and the picture
+    /// follows on the compositor's screen.
+    func testTheFKeyAndADoubleClickToggleFullscreenOnWayland() throws {
+        let s = try Session(xwayland: false, backend: .x11)
+        pausedOnMagenta(s)
+        let windowed = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no video on the screen")
+        s.weston.movePointer(to: windowed.x + windowed.width / 2, windowed.y + windowed.height / 2)
+        s.weston.click()  // the window takes the keyboard focus (a single click changes nothing else)
+        s.weston.key("f")
+        s.eventually("fullscreen after F") { s.get("fullscreen") as? Bool == true }
+        let full = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        XCTAssertEqual(full.width, s.weston.width, accuracy: 2, "F: the picture fills the output's width \(full)")
+        s.weston.key("Escape")
+        s.eventually("windowed after Escape") { s.get("fullscreen") as? Bool == false }
+        let back = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        XCTAssertEqual(back.width, windowed.width, accuracy: 2, "back in the window \(back) vs \(windowed)")
+        // A double-click on the picture, then another.
+        s.weston.movePointer(to: back.x + back.width / 2, back.y + back.height / 2)
+        s.weston.click(count: 2)
+        s.eventually("fullscreen after a double-click") { s.get("fullscreen") as? Bool == true }
+        let doubled = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        XCTAssertEqual(doubled.width, s.weston.width, accuracy: 2, "\(doubled)")
+        s.weston.click(count: 2)
+        s.eventually("windowed after a second double-click") { s.get("fullscreen") as? Bool == false }
+        XCTAssertEqual(s.get("pause") as? Bool, true, "clicks on the picture never started playback")
+        _ = s.finish()
+    }
+
+    /// GDK_BACKEND=x11 on a Wayland desktop (Xwayland): Reel is an X11 client there, its sink
+    /// draws into its X11 window (the X11 path), and that window is Reel's only one.
+    func testWithGDKBackendX11UnderXwaylandTheVideoIsInReelsX11Window() throws {
+        let s = try Session(xwayland: true, environment: ["GDK_BACKEND": "x11"])
+        let tree = try videoInReelsWindowWithXwayland(s)
+        XCTAssertTrue(tree.stdout.contains("Reel"), "Reel's window is an X11 one: \(tree.stdout)")
+        XCTAssertFalse(tree.stdout.contains("GStreamer"), "no window of a sink's own: \(tree.stdout)")
+        let stderr = s.finish()
+        XCTAssertFalse(stderr.contains("cannot draw into the window"), stderr)
+    }
+
+    /// No sink can draw into a Wayland window (waylandsink missing, as on a system without
+    /// GStreamer's plugins-bad): the sound plays on, no window of a sink's own opens (glimagesink
+    /// would open one), and Reel's window says why there is no picture.
+    func testWithoutWaylandsinkTheWindowSaysSoAndNoOtherWindowOpens() throws {
+        let plugins = TestMedia.temporaryDirectory("reel-plugins")
+        defer { try? FileManager.default.removeItem(at: plugins) }
+        let system = "/usr/lib/x86_64-linux-gnu/gstreamer-1.0"
+        for name in try FileManager.default.contentsOfDirectory(atPath: system) where name.hasSuffix(".so") && name != "libgstwaylandsink.so" {
+            try FileManager.default.createSymbolicLink(atPath: plugins.appendingPathComponent(name).path, withDestinationPath: "\(system)/\(name)")
+        }
+        let s = try Session(xwayland: false, environment: ["GST_PLUGIN_SYSTEM_PATH_1_0": plugins.path, "GST_PLUGIN_PATH_1_0": "",
+                                                            "GST_REGISTRY_1_0": plugins.appendingPathComponent("registry.bin").path])
+        s.eventually("playing", timeout: 30) { s.get("time-control") as? String == "playing" }
+        s.eventually("the position runs (the sound plays)") { (s.get("position") as? Double ?? 0) > 1.5 }
+        s.command(["set_property", "pause", true])
+        s.command(["seek", 4.5, "absolute+exact"])
+        s.eventually("paused at 4.5 s") { abs((s.get("position") as? Double ?? 0) - 4.5) < 0.05 && s.get("seeking") as? Bool == false }
+        let shot = try s.screen()
+        XCTAssertNil(PixelProbe.box(of: Self.magenta, in: shot), "no picture anywhere: no sink drew, in Reel's window or one of its own")
+        // The banner, in Reel's window (the capture over the socket): its text is on stderr too.
+        let capture = s.directory.appendingPathComponent("window.png").path
+        XCTAssertEqual(s.command(["screenshot", capture, "window"])?["error"] as? String, "success")
+        let size = try XCTUnwrap(PixelProbe.size(capture))
+        XCTAssertGreaterThan(size.width, 600, "Reel's window is there")
+        let stderr = s.finish()
+        XCTAssertTrue(stderr.contains("No video output can draw into this window"), stderr)
     }
 
     /// A HiDPI screen (the output at scale 2, as GDK_SCALE=2 desktops have it): the picture fills
