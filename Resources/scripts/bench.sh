@@ -305,16 +305,23 @@ if want quality; then
   # played bitrate against what the trace allows, switches, time to first frame. "reel" starts
   # from nothing remembered (the first listed rendition, as the peers do); "reel-remembered" is a
   # returning user (the network's throughput before the trace kept from an earlier run).
-  log "quality of experience: hls/abr, traces steady/step-down/oscillating, 45 s, $QOE_RUNS run(s)"
+  # The same on hls/ffmpeg-abr (ffmpeg's HLS muxer and its own master: a packager's stream, issue
+  # 27), with mpv (its --hls-bitrate default) beside gst-play-1.0 when it is installed.
+  streams="abr"
+  [ -s "$MEDIA/hls/ffmpeg-abr/master.m3u8" ] && streams="$streams ffmpeg-abr"
+  log "quality of experience: $streams, traces steady/step-down/oscillating, 45 s, $QOE_RUNS run(s)"
   for ((r = 1; r <= QOE_RUNS; r++)); do
-    for trace in steady step-down oscillating; do
-      players="reel reel-remembered gst-play-1.0"
-      [ "$have_mpv" = 1 ] && players="$players mpv"
-      for player in $players; do
-        line=$(timeout -k 5 120 "$PY" "$here/bench_quality.py" --player "$player" --trace "$trace" --media "$MEDIA/hls/abr" \
-          --reel "$REEL" --seconds 45 2>"$work/qoe.err" | tail -n 1) || true
-        if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "$player quality $trace: $(tail -c 300 "$work/qoe.err")"; fi
-        printf '{"bench":"quality","variant":"%s","player":"%s","run":%d,"result":%s}\n' "$trace" "$player" "$r" "$line" >> "$samples"
+    for stream in $streams; do
+      for trace in steady step-down oscillating; do
+        players="reel reel-remembered gst-play-1.0"
+        [ "$have_mpv" = 1 ] && players="$players mpv"
+        variant=$trace; [ "$stream" = abr ] || variant="$stream/$trace"
+        for player in $players; do
+          line=$(timeout -k 5 120 "$PY" "$here/bench_quality.py" --player "$player" --trace "$trace" --media "$MEDIA/hls/$stream" \
+            --reel "$REEL" --seconds 45 2>"$work/qoe.err" | tail -n 1) || true
+          if [ -z "$line" ]; then line='{"status":"error","error":"no output"}'; log "$player quality $variant: $(tail -c 300 "$work/qoe.err")"; fi
+          printf '{"bench":"quality","variant":"%s","player":"%s","run":%d,"result":%s}\n' "$variant" "$player" "$r" "$line" >> "$samples"
+        done
       done
     done
   done

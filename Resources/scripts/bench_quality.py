@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Quality of experience on adaptive HLS: one player, one bandwidth trace, one run (make bench's
-"quality" lane). The stream is hls/abr (360p/720p/1080p at about 0.6/2/5 Mbit/s, 2 s segments),
-served by throttle-server.py on a schedule; the player plays with fake sinks for SECONDS.
+"quality" lane). The stream is hls/abr (360p/720p/1080p at about 0.6/2/5 Mbit/s, 2 s segments) or
+hls/ffmpeg-abr (the same ladder made by ffmpeg's HLS muxer, its own master), served by
+throttle-server.py on a schedule; the player plays with fake sinks for SECONDS.
 
   bench_quality.py --player reel|reel-remembered|gst-play-1.0|mpv --trace steady|step-down|oscillating
-                   --media DIR --reel PATH [--seconds 40]
+                   --media DIR [--master master.m3u8] --reel PATH [--seconds 40]
 
 Prints one JSON line:
   stalls, stall_s      waits after playback first started (Reel: time-control events; gst-play:
@@ -26,6 +27,8 @@ import sys
 import tempfile
 import time
 
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
 TRACES = {
     "steady": [(0, 8_000_000)],
     "step-down": [(0, 8_000_000), (16, 1_000_000)],
@@ -41,10 +44,10 @@ def rate_at(trace, t):
     return current
 
 
-def ladder(media):
+def ladder(media, master):
     """[(name, bandwidth)] from the master playlist, in its order."""
     out, bandwidth = [], None
-    for line in open(os.path.join(media, "master.m3u8")):
+    for line in open(os.path.join(media, master)):
         line = line.strip()
         m = re.search(r"BANDWIDTH=(\d+)", line)
         if line.startswith("#EXT-X-STREAM-INF") and m:
@@ -60,19 +63,20 @@ def main():
     ap.add_argument("--player", required=True)
     ap.add_argument("--trace", required=True, choices=sorted(TRACES))
     ap.add_argument("--media", required=True)
+    ap.add_argument("--master", default="master.m3u8")
     ap.add_argument("--reel", required=True)
     ap.add_argument("--seconds", type=float, default=40)
     a = ap.parse_args()
     here = os.path.dirname(os.path.abspath(__file__))
     trace = TRACES[a.trace]
-    renditions = ladder(a.media)
+    renditions = ladder(a.media, a.master)
     bandwidth = dict(renditions)
     work = tempfile.mkdtemp(prefix="reel-qoe-")
     log = os.path.join(work, "server.log")
     server = subprocess.Popen([sys.executable, os.path.join(here, "throttle-server.py"), "--root", a.media, "--log", log,
                                "--schedule", ",".join(f"{t}:{b}" for t, b in trace)], stdout=subprocess.PIPE, text=True)
     port = int(server.stdout.readline().split()[1])
-    url = f"http://127.0.0.1:{port}/master.m3u8"
+    url = f"http://127.0.0.1:{port}/{a.master}"
     fake = "fakesink sync=true"
     env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"))  # reel: nothing remembered (reel-remembered below)
     if a.player == "reel-remembered":
@@ -100,7 +104,8 @@ def main():
             parts = re.split(rb"[\r\n]", buffer)
             buffer = parts.pop()
             now = time.monotonic() - start
-            lines += [(now, p.decode("utf-8", "replace")) for p in parts if p.strip()]
+            # mpv's terminal status line starts with an escape (ESC[K, clear to end of line).
+            lines += [(now, ANSI.sub("", p.decode("utf-8", "replace"))) for p in parts if p.strip()]
     player.terminate()
     try:
         player.wait(10)
@@ -168,7 +173,7 @@ def main():
     requests = [json.loads(l) for l in open(log) if l.strip()]
     played_for = {}
     for r in requests:
-        m = re.match(r"/([^/]+)/segment(\d+)\.ts$", r["path"])
+        m = re.match(r"/([^/]+)/[a-z]*(\d+)\.(?:ts|m4s)$", r["path"])
         if m and r["status"] == 200 and m.group(1) in bandwidth:
             played_for[int(m.group(2))] = m.group(1)  # the last rendition fetched for the index
     played_media = max(0.0, wall - (began or wall) - stall_s)

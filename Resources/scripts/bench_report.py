@@ -228,7 +228,8 @@ def main():
             f"Reel's own live event says {said['median']:.1f} s; safe distance (3 target durations) 6 s" if said else "")
 
     # Quality of experience on adaptive HLS (bench_quality.py): per trace, each figure per player.
-    for trace in ("steady", "step-down", "oscillating"):
+    for trace in [s + t for s in ("", "ffmpeg-abr/") for t in ("steady", "step-down", "oscillating")]:
+        stream = "hls/ffmpeg-abr" if trace.startswith("ffmpeg-abr/") else "hls/abr"
         qruns = {}
         for p in players:
             rs = []
@@ -251,7 +252,7 @@ def main():
                 allowed = {p: stats([r["allowed_kbps"] for r in rs if r.get("allowed_kbps")]) for p, rs in qruns.items()}
                 note = "; ".join(f"{p}: {per[p]['median'] / allowed[p]['median'] * 100:.0f}% of what the trace allows"
                                  for p in per if allowed.get(p) and allowed[p]["median"])
-            add(f"ABR {metric}, hls/abr 45 s", unit, trace, per, note)
+            add(f"ABR {metric}, {stream} 45 s", unit, trace, per, note)
 
     # Playlist throughput.
     for r in rows:

@@ -354,6 +354,19 @@ if command -v ffmpeg >/dev/null; then
   [ -s hls/ffmpeg/ts/missing.m3u8 ] || spec_master hls/ffmpeg/ts asc missing > hls/ffmpeg/ts/missing.m3u8
   [ -s hls/ffmpeg/fmp4/avg.m3u8 ] || spec_master hls/ffmpeg/fmp4 > hls/ffmpeg/fmp4/avg.m3u8
   [ -s hls/ffmpeg/range/avg.m3u8 ] || spec_master hls/ffmpeg/range > hls/ffmpeg/range/avg.m3u8
+  # dash/ffmpeg (issue 31): ffmpeg's DASH muxer, 8 s, 360p and 720p video in one adaptation set
+  # and AAC audio in another, SegmentTemplate with SegmentTimeline ($RepresentationID$,
+  # $Number%05d$), fMP4, 2 s segments: manifest.mpd as ffmpeg writes it.
+  if [ ! -s dash/ffmpeg/manifest.mpd ]; then
+    rm -rf dash/ffmpeg.tmp && mkdir -p dash/ffmpeg.tmp
+    (cd dash/ffmpeg.tmp && timeout -k 5 300 ffmpeg -nostdin -hide_banner -loglevel error \
+      -f lavfi -i "testsrc2=size=1280x720:rate=30:duration=8" -f lavfi -i "sine=frequency=440:duration=8:sample_rate=44100" \
+      -filter_complex "[0:v]split=2[a][b];[a]scale=640:360[v360];[b]null[v720]" -map "[v360]" -map "[v720]" -map 1:a \
+      -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0 -threads 2 \
+      -b:v:0 500k -b:v:1 1500k -c:a aac -b:a 96k -ac 2 \
+      -f dash -seg_duration 2 -use_template 1 -use_timeline 1 -adaptation_sets "id=0,streams=v id=1,streams=a" manifest.mpd)
+    mkdir -p dash && rm -rf dash/ffmpeg && mv dash/ffmpeg.tmp dash/ffmpeg
+  fi
 else
   echo "make-media: ffmpeg is missing (Resources/scripts/setup.sh installs it): no hls/ffmpeg streams" >&2
 fi
@@ -371,6 +384,22 @@ if [ "$bench" = 1 ]; then
       '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS="avc1.42c01e,mp4a.40.2"' '360/index.m3u8' \
       '#EXT-X-STREAM-INF:BANDWIDTH=2400000,RESOLUTION=320x180,FRAME-RATE=30.000,CODECS="avc1.42c00d,mp4a.40.2"' '180/index.m3u8' > hls/bench3/master.m3u8.tmp
     mv hls/bench3/master.m3u8.tmp hls/bench3/master.m3u8
+  fi
+  # The quality lane's packager-made stream (issue 27): ffmpeg's HLS muxer and its own master
+  # (-master_pl_name), 360p/720p/1080p of one 60 s programme at rates near hls/abr's (capped VBR:
+  # -maxrate/-bufsize, as a packager is usually asked for), 2 s TS segments, 2 s GOPs.
+  if command -v ffmpeg >/dev/null && [ ! -s hls/ffmpeg-abr/master.m3u8 ]; then
+    rm -rf hls/ffmpeg-abr.tmp && mkdir -p hls/ffmpeg-abr.tmp
+    (cd hls/ffmpeg-abr.tmp && timeout -k 5 900 ffmpeg -nostdin -hide_banner -loglevel error \
+      -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=60" -f lavfi -i "sine=frequency=440:duration=60:sample_rate=44100" \
+      -filter_complex "[0:v]split=3[a][b][c];[a]scale=640:360[v360];[b]scale=1280:720[v720];[c]null[v1080]" \
+      -map "[v360]" -map "[v720]" -map "[v1080]" -map 1:a -map 1:a -map 1:a \
+      -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0 -threads 2 \
+      -b:v:0 400k -maxrate:v:0 450k -bufsize:v:0 450k -b:v:1 1700k -maxrate:v:1 1900k -bufsize:v:1 1900k \
+      -b:v:2 4300k -maxrate:v:2 4700k -bufsize:v:2 4700k -c:a aac -b:a 96k -ac 2 \
+      -f hls -hls_time 2 -hls_playlist_type vod -master_pl_name master.m3u8 -hls_segment_filename "%v/seg%03d.ts" \
+      -var_stream_map "v:0,a:0,name:360p v:1,a:1,name:720p v:2,a:2,name:1080p" "%v/index.m3u8")
+    rm -rf hls/ffmpeg-abr && mv hls/ffmpeg-abr.tmp hls/ffmpeg-abr
   fi
 fi
 exit 0

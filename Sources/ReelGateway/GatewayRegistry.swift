@@ -86,6 +86,21 @@ final class GatewayRegistry: Sendable {
         return "/\(key)/i/\(item.rawValue)/\(resource)/\(safe)"
     }
 
+    /// The gateway prefix for an upstream directory (resource `resource`, a URL ending in `/`) of
+    /// the item: `/<key>/d/<item>/<resource>/`; what follows it in a request is appended to the
+    /// directory upstream (DASH: `DASHManifestRewriter`).
+    func directoryPath(item: GatewayItemID, resource: Int) -> String { "/\(key)/d/\(item.rawValue)/\(resource)/" }
+
+    /// Parses a directory path back into (item, directory resource, what follows, query included).
+    func parseDirectory(path: String) -> (GatewayItemID, Int, String)? {
+        let prefix = "/\(key)/d/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.dropFirst(prefix.count)
+        let parts = rest.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let item = Int(parts[0]), let resource = Int(parts[1]) else { return nil }
+        return (GatewayItemID(rawValue: item), resource, String(parts[2]))
+    }
+
     /// Parses a gateway path back into (item, resource); nil without the right key.
     func parse(path: String) -> (GatewayItemID, Int)? {
         guard let pathPart = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }

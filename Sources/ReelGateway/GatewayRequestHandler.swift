@@ -66,6 +66,9 @@ final class GatewayRequestHandler: Sendable {
             try await simple(.methodNotAllowed, "Only GET and HEAD.\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
+        if let (id, directory, rest) = registry.parseDirectory(path: head.uri) {
+            return try await respondInDirectory(id: id, directory: directory, rest: rest, head: head, outbound: outbound)
+        }
         guard let (id, index) = registry.parse(path: head.uri), let (item, resource) = registry.resource(item: id, index: index) else {
             try await simple(.notFound, "No such item in the gateway.\n", head: head, outbound: outbound)
             return head.isKeepAlive
@@ -113,6 +116,29 @@ final class GatewayRequestHandler: Sendable {
             return head.isKeepAlive
         }
         return try await relay(upstream, item: item, id: id, resource: resource, number: index, head: head, outbound: outbound)
+    }
+
+    /// A request under a directory prefix (DASH segments, whatever an MPD resolves under a
+    /// `BaseURL`): the directory's upstream URL with the rest of the path appended, fetched
+    /// and relayed as media, with the item's credentials where its scope allows.
+    private func respondInDirectory(id: GatewayItemID, directory: Int, rest: String, head: HTTPRequestHead,
+                                    outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        guard let (item, dir) = registry.resource(item: id, index: directory), dir.url.absoluteString.hasSuffix("/"),
+              let url = URL(string: dir.url.absoluteString + rest), url.host == dir.url.host, url.scheme == dir.url.scheme else {
+            try await simple(.notFound, "No such item in the gateway.\n", head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
+        let isManifest = url.pathExtension.lowercased() == "mpd"
+        let resource = GatewayRegistry.Resource(url: url, kind: isManifest ? nil : .segment, parent: directory)
+        let upstream: Upstream
+        switch await fetch(item: item, id: id, resource: resource, head: head, deadline: .now() + transferDeadline) {
+        case .success(let u): upstream = u
+        case .failure(let failure):
+            report(id, failure.error)
+            try await simple(failure.status, failure.error.message + "\n", head: head, outbound: outbound)
+            return head.isKeepAlive
+        }
+        return try await relay(upstream, item: item, id: id, resource: resource, number: directory, head: head, outbound: outbound)
     }
 
     struct Upstream {
@@ -211,7 +237,7 @@ final class GatewayRequestHandler: Sendable {
         request.method = head.method == .HEAD ? .HEAD : .GET
         // Playlists are fetched whole (they are rewritten): no Range for them.
         let ext = url.pathExtension.lowercased()
-        let wholeBody = kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u"
+        let wholeBody = kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" || ext == "mpd"
         for name in Self.forwardedRequestHeaders where !(wholeBody && (name == "Range" || name == "If-Range")) {
             for value in head.headers[name] { request.headers.add(name: name, value: value) }
         }
@@ -241,19 +267,22 @@ final class GatewayRequestHandler: Sendable {
         var iterator = response.body.makeAsyncIterator()
         let contentType = response.headers["Content-Type"].first?.lowercased() ?? ""
         let ext = upstream.url.pathExtension.lowercased()
-        var isPlaylist = false
+        var isPlaylist = false, isMPD = false
         var first: ByteBuffer?
         if status == 200 && head.method == .GET && item.rewritesPlaylists && resource.kind?.isMediaData != true && resource.kind != .key {
-            if contentType.contains("mpegurl") || resource.kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" {
+            if contentType.contains("dash+xml") || ext == "mpd" {
+                isMPD = true
+            } else if contentType.contains("mpegurl") || resource.kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" {
                 isPlaylist = true
             } else {
                 first = try await iterator.next()
                 if let first { bytes += Int64(first.readableBytes) }
                 isPlaylist = first.map { HLSPlaylist.looksLikePlaylist(bytes: $0.readableBytesView) } ?? false
+                isMPD = !isPlaylist && first.map { DASHManifestRewriter.looksLikeMPD(bytes: $0.readableBytesView) } ?? false
             }
         }
 
-        if isPlaylist {
+        if isPlaylist || isMPD {
             var body = first ?? ByteBuffer()
             let until = upstream.started + .nanoseconds(transferDeadline.nanoseconds)
             while let chunk = try await iterator.next() {
@@ -279,6 +308,18 @@ final class GatewayRequestHandler: Sendable {
                 body.writeBuffer(&c)
             }
             var text = String(decoding: body.readableBytesView, as: UTF8.self)
+            if isMPD {
+                do {
+                    try await writePlaylist(try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber), head: head, outbound: outbound,
+                                            contentType: "application/dash+xml")
+                } catch let failure as DASHManifestRewriter.Failure {
+                    note = "mpd-unreadable"
+                    let error = PlaybackError(kind: .invalidPlaylist, message: "The DASH manifest could not be read: \(failure)", uri: upstream.url.absoluteString)
+                    report(id, error)
+                    try await simple(.badGateway, error.message + "\n", head: head, outbound: outbound)
+                }
+                return head.isKeepAlive
+            }
             if text.contains("#EXT-X-STREAM-INF") {
                 text = await withoutUnavailableVariants(text, base: upstream.url, item: item, id: id, head: head)
                 try Task.checkCancellation()  // the reader left: nothing checked is kept for others
@@ -319,7 +360,25 @@ final class GatewayRequestHandler: Sendable {
         return head.isKeepAlive
     }
 
-    /// Rewrites a playlist so that every fetchable URI routes back through the gateway.
+    /// Rewrites a DASH MPD (the item's resource `manifest`) so that everything it resolves to
+    /// routes back through the gateway (`DASHManifestRewriter`): its upstream directories become
+    /// resources of the item, and `Location` an item resource of its own.
+    func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int) throws -> String {
+        let registry = self.registry, baseURL = self.baseURL
+        let listed = Mutex(0)
+        let output = try DASHManifestRewriter.rewrite(text, base: base, directory: { dir in
+            guard let index = registry.resourceIndex(item: id, url: dir, kind: .other, parent: manifest) else { return nil }
+            listed.withLock { $0 += 1 }
+            return baseURL + registry.directoryPath(item: id, resource: index)
+        }, manifest: { url in
+            guard let index = registry.resourceIndex(item: id, url: url, kind: nil, parent: manifest) else { return nil }
+            listed.withLock { $0 += 1 }
+            return baseURL + registry.path(item: id, resource: index, url: url)
+        })
+        registry.playlistRewritten(item: id, index: manifest, listing: listed.withLock { $0 })
+        return output
+    }
+
     /// Rewrites a playlist (the item's resource `playlist`) so that every fetchable URI routes back
     /// through the gateway; then the item's table forgets what no playlist lists any more.
     func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, playlist: Int) -> String {
@@ -395,9 +454,10 @@ final class GatewayRequestHandler: Sendable {
         return HLSMasterFilter.removing(Set(failed.map(\.0)), from: text, base: base)
     }
 
-    private func writePlaylist(_ output: String, head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+    private func writePlaylist(_ output: String, head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
+                               contentType: String = "application/vnd.apple.mpegurl") async throws {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/vnd.apple.mpegurl")
+        headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Content-Length", value: String(output.utf8.count))
         headers.add(name: "Cache-Control", value: "no-cache")
         if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }

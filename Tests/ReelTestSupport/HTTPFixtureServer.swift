@@ -204,6 +204,7 @@ public final class HTTPFixtureServer: Sendable {
     static func contentType(for ext: String) -> String {
         switch ext.lowercased() {
         case "m3u8": "application/vnd.apple.mpegurl"
+        case "mpd": "application/dash+xml"
         case "ts": "video/mp2t"
         case "mp4", "m4s": "video/mp4"
         case "key", "bin": "application/octet-stream"

@@ -1,0 +1,78 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// Issue 31: a protected DASH stream as users have them: ffmpeg's DASH muxer (SegmentTemplate with
+/// SegmentTimeline, fMP4, video and audio adaptation sets), served by a server on 127.0.0.1 that
+/// answers 401 to any request without `Authorization: Bearer …`, played by the real binary with
+/// `--header`. Before, the header reached the MPD only (the segments resolved against the
+/// gateway's URL of the MPD, which answered with the MPD again: 13 MPD requests, no segment) and
+/// Reel waited silently.
+final class ProtectedDASHTests: XCTestCase {
+    static let token = "Bearer dash-e2e-7c41a9"
+
+    private struct Run {
+        var status: Int32
+        var events: [[String: Any]]
+        var stderr: String
+        var seconds: Double
+        func named(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
+    }
+
+    private func play(_ server: HTTPFixtureServer, header: String, timeout: Double = 60) throws -> Run {
+        let started = Date()
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+                                   "--header", "Authorization: \(header)", server.url("/dash/ffmpeg/manifest.mpd").absoluteString],
+                                  timeout: timeout)
+        XCTAssertFalse(r.timedOut, "reel ended by itself: \(r.stderr.suffix(600))")
+        let events = r.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        return Run(status: r.status, events: events, stderr: r.stderr, seconds: Date().timeIntervalSince(started))
+    }
+
+    private func server() throws -> HTTPFixtureServer {
+        TestMedia.ensureGenerated()
+        let dash = TestMedia.directory.appendingPathComponent("dash")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: dash.appendingPathComponent("ffmpeg/manifest.mpd").path), "no ffmpeg: no dash/ffmpeg")
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        server.serveDirectory(dash, at: "/dash")
+        server.requireHeader("Authorization", Self.token)
+        return server
+    }
+
+    func testEveryRequestCarriesTheHeaderAndTheStreamPlaysToItsEnd() throws {
+        let server = try server()
+        defer { server.shutdown() }
+        let run = try play(server, header: Self.token)
+        XCTAssertEqual(run.status, 0, "played to the end: \(run.stderr.suffix(800))")
+        XCTAssertTrue(run.named("error").isEmpty, "\(run.named("error"))")
+        let requests = server.requests
+        let paths = requests.map(\.path)
+        XCTAssertEqual(paths.filter { $0.hasSuffix(".mpd") }.count, 1, "one MPD request (a static MPD): \(paths)")
+        XCTAssertTrue(paths.contains { $0.hasPrefix("/dash/ffmpeg/init-stream") }, "init segments: \(paths)")
+        let video = paths.filter { $0.hasPrefix("/dash/ffmpeg/chunk-stream0-") || $0.hasPrefix("/dash/ffmpeg/chunk-stream1-") }
+        let audio = paths.filter { $0.hasPrefix("/dash/ffmpeg/chunk-stream2-") }
+        XCTAssertEqual(Set(video.map { $0.suffix(9) }).count, 4, "every video segment of the 8 s: \(paths)")
+        XCTAssertEqual(audio.count, 4, "every audio segment: \(paths)")
+        for r in requests {
+            XCTAssertEqual(r.header("Authorization"), Self.token, "\(r)")
+            XCTAssertEqual(r.status / 100, 2, "\(r)")
+        }
+        XCTAssertFalse(run.stderr.contains("dash-e2e-7c41a9"), "the token is never printed")
+        XCTAssertFalse(run.events.description.contains("dash-e2e-7c41a9"))
+    }
+
+    /// A wrong header: the first request is refused, and Reel says so at once (not-authorized,
+    /// naming the manifest), never a silent wait.
+    func testAWrongHeaderFailsAsNotAuthorized() throws {
+        let server = try server()
+        defer { server.shutdown() }
+        let run = try play(server, header: "Bearer wrong-value-123", timeout: 30)
+        XCTAssertNotEqual(run.status, 0)
+        let error = try XCTUnwrap(run.named("error").first?["error"] as? [String: Any], "an error event: \(run.events.suffix(4)) \(run.stderr.suffix(400))")
+        XCTAssertEqual(error["code"] as? String, "not-authorized", "\(error)")
+        XCTAssertEqual(error["httpStatus"] as? Int, 401, "\(error)")
+        XCTAssertLessThan(run.seconds, 15, "no wait for a refusal")
+        XCTAssertFalse(run.stderr.contains("wrong-value-123") || run.events.description.contains("wrong-value-123"), "the header is never printed")
+    }
+}

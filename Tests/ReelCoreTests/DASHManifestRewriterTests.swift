@@ -1,0 +1,143 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ReelCore
+import XCTest
+
+/// `DASHManifestRewriter` by table: every way ISO/IEC 23009-1 lets an MPD name a URL (BaseURL at
+/// each level, relative, path-absolute, absolute, climbing; SegmentTemplate, SegmentList,
+/// SegmentBase, Initialization, RepresentationIndex; Location, PatchLocation) resolves, after the
+/// rewrite, to a gateway prefix that maps back to the URL the original would have resolved to.
+final class DASHManifestRewriterTests: XCTestCase {
+    static let gateway = "http://127.0.0.1:9/k/d/"
+    /// Prefixes handed out: gateway prefix → upstream directory.
+    final class Routes: @unchecked Sendable {
+        var directories: [String: URL] = [:]
+        func directory(_ url: URL) -> String? {
+            let prefix = DASHManifestRewriterTests.gateway + "\(directories.count)/"
+            if let existing = directories.first(where: { $0.value == url }) { return existing.key }
+            directories[prefix] = url
+            return prefix
+        }
+        /// What the gateway would fetch for a URL the client resolved.
+        func upstream(_ resolved: String) -> String? {
+            for (prefix, dir) in directories where resolved.hasPrefix(prefix) { return dir.absoluteString + resolved.dropFirst(prefix.count) }
+            return nil
+        }
+    }
+
+    private func rewrite(_ xml: String, base: String) throws -> (String, Routes) {
+        let routes = Routes()
+        let out = try DASHManifestRewriter.rewrite(xml, base: URL(string: base)!, directory: routes.directory,
+                                                   manifest: { "http://127.0.0.1:9/k/i/1/\($0.lastPathComponent)" })
+        return (out, routes)
+    }
+
+    /// A client's resolution (§5.6): the first BaseURL of each level, from the MPD's URL down.
+    private func resolve(_ xml: String, mpd: String, path: [String], template: String) throws -> String {
+        let doc = try XMLDocument(xmlString: xml, options: [])
+        var element = try XCTUnwrap(doc.rootElement())
+        var base = URL(string: mpd)!
+        func applyBase(_ e: XMLElement) {
+            if let b = e.elements(forName: "BaseURL").first?.stringValue, let u = URL(string: b, relativeTo: base) { base = u.absoluteURL }
+        }
+        applyBase(element)
+        for name in path {
+            element = try XCTUnwrap(element.elements(forName: name).first, name)
+            applyBase(element)
+        }
+        if template.lowercased().hasPrefix("http") { return template }
+        if template.hasPrefix("/") { return "\(base.scheme!)://\(base.host!)\(base.port.map { ":\($0)" } ?? "")\(template)" }
+        return base.absoluteString.prefix { $0 != "?" }.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/") + "/" + template
+    }
+
+    private func attribute(_ xml: String, _ path: [String], _ name: String) throws -> String {
+        let doc = try XMLDocument(xmlString: xml, options: [])
+        var element = try XCTUnwrap(doc.rootElement())
+        for p in path { element = try XCTUnwrap(element.elements(forName: p).first, p) }
+        return try XCTUnwrap(element.attributes?.first { $0.localName == name }?.stringValue)
+    }
+
+    func testEveryReferenceResolvesThroughTheGatewayToWhereItPointedBefore() throws {
+        let mpd = "https://origin.example/vod/show/manifest.mpd?sig=1"
+        struct Case { var name: String; var xml: String; var path: [String]; var attribute: String; var expected: String }
+        let period = { (inner: String) in
+            """
+            <?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" xmlns:cenc="urn:mpeg:cenc:2013" type="static">\(inner)</MPD>
+            """
+        }
+        let cases: [Case] = [
+            Case(name: "no BaseURL: the MPD's directory",
+                 xml: period(#"<Period><AdaptationSet><Representation id="v1"><SegmentTemplate media="c-$RepresentationID$-$Number%05d$.m4s" initialization="i-$RepresentationID$.m4s"/></Representation></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "Representation", "SegmentTemplate"], attribute: "media",
+                 expected: "https://origin.example/vod/show/c-$RepresentationID$-$Number%05d$.m4s"),
+            Case(name: "relative BaseURLs at every level",
+                 xml: period(#"<BaseURL>media/</BaseURL><Period><BaseURL>p1/</BaseURL><AdaptationSet><BaseURL>video/</BaseURL><Representation id="a"><BaseURL>720/</BaseURL><SegmentTemplate media="$Number$.m4s"/></Representation></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "Representation", "SegmentTemplate"], attribute: "media",
+                 expected: "https://origin.example/vod/show/media/p1/video/720/$Number$.m4s"),
+            Case(name: "an absolute BaseURL on a CDN in a Period",
+                 xml: period(#"<Period><BaseURL>https://cdn.example/x/</BaseURL><AdaptationSet><SegmentTemplate media="s-$Time$.m4s"/></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "SegmentTemplate"], attribute: "media",
+                 expected: "https://cdn.example/x/s-$Time$.m4s"),
+            Case(name: "a path-absolute template",
+                 xml: period(#"<Period><AdaptationSet><SegmentTemplate media="/other/$Number$.m4s"/></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "SegmentTemplate"], attribute: "media",
+                 expected: "https://origin.example/other/$Number$.m4s"),
+            Case(name: "an absolute template",
+                 xml: period(#"<Period><AdaptationSet><SegmentTemplate media="https://cdn2.example/a/b/$Bandwidth$/$Number$.m4s"/></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "SegmentTemplate"], attribute: "media",
+                 expected: "https://cdn2.example/a/b/$Bandwidth$/$Number$.m4s"),
+            Case(name: "a climbing template",
+                 xml: period(#"<Period><AdaptationSet><SegmentTemplate initialization="../init/$RepresentationID$.mp4"/></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "SegmentTemplate"], attribute: "initialization",
+                 expected: "https://origin.example/vod/init/$RepresentationID$.mp4"),
+            Case(name: "SegmentList",
+                 xml: period(#"<Period><AdaptationSet><Representation id="r"><SegmentList><Initialization sourceURL="https://origin.example/i.mp4"/><SegmentURL media="seg1.m4s"/></SegmentList></Representation></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "Representation", "SegmentList", "Initialization"], attribute: "sourceURL",
+                 expected: "https://origin.example/i.mp4"),
+            Case(name: "SegmentList, relative",
+                 xml: period(#"<Period><AdaptationSet><Representation id="r"><SegmentList><SegmentURL media="seg1.m4s"/></SegmentList></Representation></AdaptationSet></Period>"#),
+                 path: ["Period", "AdaptationSet", "Representation", "SegmentList", "SegmentURL"], attribute: "media",
+                 expected: "https://origin.example/vod/show/seg1.m4s"),
+        ]
+        for c in cases {
+            let (out, routes) = try rewrite(c.xml, base: mpd)
+            guard let value = try? attribute(out, c.path, c.attribute) else { XCTFail("\(c.name): \(out)"); continue }
+            let resolved = try resolve(out, mpd: mpd, path: Array(c.path.dropLast()), template: value)
+            XCTAssertTrue(resolved.hasPrefix(Self.gateway), "\(c.name): resolves to \(resolved), not the gateway\n\(out)")
+            XCTAssertEqual(routes.upstream(resolved), c.expected, c.name)
+            XCTAssertFalse(out.contains("sig=1") && !c.xml.contains("sig=1"), c.name)
+        }
+    }
+
+    func testSegmentBaseFileLocationAndPatchLocation() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" xmlns:scte35="urn:scte:scte35:2013:xml" type="dynamic">
+          <Location>https://origin.example/live/manifest.mpd?t=9</Location>
+          <PatchLocation ttl="60">patch.mpp</PatchLocation>
+          <Period><AdaptationSet><Representation id="v"><BaseURL>video.mp4</BaseURL>
+            <SegmentBase indexRange="800-1200"><Initialization range="0-799"/></SegmentBase></Representation></AdaptationSet>
+            <scte35:Signal>kept</scte35:Signal></Period>
+        </MPD>
+        """
+        let (out, routes) = try rewrite(xml, base: "https://origin.example/live/manifest.mpd")
+        XCTAssertFalse(out.contains("PatchLocation"), "a patch would bypass the rewrite")
+        let location = try XMLDocument(xmlString: out, options: []).rootElement()?.elements(forName: "Location").first?.stringValue
+        XCTAssertEqual(location, "http://127.0.0.1:9/k/i/1/manifest.mpd", out)
+        XCTAssertTrue(out.contains("scte35:Signal") && out.contains("urn:scte:scte35:2013:xml"), "unknown elements and namespaces kept")
+        XCTAssertTrue(out.contains("indexRange=\"800-1200\""))
+        // The Representation's file resolves under the MPD's (inserted) BaseURL.
+        let doc = try XMLDocument(xmlString: out, options: [])
+        let top = try XCTUnwrap(doc.rootElement()?.elements(forName: "BaseURL").first?.stringValue)
+        XCTAssertEqual(routes.upstream(top + "video.mp4"), "https://origin.example/live/video.mp4")
+    }
+
+    func testNotAnMPD() {
+        XCTAssertThrowsError(try rewrite("<html><body/></html>", base: "https://h/x.mpd")) { XCTAssertEqual($0 as? DASHManifestRewriter.Failure, .notMPD) }
+        XCTAssertThrowsError(try rewrite("not xml at all", base: "https://h/x.mpd"))
+        XCTAssertTrue(DASHManifestRewriter.looksLikeMPD(bytes: Array("<?xml version=\"1.0\"?>\n<MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\">".utf8)))
+        XCTAssertFalse(DASHManifestRewriter.looksLikeMPD(bytes: Array("#EXTM3U\n".utf8)))
+    }
+}
