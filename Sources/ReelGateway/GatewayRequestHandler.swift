@@ -107,15 +107,7 @@ final class GatewayRequestHandler: Sendable {
             // What plays is what is fetched: the first media of another variant says so.
             variantFetchedHandler.withLock { $0 }?(id, URL(string: baseURL + registry.path(item: id, resource: v.variant, url: v.url))!)
         }
-        let upstream: Upstream
-        switch await fetch(item: item, id: id, resource: resource, head: head, deadline: .now() + transferDeadline) {
-        case .success(let u): upstream = u
-        case .failure(let failure):
-            report(id, failure.error)
-            try await simple(failure.status, failure.error.message + "\n", head: head, outbound: outbound)
-            return head.isKeepAlive
-        }
-        return try await relay(upstream, item: item, id: id, resource: resource, number: index, head: head, outbound: outbound)
+        return try await fetchAndRelay(item: item, id: id, resource: resource, number: index, head: head, outbound: outbound)
     }
 
     /// A request under a directory prefix (DASH segments, whatever an MPD resolves under a
@@ -130,15 +122,20 @@ final class GatewayRequestHandler: Sendable {
         }
         let isManifest = url.pathExtension.lowercased() == "mpd"
         let resource = GatewayRegistry.Resource(url: url, kind: isManifest ? nil : .segment, parent: directory)
-        let upstream: Upstream
+        return try await fetchAndRelay(item: item, id: id, resource: resource, number: directory, head: head, outbound: outbound)
+    }
+
+    /// Fetches a resource and relays it; a failure (told to the app) is the answer instead.
+    private func fetchAndRelay(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, number: Int, head: HTTPRequestHead,
+                               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         switch await fetch(item: item, id: id, resource: resource, head: head, deadline: .now() + transferDeadline) {
-        case .success(let u): upstream = u
+        case .success(let upstream):
+            return try await relay(upstream, item: item, id: id, resource: resource, number: number, head: head, outbound: outbound)
         case .failure(let failure):
             report(id, failure.error)
             try await simple(failure.status, failure.error.message + "\n", head: head, outbound: outbound)
             return head.isKeepAlive
         }
-        return try await relay(upstream, item: item, id: id, resource: resource, number: directory, head: head, outbound: outbound)
     }
 
     struct Upstream {

@@ -41,10 +41,13 @@ public struct AdaptiveRule: Sendable {
         /// step up (hlsdemux2 switches at fragment boundaries and never drops what it buffered:
         /// at its default 30 s, a fresh start at 8 Mbit/s queued ~22 s of 360p before the first
         /// step up), and a step up needs `probeUpBuffer` buffered instead of `upBuffer`. The probe
-        /// ends at the first decision, or after `probeDuration` seconds of playing without one.
-        public var probeBuffer: Double = 6
-        public var probeUpBuffer: Double = 4
+        /// ends at the first decision, or after `probeDuration` seconds of playing without one. A step
+        /// up during it needs `probeUpEvidence` measurements (the slowest counts).
+        public var probeBuffer: Double = 4
+        public var probeUpBuffer: Double = 3
         public var probeDuration: Double = 12
+        /// Measurements a step up needs during the probe (the slowest of them counts).
+        public var probeUpEvidence = 2
         /// Seconds of measurements that must all carry it too.
         public var upWindow: Double = 10
 
@@ -211,7 +214,7 @@ public struct AdaptiveRule: Sendable {
               lastDown.map({ sample.time - $0 >= settings.upAfterDown }) ?? true,
               throughput > 0, sample.throughput != throughputAtLastUp,
               let measured = throughputChangedAt, sample.time - measured <= settings.freshThroughput,
-              recentThroughputs.count >= settings.upEvidence else { return nil }
+              recentThroughputs.count >= (probing ? settings.probeUpEvidence : settings.upEvidence) else { return nil }
         // Straight to the highest rendition that the measurements of the last `upWindow` seconds
         // (the last few at least) carry, all but the slowest one (a fragment that met a slow
         // connection setup): a burst of fast fragments after slower ones is not a faster
