@@ -18,7 +18,8 @@ final class WaylandWindowTests: XCTestCase {
         let directory: URL
         private var id = 0
 
-        init(xwayland: Bool, scale: Int = 1, backend: WestonSession.Backend = .headless, environment: [String: String] = [:]) throws {
+        init(xwayland: Bool, scale: Int = 1, backend: WestonSession.Backend = .headless, environment: [String: String] = [:],
+             arguments: [String] = []) throws {
             // On the X11 backend weston is a window of the test run's 1280x800 Xvfb: smaller, so
             // the pointer can come into it from outside.
             weston = backend == .x11 ? try WestonSession(xwayland: xwayland, width: 1200, height: 750, scale: scale, backend: backend)
@@ -26,7 +27,7 @@ final class WaylandWindowTests: XCTestCase {
             directory = TestMedia.temporaryDirectory("reel-wayland")
             let socket = directory.appendingPathComponent("reel.sock").path
             reel = try BackgroundProcess(ProcessRunner.reelExecutable,
-                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, TestMedia.path("color10s.mp4")],
+                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket] + arguments + [TestMedia.path("color10s.mp4")],
                                          environment: weston.environment.merging(["GDK_SCALE": String(scale)]) { $1 }.merging(environment) { $1 })
             guard let client = IPCTestClient(path: socket, timeout: 20) else {
                 let err = reel.stderr
@@ -123,6 +124,15 @@ final class WaylandWindowTests: XCTestCase {
         XCTAssertLessThanOrEqual(filled.y, 2, "from the top of the screen: no bar \(filled)")
         XCTAssertGreaterThan(filled.height, full.height, "fill covers what fit left black \(filled) vs \(full)")
         XCTAssertGreaterThan(Double(filled.pixels), 0.98 * Double(filled.width * filled.height), "\(filled)")
+
+        // stretch: the whole area, the picture's shape lost (wider than 16:9 over the screen
+        // above the controls, as on X11).
+        XCTAssertEqual(s.command(["set_property", "aspect", "stretch"])?["error"] as? String, "success")
+        s.eventually("stretch") { s.get("aspect") as? String == "stretch" }
+        let stretched = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        XCTAssertEqual(stretched.width, s.weston.width, accuracy: 2, "\(stretched)")
+        XCTAssertEqual(stretched.height, filled.height, accuracy: 2, "the area's height, as fill's \(stretched) vs \(filled)")
+        XCTAssertGreaterThan(Double(stretched.pixels), 0.98 * Double(stretched.width * stretched.height), "the whole picture, uncropped and unbarred")
         let stderr = s.finish()
         XCTAssertFalse(stderr.contains("cannot draw into the window"), stderr)
     }
@@ -266,6 +276,35 @@ final class WaylandWindowTests: XCTestCase {
         XCTAssertGreaterThan(size.width, 600, "Reel's window is there")
         let stderr = s.finish()
         XCTAssertTrue(stderr.contains("No video output can draw into this window"), stderr)
+    }
+
+    /// Subtitles are drawn over the video on Wayland too (the overlay is in the pipeline, so the
+    /// sink's subsurface shows them): white text in the bottom quarter of the picture on the
+    /// compositor's screen while the cue is on, none before it.
+    func testSubtitlesAreDrawnOverTheVideoOnWayland() throws {
+        let dir = TestMedia.temporaryDirectory("reel-wayland-subs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = dir.appendingPathComponent("cues.srt")
+        try "1\n00:00:04,000 --> 00:00:06,000\nHELLO WAYLAND\n\n".write(to: srt, atomically: true, encoding: .utf8)
+        let s = try Session(xwayland: false, arguments: ["--sub-file", srt.path])
+        s.eventually("playing") { s.get("time-control") as? String == "playing" }
+        s.command(["set_property", "pause", true])
+        s.command(["seek", 3.5, "absolute+exact"])
+        s.eventually("paused at 3.5 s") {
+            abs((s.get("position") as? Double ?? 0) - 3.5) < 0.05 && s.get("seeking") as? Bool == false && s.get("pause") as? Bool == true
+        }
+        let yellow = PixelProbe.RGB(r: 255, g: 255, b: 0)
+        let before = try XCTUnwrap(PixelProbe.box(of: yellow, in: try s.screen()), "the 3 s picture (yellow) on the screen")
+        let bottom = { (b: (x: Int, y: Int, width: Int, height: Int, pixels: Int)) in (x: b.x, y: b.y + b.height * 3 / 4, width: b.width, height: b.height / 4) }
+        XCTAssertLessThan(PixelProbe.whiteText(try s.screen(), region: bottom(before)).share, 0.0005, "no subtitle before 4 s")
+        s.command(["seek", 4.5, "absolute+exact"])
+        s.eventually("paused at 4.5 s") { abs((s.get("position") as? Double ?? 0) - 4.5) < 0.05 && s.get("seeking") as? Bool == false }
+        let shot = try s.screen()
+        let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: shot))
+        let text = PixelProbe.whiteText(shot, region: bottom(box))
+        XCTAssertGreaterThan(text.share, 0.002, "HELLO WAYLAND is drawn over the picture at 4.5 s: \(text) in \(box)")
+        XCTAssertGreaterThan(text.width, 100, "a line of text: \(text)")
+        _ = s.finish()
     }
 
     /// A HiDPI screen (the output at scale 2, as GDK_SCALE=2 desktops have it): the picture fills
