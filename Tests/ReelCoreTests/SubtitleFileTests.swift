@@ -26,6 +26,8 @@ final class SubtitleFileTests: XCTestCase {
             ("a broken timing line is skipped", "1\n00:00:xx,000 --> 00:00:02,000\nBad\n\n2\n00:00:03,000 --> 00:00:04,000\nGood\n",
              [(3, 4, "Good")]),
             ("ASS override blocks dropped", "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Top\n", [(1, 2, "Top")]),
+            ("spaces inside the times (issue 32)", "1\n00:00:01, 500 --> 00:00:02 ,000\nSpaced\n\n2\n00 : 00 : 03,000 --> 00:00:04,000\nB\n",
+             [(1.5, 2, "Spaced"), (3, 4, "B")]),
         ]
         for (name, text, expected) in table {
             let got = cues(text).map { ($0.start, $0.end, $0.text) }
@@ -75,6 +77,18 @@ final class SubtitleFileTests: XCTestCase {
         XCTAssertEqual(got.map(\.start), [1, 3600])
         XCTAssertEqual(got.first?.text, "Hi & bye <3\u{00A0}later")
         XCTAssertEqual(got.last?.markup, "漢 <i>i</i>")
+    }
+
+    /// The first cue's timing line right after the header's lines, no blank line between (as
+    /// GStreamer's WebVTT tests and some encoders write it): the cue is read (issue 32).
+    func testWebVTTCueRightAfterTheHeader() {
+        for (name, text) in [("after WEBVTT", "WEBVTT\n00:00:01.000 --> 00:00:02.000\nFirst\n\n00:00:03.000 --> 00:00:04.000\nSecond\n"),
+                             ("after a header line", "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:900000\n00:01.000 --> 00:02.000\nFirst\n\n00:03.000 --> 00:04.000\nSecond\n")] {
+            let got = cues(text, "c.vtt")
+            XCTAssertEqual(got.map(\.start), [1, 3], name)
+            XCTAssertEqual(got.first?.text, "First", name)
+        }
+        XCTAssertEqual(cues("WEBVTT\nKind: captions\n\n00:01.000 --> 00:02.000\nA\n", "d.vtt").map(\.text), ["A"], "a header with metadata lines")
     }
 
     func testSubStationAlphaDialogueThroughItsFormatLine() {

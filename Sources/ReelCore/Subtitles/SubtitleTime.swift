@@ -2,10 +2,12 @@ import Foundation
 
 /// Cue times as subtitle files write them: SRT "00:01:02,345", WebVTT "01:02.345" or
 /// "00:01:02.345", ASS "0:01:02.34" (centiseconds). Hours may have any number of digits; the
-/// fraction any number of digits (read as a decimal fraction); "," or "." before it.
+/// fraction any number of digits (read as a decimal fraction); "," or "." before it. Spaces
+/// around the separators are allowed ("00:00:01, 500", "00 : 01 : 02,345": real tools write them).
 enum SubtitleTime {
     static func seconds(_ text: Substring) -> Double? {
-        let parts = text.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
+        let compact = text.contains(" ") || text.contains("\t") ? Substring(text.filter { $0 != " " && $0 != "\t" }) : text
+        let parts = compact.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3 else { return nil }
         var whole = 0.0
         for part in parts.dropLast() {

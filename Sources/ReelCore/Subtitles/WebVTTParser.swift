@@ -15,9 +15,17 @@ enum WebVTTParser {
                 blocks[blocks.count - 1].append(line)
             }
         }
-        for block in blocks where !block.isEmpty {
+        for (n, var block) in blocks.enumerated() where !block.isEmpty {
             let first = block[0].trimmingSpaces
-            if first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first == "STYLE" || first == "REGION" { continue }
+            if n == 0, first.hasPrefix("WEBVTT") {
+                // The header block ends at the first blank line; a file whose first cue's timing
+                // line follows the header's lines directly (GStreamer's own WebVTT tests, some
+                // encoders) has that cue there: it starts at the first line with "-->".
+                guard let timing = block.firstIndex(where: { SubtitleTime.arrow(in: $0) != nil }) else { continue }
+                block = Array(block[timing...])
+            } else if first.hasPrefix("WEBVTT") || first.hasPrefix("NOTE") || first == "STYLE" || first == "REGION" {
+                continue
+            }
             // The timing line is the first or (after an identifier) the second.
             guard let timing = block.prefix(2).firstIndex(where: { SubtitleTime.arrow(in: $0) != nil }),
                   let range = SubtitleTime.range(block[timing]) else { continue }
