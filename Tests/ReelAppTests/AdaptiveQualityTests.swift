@@ -101,7 +101,7 @@ final class AdaptiveQualityTests: XCTestCase {
     /// Issue 27's fresh-start weak spot: nothing remembered, a steady 8 Mbit/s. hlsdemux2 starts
     /// at the first listed 360p; at its own 30 s target it queued ~22 s of 360p (11 segments)
     /// before Reel's rule could step up, and those played first. With the probe (the demuxer
-    /// holds 4 s until the first decision) the step up comes within seconds and, on the wire,
+    /// holds 6 s until the first decision) the step up comes within seconds and, on the wire,
     /// every segment from the 10th second of media on is 1080p: ≥ 90 % of what the link allows.
     func testAFreshStartOnAFastLinkStepsUpBeforeTheTenthSecond() throws {
         let run = try play(schedule: [(0, 8_000_000)], seconds: 20)

@@ -147,7 +147,7 @@ final class AdaptiveRuleTests: XCTestCase {
         // The probe ends: after `probeDuration` without a decision, the demuxer's own target.
         var rule = AdaptiveRule()
         rule.beginProbe(from: 0, bandwidths: ladder)
-        XCTAssertEqual(rule.bufferingTarget, 4)
+        XCTAssertEqual(rule.bufferingTarget, 6)
         for i in 0...60 {
             _ = rule.observe(.init(time: Double(i) * 0.25, buffered: 3, throughput: 600_000, playing: true), current: 0, bandwidths: ladder)
         }

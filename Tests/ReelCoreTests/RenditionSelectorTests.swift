@@ -142,7 +142,7 @@ final class RenditionSelectorTests: XCTestCase {
     }
 
     /// Issue 27's fresh start: nothing remembered, the first listed is 360p: the demuxer buffers
-    /// at most the probe's 4 s until the rule's first decision, then its own target again; a pin
+    /// at most the probe's 6 s until the rule's first decision, then its own target again; a pin
     /// or the top rendition at the start never lowers it.
     func testAFreshStartLowersTheDemuxersBufferingUntilTheFirstDecision() {
         let lowFirst = Array(r.reversed())
@@ -161,15 +161,15 @@ final class RenditionSelectorTests: XCTestCase {
             XCTAssertNil(engine.bufferingLimit)
             s.renditionsFound(lowFirst, for: s.queue.items[0].id)
             XCTAssertEqual(events, ["0 360 start"])
-            XCTAssertEqual(engine.bufferingLimit, 4, "the probe: 4 s at most until the first decision")
-            // Fragments at 8 Mbit/s; the demuxer holds at about 4 s.
+            XCTAssertEqual(engine.bufferingLimit, 6, "the probe: 6 s at most until the first decision")
+            // Fragments at 8 Mbit/s; the demuxer holds at about 6 s.
             var t = 0.0
             while t < 3, events.count == 1 {
                 clock.advance(by: 0.25)
                 t += 0.25
-                engine.progress(to: t, stats: AdaptiveStats(buffered: min(4, t * 10), throughput: 8_000_000 + Int(t * 4) * 1000, playing: true))
+                engine.progress(to: t, stats: AdaptiveStats(buffered: min(6, t * 10), throughput: 8_000_000 + Int(t * 4) * 1000, playing: true))
             }
-            XCTAssertEqual(events.last, "2 1080 auto-up", "up within seconds on 4 s buffered: \(events)")
+            XCTAssertEqual(events.last, "2 1080 auto-up", "up within seconds on 6 s buffered: \(events)")
             XCTAssertLessThan(t, 3)
             XCTAssertNil(engine.bufferingLimit, "after the first decision, the demuxer's own target")
             // A manual choice: no probe; back to auto mid-item: no probe either (its buffer is full).
@@ -180,7 +180,7 @@ final class RenditionSelectorTests: XCTestCase {
             // The next item, from its own start.
             s.next()
             s.renditionsFound(lowFirst, for: s.queue.items[1].id)
-            XCTAssertEqual(engine.bufferingLimit, 4)
+            XCTAssertEqual(engine.bufferingLimit, 6)
             s.setQuality(.height(720))
             XCTAssertNil(engine.bufferingLimit, "a pin: the demuxer's own target")
         }
