@@ -295,14 +295,24 @@ static inline gboolean reel_video_sink_size(GstElement *videosink, gint *width, 
     return TRUE;
 }
 
+/// The codec of `caps` in words (transfer full, g_free), NULL for empty or ANY caps. Caps that are
+/// not fixed (dashdemux2's streams carry a range or a list: `profile={ … }`) are fixated on a copy
+/// first: gst_pb_utils_get_codec_description asserts fixed caps (a CRITICAL on stderr, and NULL).
+static inline gchar *reel_caps_codec_description(const GstCaps *caps) {
+    if (caps == NULL || gst_caps_is_empty(caps) || gst_caps_is_any(caps)) return NULL;
+    if (gst_caps_is_fixed(caps)) return gst_pb_utils_get_codec_description(caps);
+    GstCaps *fixed = gst_caps_fixate(gst_caps_copy(caps));
+    gchar *desc = gst_caps_is_fixed(fixed) ? gst_pb_utils_get_codec_description(fixed) : NULL;
+    gst_caps_unref(fixed);
+    return desc;
+}
 // Stream collection: stream i's type (GstStreamType flags), and codec description (transfer full, g_free).
 static inline GstStreamType reel_stream_type(GstStream *s) { return gst_stream_get_stream_type(s); }
 static inline gchar *reel_stream_codec_description(GstStream *s) {
     GstCaps *caps = gst_stream_get_caps(s);
     gchar *desc = NULL;
     if (caps) {
-        if (!gst_caps_is_empty(caps) && !gst_caps_is_any(caps))
-            desc = gst_pb_utils_get_codec_description(caps);
+        desc = reel_caps_codec_description(caps);
         gst_caps_unref(caps);
     }
     if (desc == NULL) {

@@ -131,7 +131,7 @@ public enum MediaProbe {
     private static func codec(of stream: OpaquePointer) -> String? {
         guard let caps = gst_discoverer_stream_info_get_caps(stream) else { return nil }
         defer { gst_mini_object_unref(UnsafeMutableRawPointer(caps).assumingMemoryBound(to: GstMiniObject.self)) }
-        guard gst_caps_is_empty(caps) == 0, gst_caps_is_any(caps) == 0, let d = gst_pb_utils_get_codec_description(caps) else { return nil }
+        guard let d = reel_caps_codec_description(caps) else { return nil }
         defer { g_free(d) }
         return String(cString: d)
     }

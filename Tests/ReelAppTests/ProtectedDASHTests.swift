@@ -59,6 +59,12 @@ final class ProtectedDASHTests: XCTestCase {
             XCTAssertEqual(r.status / 100, 2, "\(r)")
         }
         XCTAssertFalse(run.stderr.contains("dash-e2e-7c41a9"), "the token is never printed")
+        // What plays is named: dashdemux2's streams carry caps that are not fixed (a CRITICAL
+        // from GStreamer's codec description and `videoCodec: null` before).
+        let info = try XCTUnwrap(run.named("media-info").last)
+        XCTAssertTrue((info["videoCodec"] as? String)?.contains("H.264") == true, "\(info)")
+        XCTAssertNotNil(info["audioCodec"] as? String, "\(info)")
+        XCTAssertFalse(run.stderr.contains("CRITICAL"), run.stderr)
         XCTAssertFalse(run.events.description.contains("dash-e2e-7c41a9"))
     }
 
