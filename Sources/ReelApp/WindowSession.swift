@@ -172,21 +172,7 @@ final class WindowSession {
     /// video (it is on a subsurface no client can read back): the frame on screen goes in.
     func captureWindow(to path: String) throws {
         let wayland = UIRuntime.isWayland
-        try window.capturePNG(to: path, composed: wayland, videoFrame: wayland && noVideoOutput == nil ? frameOnScreen() : nil)
-    }
-
-    /// The frame the sink holds. A paused seek on Wayland is drawn once more a moment after it
-    /// lands (`WaylandPausedSeekRedraw`): while that preroll runs the sink holds none, and a
-    /// capture right after the seek waits for it (half a second at most) rather than show an
-    /// empty video area.
-    private func frameOnScreen() -> Data? {
-        var frame = player.snapshotPNG()
-        let deadline = Date().addingTimeInterval(0.5)
-        while frame == nil, player.expectsVideoFrame, Date() < deadline {
-            UIRuntime.settle()
-            frame = player.snapshotPNG()
-        }
-        return frame
+        try window.capturePNG(to: path, composed: wayland, videoFrame: wayland && noVideoOutput == nil ? player.snapshotPNG() : nil)
     }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets

@@ -145,12 +145,13 @@ final class WaylandWindowTests: XCTestCase {
     func testTheWindowCaptureOnWaylandIsX11sButForTheTitleBar() throws {
         let s = try Session(xwayland: false)
         pausedOnMagenta(s)
-        let wayland = s.directory.appendingPathComponent("wayland.png").path
+        let dir = TestMedia.temporaryDirectory("reel-x11-capture")
+        defer { if ProcessInfo.processInfo.environment["REEL_KEEP"] == nil { try? FileManager.default.removeItem(at: dir) } }
+        // In this test's own directory: the session's goes with it at `finish`.
+        let wayland = dir.appendingPathComponent("wayland.png").path
         XCTAssertEqual(s.command(["screenshot", wayland, "window"])?["error"] as? String, "success")
         _ = s.finish()
 
-        let dir = TestMedia.temporaryDirectory("reel-x11-capture")
-        defer { if ProcessInfo.processInfo.environment["REEL_KEEP"] == nil { try? FileManager.default.removeItem(at: dir) } }
         let socket = dir.appendingPathComponent("reel.sock").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket, TestMedia.path("color10s.mp4")],

@@ -20,9 +20,6 @@ extension Player {
         return Data(bytes: bytes, count: size)
     }
 
-    /// The item has a picture (its display size is known): a frame is on screen, or about to be.
-    public var expectsVideoFrame: Bool { videoDisplaySize != nil }
-
     /// The presentation time of the frame on screen, in seconds.
     public var displayedFrameTime: Double? {
         let pts = reel_sample_pts(pipeline.element)
