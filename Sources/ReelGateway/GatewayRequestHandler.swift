@@ -210,7 +210,7 @@ final class GatewayRequestHandler: Sendable {
                         continue attempt
                     }
                     logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started, note: "not-authorized")
-                    return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: notAuthorized(status: status, url: url)))
+                    return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: notAuthorized(status: status, url: url, kind: resource.kind)))
                 }
                 return .success(Upstream(response: response, url: url, requestURL: request.url, method: request.method.rawValue,
                                          started: started, note: notes.isEmpty ? nil : notes.joined(separator: " ")))
@@ -487,9 +487,19 @@ final class GatewayRequestHandler: Sendable {
         return total
     }
 
-    private func notAuthorized(status: Int, url: URL) -> PlaybackError {
+    /// A refusal, naming what was refused (the stream's manifest or playlist, a variant, a
+    /// segment, an init segment, a key) and where.
+    private func notAuthorized(status: Int, url: URL, kind: HLSURIKind?) -> PlaybackError {
         var error = ErrorMapper.http(status: status, uri: url.absoluteString)
-        error.message = "Not authorized: the server refused \(error.uri ?? "the stream") with HTTP \(status)."
+        let what: String = switch kind {
+        case nil: "the stream's manifest"
+        case .variant?, .rendition?, .iFramePlaylist?, .renditionReport?: "the playlist"
+        case .segment?, .part?, .preloadHint?: "the segment"
+        case .map?: "the init segment"
+        case .key?, .sessionKey?: "the key"
+        default: "the request for"
+        }
+        error.message = "Not authorized: the server refused \(what) \(error.uri ?? "") with HTTP \(status)."
         return error
     }
 

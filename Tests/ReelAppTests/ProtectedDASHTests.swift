@@ -78,7 +78,24 @@ final class ProtectedDASHTests: XCTestCase {
         let error = try XCTUnwrap(run.named("error").first?["error"] as? [String: Any], "an error event: \(run.events.suffix(4)) \(run.stderr.suffix(400))")
         XCTAssertEqual(error["code"] as? String, "not-authorized", "\(error)")
         XCTAssertEqual(error["httpStatus"] as? Int, 401, "\(error)")
+        XCTAssertTrue((error["message"] as? String)?.contains("refused the stream's manifest") == true, "\(error)")
         XCTAssertLessThan(run.seconds, 15, "no wait for a refusal")
         XCTAssertFalse(run.stderr.contains("wrong-value-123") || run.events.description.contains("wrong-value-123"), "the header is never printed")
+    }
+
+    /// The header is right but the media is refused (a CDN that rejects the segments, as an
+    /// expired signature is): the refusal of a segment is the error, naming the segment, at once.
+    func testARefusedSegmentFailsAsNotAuthorizedNamingTheSegment() throws {
+        let server = try server()
+        defer { server.shutdown() }
+        for stream in 0...2 { server.misbehave("/dash/ffmpeg/chunk-stream\(stream)-00001.m4s", Array(repeating: .status(403), count: 20)) }
+        let run = try play(server, header: Self.token, timeout: 30)
+        XCTAssertNotEqual(run.status, 0)
+        let error = try XCTUnwrap(run.named("error").first?["error"] as? [String: Any], "an error event: \(run.events.suffix(4)) \(run.stderr.suffix(400))")
+        XCTAssertEqual(error["code"] as? String, "not-authorized", "\(error)")
+        XCTAssertEqual(error["httpStatus"] as? Int, 403, "\(error)")
+        XCTAssertTrue((error["message"] as? String)?.contains("refused the segment") == true, "\(error)")
+        XCTAssertTrue((error["uri"] as? String)?.contains("chunk-stream") == true, "\(error)")
+        XCTAssertLessThan(run.seconds, 15, "no wait for a refusal")
     }
 }
