@@ -5,8 +5,8 @@ import ReelGateway
 import ReelEngine
 
 /// `reel inspect FILE|URL [--json]`: what is in a media file (streams, codecs, duration), a
-/// playlist (its entries as resolved) or an HLS manifest (variants and renditions; segments,
-/// duration, live / VOD / EVENT and encryption).
+/// playlist (its entries as resolved), an HLS manifest (variants and renditions; segments,
+/// duration, live / VOD / EVENT and encryption) or a subtitle file (the cues Reel's parser reads).
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -22,6 +22,11 @@ struct InspectCommand: ParsableCommand {
     var timeout: Double = 15
 
     func run() throws {
+        if let subtitles = Self.inspectSubtitles(input) {
+            print(json ? subtitles.json.serialized() : subtitles.text)
+            if !subtitles.ok { throw ExitCode(1) }
+            return
+        }
         if let playlist = Self.inspectPlaylist(input) {
             print(json ? playlist.json.serialized() : playlist.text)
             if !playlist.ok { throw ExitCode(1) }
@@ -33,6 +38,19 @@ struct InspectCommand: ParsableCommand {
             if !json { FileHandle.standardError.write(Data("reel inspect: \(error.code): \(error.message)\n".utf8)) }
             throw ExitCode(1)
         }
+    }
+
+    /// A local subtitle file (.srt, .vtt, .ass, .ssa) read by Reel's own parser
+    /// (`SubtitleInspection`); nil for anything else.
+    static func inspectSubtitles(_ input: String) -> SubtitleInspection? {
+        let uri = MediaLocator.uri(for: input)
+        guard let path = MediaLocator.localPath(of: uri), SubtitleFile.Format(fileName: path) != nil else { return nil }
+        let name = (path as NSString).lastPathComponent
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return SubtitleInspection(fileName: name, format: SubtitleFile.Format(fileName: path), encoding: "?", cues: [],
+                                      error: PlaybackError(kind: .notFound, message: "“\(name)” does not exist or cannot be read."))
+        }
+        return SubtitleInspection.inspect(Array(data), fileName: name)
     }
 
     /// When `input` names a playlist (.m3u, .m3u8, .pls, .xspf), reads or fetches it and

@@ -26,6 +26,41 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual((o["audio"] as? [[String: Any]])?.first?["sampleRate"] as? Int, 44100)
     }
 
+    /// Issue 32: a subtitle file is read by Reel's own parser (the overlay's), not probed as media:
+    /// format, encoding and the cues, as real files write them; exit 1 when nothing is readable.
+    func testSubtitleFilesShowWhatReelsParserReads() throws {
+        let dir = TestMedia.temporaryDirectory("reel-inspect-subs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files: [(String, [UInt8], String, String, [Double], String?)] = [
+            ("bom-crlf.srt", [0xEF, 0xBB, 0xBF] + Array("1\r\n00:00:01,000 --> 00:00:02, 500\r\n<i>Hi</i> there\r\n\r\n".utf8),
+             "srt", "utf-8-bom", [1], "<i>Hi</i> there"),
+            ("header.vtt", Array("WEBVTT\n00:00:01.000 --> 00:00:02.000\nFirst\n\n00:03.000 --> 00:04.000 align:start\nSecond\n".utf8),
+             "webvtt", "utf-8", [1, 3], "First"),
+            ("plain.ass", Array("[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:01.50,0:00:03.00,Default,,0,0,0,,{\\i1}Bonjour\n".utf8),
+             "ass", "utf-8", [1.5], "<i>Bonjour</i>"),
+            ("latin1.srt", Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0x43, 0x61, 0x66, 0xE9, 0x0A],
+             "srt", "windows-1252", [1], "Café"),
+        ]
+        for (name, bytes, format, encoding, starts, firstMarkup) in files {
+            let path = dir.appendingPathComponent(name)
+            try Data(bytes).write(to: path)
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", path.path], timeout: 30)
+            XCTAssertEqual(r.status, 0, "\(name): \(r.stdout) \(r.stderr)")
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], name)
+            XCTAssertEqual(json["type"] as? String, "subtitles", name)
+            XCTAssertEqual(json["format"] as? String, format, name)
+            XCTAssertEqual(json["encoding"] as? String, encoding, name)
+            let cues = try XCTUnwrap(json["cues"] as? [[String: Any]], name)
+            XCTAssertEqual(cues.compactMap { $0["start"] as? Double }, starts, name)
+            XCTAssertEqual(cues.first?["markup"] as? String, firstMarkup, name)
+        }
+        let empty = dir.appendingPathComponent("empty.vtt")
+        try "WEBVTT\n\nNOTE nothing\n".write(to: empty, atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", empty.path], timeout: 30)
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stdout.contains("has no subtitles Reel can read"), r.stdout)
+    }
+
     func testBadInputsExitNonZeroWithTheTypedError() throws {
         let cases = [("notmedia.mp4", "unsupported-format"), ("empty.mp4", "empty-file")]
         for (name, code) in cases {

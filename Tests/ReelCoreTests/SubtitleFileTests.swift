@@ -26,8 +26,8 @@ final class SubtitleFileTests: XCTestCase {
             ("a broken timing line is skipped", "1\n00:00:xx,000 --> 00:00:02,000\nBad\n\n2\n00:00:03,000 --> 00:00:04,000\nGood\n",
              [(3, 4, "Good")]),
             ("ASS override blocks dropped", "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Top\n", [(1, 2, "Top")]),
-            ("spaces inside the times (issue 32)", "1\n00:00:01, 500 --> 00:00:02 ,000\nSpaced\n\n2\n00 : 00 : 03,000 --> 00:00:04,000\nB\n",
-             [(1.5, 2, "Spaced"), (3, 4, "B")]),
+            ("spaces inside the times (issue 32)", "1\n00:00:01, 500 --> 00:00:02 ,250\nSpaced\n\n2\n00 : 00 : 03,000 --> 00:00:04, 750 X1:10 X2:20\nB\n",
+             [(1.5, 2.25, "Spaced"), (3, 4.75, "B")]),
         ]
         for (name, text, expected) in table {
             let got = cues(text).map { ($0.start, $0.end, $0.text) }

@@ -30,8 +30,10 @@ enum SubtitleTime {
     /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).
     static func range(_ line: Substring) -> (start: Double, end: Double)? {
         guard let arrow = arrow(in: line) else { return nil }
+        // The end time runs over digits, separators and spaces inside it ("00:00:02, 500") up to
+        // what follows it: WebVTT settings ("align:start"), SRT coordinates ("X1:10").
         let after = line[arrow.upperBound...].trimmingSpaces
-        let endText = after.prefix { !$0.isWhitespace }
+        let endText = after.prefix { $0.isASCIIDigit || $0 == ":" || $0 == "," || $0 == "." || $0 == " " || $0 == "\t" }
         guard let start = seconds(line[..<arrow.lowerBound]), let end = seconds(endText) else { return nil }
         return (start, end)
     }
