@@ -17,7 +17,9 @@ final class PlaylistReader {
 
     /// - Parameter playedURI: what the engine plays for `item` (its own URI, or the gateway's).
     func itemChanged(_ item: QueueItem?, playedURI: String?) {
-        guard let item, CheckRunner.isHLS(item.uri), let url = URL(string: playedURI ?? MediaLocator.uri(for: item.uri)) else { return }
+        guard let item, let url = URL(string: playedURI ?? MediaLocator.uri(for: item.uri)) else { return }
+        if DASHManifest.isDASH(item.uri) { return readDASH(url, id: item.id) }
+        guard CheckRunner.isHLS(item.uri) else { return }
         let warn = !warned.contains(item.uri)
         warned.insert(item.uri)
         let name = item.displayTitle, id = item.id
@@ -36,6 +38,17 @@ final class PlaylistReader {
                 if let line { self.say(line) }
                 if !variants.isEmpty { self.onRenditions(variants, id) }
             }
+        }
+    }
+
+    /// A DASH item's MPD (through the gateway when routed): its video Representations are the
+    /// renditions (`DASHManifest`).
+    private func readDASH(_ url: URL, id: QueueItem.ID) {
+        Thread.detachNewThread { [weak self] in
+            guard let data = HLSStreamCheck.fetch(url, timeout: 10) else { return }
+            let renditions = DASHManifest.videoRenditions(String(decoding: data, as: UTF8.self))
+            guard renditions.count > 1 else { return }
+            MainQueue.shared.async { [weak self] in self?.onRenditions(renditions, id) }
         }
     }
 }

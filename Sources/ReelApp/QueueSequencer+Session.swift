@@ -28,5 +28,9 @@ extension GatewayRouter: ItemRouting {
         return try loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
     }
 
-    func reportsFetchedRenditions(for playedURI: String) -> Bool { isRouted(playedURI) }
+    /// HLS through the gateway: it sees which variant each segment came from. A DASH item's
+    /// segments come through directory prefixes that say no Representation: said at the decision.
+    func reportsFetchedRenditions(for playedURI: String) -> Bool {
+        isRouted(playedURI) && !(originalURI(for: playedURI).map(DASHManifest.isDASH) ?? false)
+    }
 }

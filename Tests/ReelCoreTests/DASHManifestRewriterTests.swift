@@ -140,4 +140,30 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertTrue(DASHManifestRewriter.looksLikeMPD(bytes: Array("<?xml version=\"1.0\"?>\n<MPD xmlns=\"urn:mpeg:dash:schema:mpd:2011\">".utf8)))
         XCTAssertFalse(DASHManifestRewriter.looksLikeMPD(bytes: Array("#EXTM3U\n".utf8)))
     }
+
+    /// The video Representations as renditions, attributes inherited from the AdaptationSet,
+    /// audio and text left out (as ffmpeg's and Shaka's MPDs write them).
+    func testVideoRepresentationsAreTheRenditions() {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static"><Period>
+          <AdaptationSet contentType="video" mimeType="video/mp4" frameRate="30000/1001" codecs="avc1.64001f">
+            <Representation id="v360" bandwidth="500000" width="640" height="360"/>
+            <Representation id="v720" bandwidth="1500000" width="1280" height="720" codecs="avc1.640028"/>
+          </AdaptationSet>
+          <AdaptationSet contentType="audio" mimeType="audio/mp4"><Representation id="a" bandwidth="96000"/></AdaptationSet>
+          <AdaptationSet mimeType="text/vtt"><Representation id="t" bandwidth="256"/></AdaptationSet>
+        </Period></MPD>
+        """
+        let r = DASHManifest.videoRenditions(xml)
+        XCTAssertEqual(r.map(\.uri), ["v360", "v720"])
+        XCTAssertEqual(r.map(\.bandwidth), [500_000, 1_500_000])
+        XCTAssertEqual(r.map { $0.resolution?.height }, [360, 720])
+        XCTAssertEqual(r.first?.codecs, ["avc1.64001f"], "inherited")
+        XCTAssertEqual(r.last?.codecs, ["avc1.640028"], "its own")
+        XCTAssertEqual(r.first?.frameRate ?? 0, 29.97, accuracy: 0.01)
+        XCTAssertEqual(DASHManifest.videoRenditions("#EXTM3U\n"), [])
+        XCTAssertTrue(DASHManifest.isDASH("https://h/a/manifest.mpd?x=1"))
+        XCTAssertFalse(DASHManifest.isDASH("https://h/a/master.m3u8"))
+    }
 }
