@@ -33,6 +33,9 @@ final class GatewayRouter: Sendable {
     /// Told (on a gateway thread) when a routed item's media requests move to another variant:
     /// (the item's gateway URL, the variant's gateway URL as its master lists it).
     let onVariantFetched = Mutex<(@Sendable (String, String) -> Void)?>(nil)
+    /// An item's renditions as the gateway first serves its master (the routed URI, the
+    /// renditions, `done` once the bitrate window is on the engine): see `Gateway.RenditionsHandler`.
+    let onRenditions = Mutex<(@Sendable (String, [HLSVariant], @escaping @Sendable () -> Void) -> Void)?>(nil)
 
     /// Whether the item played as `playedURI` goes through the gateway (its fetches are seen).
     func isRouted(_ playedURI: String) -> Bool { state.withLock { $0.routed[playedURI] != nil } }
@@ -261,6 +264,11 @@ final class GatewayRouter: Sendable {
         gateway.setVariantFetchedHandler { [weak self] id, variant in
             guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }) else { return }
             self.onVariantFetched.withLock { $0 }?(routed, variant.absoluteString)
+        }
+        gateway.setRenditionsHandler { [weak self] id, renditions, done in
+            guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }),
+                  let handler = self.onRenditions.withLock({ $0 }) else { return done() }
+            handler(routed, renditions, done)
         }
         gateway.setVariantHandler { [weak self] id, url, error in
             let original = self?.state.withLock { s in s.routed.first { $0.value == id }.flatMap { s.originals[$0.key] } }

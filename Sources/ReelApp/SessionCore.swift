@@ -69,6 +69,16 @@ final class SessionCore {
             self.onEvent(.resumed(position: position), index)
         }
         playlistReader.onRenditions = { [weak self] variants, id in self?.sequencer.renditionsFound(variants, for: id) }
+        // The pin (or the rule's start) is on the demuxer before it reads the master: the gateway
+        // holds the master's first answer until the sequencer has the renditions.
+        router.onRenditions.withLock {
+            $0 = { [weak self] played, renditions, done in
+                MainQueue.shared.async {
+                    self?.sequencer.renditionsFound(renditions, playedURI: played)
+                    done()
+                }
+            }
+        }
         // What plays is what the player fetches (the gateway sees it): rendition events follow.
         router.onVariantFetched.withLock {
             $0 = { [weak self] played, variant in

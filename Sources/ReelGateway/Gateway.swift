@@ -184,6 +184,7 @@ public final class Gateway: Sendable {
     /// Forgets an item: its gateway URLs answer 404 from now on.
     public func unregister(_ id: GatewayItemID) {
         handler.registry.unregister(id)
+        handler.renditions.forget(id)
         handler.transfers.release(id)  // its answers under way stop, and their upstream requests
     }
 
@@ -207,6 +208,13 @@ public final class Gateway: Sendable {
     /// Called (on a gateway thread) when an item's media requests move to another variant: the
     /// first segment (or map, or part) of each run of one variant's media.
     public func setVariantFetchedHandler(_ handler: VariantFetchedHandler?) { self.handler.variantFetchedHandler.withLock { $0 = handler } }
+
+    /// Called (on a gateway thread) with an item's renditions the first time its master (HLS) or
+    /// MPD (DASH, two or more video Representations) is served, as the player will fetch them; the
+    /// answer waits until the handler calls `done` (at most 3 s), so what the app puts on the
+    /// demuxer in between is in force for its first choice.
+    public typealias RenditionsHandler = @Sendable (GatewayItemID, [HLSVariant], _ done: @escaping @Sendable () -> Void) -> Void
+    public func setRenditionsHandler(_ handler: RenditionsHandler?) { self.handler.renditions.handler.withLock { $0 = handler } }
 
     /// Upstream requests made so far (every attempt: redirects and retries count).
     public var upstreamRequestCount: Int { handler.upstreamRequests.withLock { $0 } }

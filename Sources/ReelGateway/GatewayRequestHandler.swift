@@ -21,6 +21,8 @@ final class GatewayRequestHandler: Sendable {
     let variantFetchedHandler = Mutex<Gateway.VariantFetchedHandler?>(nil)
     /// Masters served in the last seconds, their unavailable variants left out.
     let masters = MasterCache()
+    /// Each item's renditions, told to the app before its master is first served.
+    let renditions = RenditionAnnouncer()
     let upstreamRequests = Mutex(0)
     /// The answers under way, each stoppable (`Transfers`).
     let transfers = Transfers()
@@ -95,12 +97,17 @@ final class GatewayRequestHandler: Sendable {
         if head.method == .GET, index == 0, let prefetched = item.prefetched?.take(),
            prefetched.text.contains("#EXT-X-STREAM-INF") || prefetched.text.contains("#EXT-X-ENDLIST") {
             var text = prefetched.text
-            if text.contains("#EXT-X-STREAM-INF") {
+            let isMaster = text.contains("#EXT-X-STREAM-INF")
+            if isMaster {
                 text = await withoutUnavailableVariants(text, base: prefetched.base, item: item, id: id, head: head)
                 try Task.checkCancellation()  // the reader left: nothing checked is kept for others
+            }
+            let output = rewrite(text, base: prefetched.base, item: item, id: id, playlist: index)
+            if isMaster {
+                await renditions.announceMaster(output, item: id)
                 masters.store(text, base: prefetched.base, item: id, resource: index)
             }
-            try await writePlaylist(rewrite(text, base: prefetched.base, item: item, id: id, playlist: index), head: head, outbound: outbound)
+            try await writePlaylist(output, head: head, outbound: outbound)
             return head.isKeepAlive
         }
         if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
@@ -307,8 +314,9 @@ final class GatewayRequestHandler: Sendable {
             var text = String(decoding: body.readableBytesView, as: UTF8.self)
             if isMPD {
                 do {
-                    try await writePlaylist(try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber), head: head, outbound: outbound,
-                                            contentType: "application/dash+xml")
+                    let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber)
+                    await renditions.announceMPD(output, item: id)
+                    try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
                 } catch let failure as DASHManifestRewriter.Failure {
                     note = "mpd-unreadable"
                     let error = PlaybackError(kind: .invalidPlaylist, message: "The DASH manifest could not be read: \(failure)", uri: upstream.url.absoluteString)
@@ -317,12 +325,17 @@ final class GatewayRequestHandler: Sendable {
                 }
                 return head.isKeepAlive
             }
-            if text.contains("#EXT-X-STREAM-INF") {
+            let isMaster = text.contains("#EXT-X-STREAM-INF")
+            if isMaster {
                 text = await withoutUnavailableVariants(text, base: upstream.url, item: item, id: id, head: head)
                 try Task.checkCancellation()  // the reader left: nothing checked is kept for others
-                masters.store(text, base: upstream.url, item: id, resource: resourceNumber)
             }
             let output = rewrite(text, base: upstream.url, item: item, id: id, playlist: resourceNumber)
+            if isMaster {
+                // The app's window is on the demuxer before any reader gets the master.
+                await renditions.announceMaster(output, item: id)
+                masters.store(text, base: upstream.url, item: id, resource: resourceNumber)
+            }
             try await writePlaylist(output, head: head, outbound: outbound)
             return head.isKeepAlive
         }

@@ -487,15 +487,10 @@ final class WindowQualityTests: XCTestCase {
     }
 
     func testTheTitleNamesThePinnedRendition() throws {
-        // Known bug (issue 27, closing note of 2026-11-26): in a window, the main thread is busy
-        // building it while the pipeline starts, the renditions read off the main thread reach
-        // the sequencer late, and this 6 s stream is fetched whole at the first variant before
-        // the 180p pin is given: the title then honestly says 360p (`unavailable`), and this test
-        // fails. Reproduced with the binary: `reel --events --quality 180p hls/vod/master.m3u8`
-        // in a window reports `unavailable`; headless it plays 180p. Skipped until the pin is
-        // given before the demuxer's first choice.
-        try XCTSkipIf(ProcessInfo.processInfo.environment["REEL_RUN_KNOWN_BUGS"] == nil,
-                      "known bug: a pin in a window races the demuxer's first variant (issue 27); REEL_RUN_KNOWN_BUGS=1 runs it")
+        // In a window the main thread is busy building it while the pipeline starts; the 6 s
+        // stream used to be fetched whole at the first variant before the 180p pin reached the
+        // demuxer (the title then said 360p, `unavailable`). The gateway now holds the master's
+        // first answer until the sequencer has put the pin on the demuxer (`RenditionAnnouncer`).
         TestMedia.ensureGenerated()
         try MainActor.assumeIsolated {
             let h = try SessionHarness([TestMedia.path("hls/vod/master.m3u8")], quality: .height(180))

@@ -15,13 +15,20 @@ extension QueueSequencer {
     }
 
     /// The current item's renditions, read by the app from its master playlist.
+    /// Told again (the gateway as it serves the master, then the playlist reader), it is kept as is.
     public func renditionsFound(_ variants: [HLSVariant], for id: QueueItem.ID) {
-        guard id == queue.currentID else { return }
+        guard id == queue.currentID, renditionsItemID != id || renditions != variants else { return }
         renditionsItemID = id
         renditions = variants
         adaptiveRule.reset()
         autoIndex = nil
         applyLimits(reason: "start")
+    }
+
+    /// The renditions of the item played as `playedURI`, when it is the current one.
+    public func renditionsFound(_ variants: [HLSVariant], playedURI: String) {
+        guard let current = queue.current, playedURIs[current.id] == playedURI else { return }
+        renditionsFound(variants, for: current.id)
     }
 
     /// The choice in force for the current item: its own `quality` option, else the session's.

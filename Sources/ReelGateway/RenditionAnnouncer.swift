@@ -1,0 +1,58 @@
+import Foundation
+import ReelCore
+import Synchronization
+
+/// Tells the app an item's renditions the first time the gateway serves its master (an HLS master
+/// playlist, a DASH MPD), and holds that answer until the app has put its bitrate window in force
+/// (or `bound` has passed): the demuxer chooses its first variant from the master it receives, so
+/// a `--quality` pin or Reel's start choice must be on the demuxer before it reads the master, not
+/// whenever the app's main thread (busy building a window at start) reads the master itself.
+/// The renditions are read from the rewritten master: their URIs are the gateway's, as the
+/// player fetches them.
+final class RenditionAnnouncer: Sendable {
+    /// Called on a gateway thread; `done` must be called once the window is in force.
+    typealias Handler = @Sendable (GatewayItemID, [HLSVariant], _ done: @escaping @Sendable () -> Void) -> Void
+
+    let handler = Mutex<Handler?>(nil)
+    /// How long a master's answer waits for the app at most.
+    let bound: Duration
+    private let announced = Mutex<Set<GatewayItemID>>([])
+
+    init(bound: Duration = .seconds(3)) { self.bound = bound }
+
+    /// An HLS master (rewritten, as served): its variants, I-frame playlists left out.
+    func announceMaster(_ rewritten: String, item: GatewayItemID) async {
+        guard handler.withLock({ $0 }) != nil, !announced.withLock({ $0.contains(item) }),
+              let master = (try? HLSPlaylist.parse(rewritten))?.master else { return }
+        await announce(RenditionSelector.renditions(of: master), item: item)
+    }
+
+    /// A DASH MPD (rewritten, as served): its video Representations.
+    func announceMPD(_ rewritten: String, item: GatewayItemID) async {
+        guard handler.withLock({ $0 }) != nil, !announced.withLock({ $0.contains(item) }) else { return }
+        await announce(DASHManifest.videoRenditions(rewritten), item: item)
+    }
+
+    /// The item left the gateway.
+    func forget(_ item: GatewayItemID) { _ = announced.withLock { $0.remove(item) } }
+
+    private func announce(_ renditions: [HLSVariant], item: GatewayItemID) async {
+        guard renditions.count > 1, let handler = handler.withLock({ $0 }),
+              announced.withLock({ $0.insert(item).inserted }) else { return }
+        let once = Once()
+        let bound = self.bound
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let finish: @Sendable () -> Void = { if once.claim() { c.resume() } }
+            handler(item, renditions, finish)
+            Task.detached {
+                try? await Task.sleep(for: bound)
+                finish()
+            }
+        }
+    }
+
+    private final class Once: Sendable {
+        private let done = Mutex(false)
+        func claim() -> Bool { done.withLock { d in defer { d = true }; return !d } }
+    }
+}
