@@ -456,4 +456,107 @@ static inline GstState reel_message_requested_state(GstMessage *m) {
     return s;
 }
 
+// MARK: Hardware decoding (see ReelEngine/HardwareDecoders.swift)
+
+// Whether an element factory's klass names a video decoder on hardware
+// ("Codec/Decoder/Video/Hardware": va, vaapi, nvcodec, v4l2codecs, msdk).
+static inline gboolean reel_klass_has(const gchar *klass, const gchar *word) {
+    if (!klass) return FALSE;
+    gchar **parts = g_strsplit(klass, "/", -1);
+    gboolean found = g_strv_contains((const gchar * const *)parts, word);
+    g_strfreev(parts);
+    return found;
+}
+static inline gboolean reel_klass_is_hardware_video_decoder(const gchar *klass) {
+    return reel_klass_has(klass, "Decoder") && reel_klass_has(klass, "Video") && reel_klass_has(klass, "Hardware");
+}
+// Every video decoder factory in the registry, whatever its rank: names and klasses, index for
+// index (transfer full: g_strfreev both).
+static inline gchar **reel_video_decoder_factories(gchar ***klasses) {
+    GList *list = gst_registry_get_feature_list(gst_registry_get(), GST_TYPE_ELEMENT_FACTORY);
+    GPtrArray *names = g_ptr_array_new(), *kl = g_ptr_array_new();
+    for (GList *l = list; l; l = l->next) {
+        GstElementFactory *f = GST_ELEMENT_FACTORY(l->data);
+        const gchar *klass = gst_element_factory_get_metadata(f, GST_ELEMENT_METADATA_KLASS);
+        if (!reel_klass_has(klass, "Decoder") || !reel_klass_has(klass, "Video")) continue;
+        g_ptr_array_add(names, g_strdup(gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(f))));
+        g_ptr_array_add(kl, g_strdup(klass));
+    }
+    gst_plugin_feature_list_free(list);
+    g_ptr_array_add(names, NULL);
+    g_ptr_array_add(kl, NULL);
+    *klasses = (gchar **)g_ptr_array_free(kl, FALSE);
+    return (gchar **)g_ptr_array_free(names, FALSE);
+}
+// A factory's rank, -1 when there is no such factory.
+static inline gint reel_factory_rank(const gchar *name) {
+    GstPluginFeature *f = gst_registry_find_feature(gst_registry_get(), name, GST_TYPE_ELEMENT_FACTORY);
+    if (!f) return -1;
+    gint rank = (gint)gst_plugin_feature_get_rank(f);
+    gst_object_unref(f);
+    return rank;
+}
+static inline void reel_set_factory_rank(const gchar *name, guint rank) {
+    GstPluginFeature *f = gst_registry_find_feature(gst_registry_get(), name, GST_TYPE_ELEMENT_FACTORY);
+    if (!f) return;
+    gst_plugin_feature_set_rank(f, rank);
+    gst_object_unref(f);
+}
+// Whether an element of the factory can be made and opens (NULL to READY: a hardware decoder
+// opens its device there), then is let go.
+static inline gboolean reel_factory_opens(const gchar *name) {
+    GstElement *e = gst_element_factory_make(name, NULL);
+    if (!e) return FALSE;
+    gst_object_ref_sink(e);
+    GstStateChangeReturn r = gst_element_set_state(e, GST_STATE_READY);
+    gst_element_set_state(e, GST_STATE_NULL);
+    gst_object_unref(e);
+    return r != GST_STATE_CHANGE_FAILURE;
+}
+// The factory name of a message's source when it is a hardware video decoder, else NULL (not freed).
+static inline const gchar *reel_message_src_hardware_decoder(GstMessage *m) {
+    GstObject *src = GST_MESSAGE_SRC(m);
+    if (!src || !GST_IS_ELEMENT(src)) return NULL;
+    GstElementFactory *f = gst_element_get_factory(GST_ELEMENT(src));
+    if (!f || !reel_klass_is_hardware_video_decoder(gst_element_factory_get_metadata(f, GST_ELEMENT_METADATA_KLASS))) return NULL;
+    return gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(f));
+}
+// The decoders playing inside a bin: the factory names of its video and audio decoders (one
+// whose source pad is linked first; g_free both), and whether the video one is on hardware.
+static inline void reel_bin_decoders(GstElement *bin, gchar **video, gchar **audio, gboolean *hardware) {
+    *video = NULL; *audio = NULL; *hardware = FALSE;
+    if (!GST_IS_BIN(bin)) return;
+    gboolean videoLinked = FALSE, audioLinked = FALSE;
+    GstIterator *it = gst_bin_iterate_recurse(GST_BIN(bin));
+    GValue item = G_VALUE_INIT;
+    gboolean done = FALSE;
+    while (!done) {
+        switch (gst_iterator_next(it, &item)) {
+        case GST_ITERATOR_OK: {
+            GstElement *e = GST_ELEMENT(g_value_get_object(&item));
+            GstElementFactory *f = gst_element_get_factory(e);
+            const gchar *klass = f ? gst_element_factory_get_metadata(f, GST_ELEMENT_METADATA_KLASS) : NULL;
+            if (reel_klass_has(klass, "Decoder")) {
+                GstPad *src = gst_element_get_static_pad(e, "src");
+                gboolean linked = src && gst_pad_is_linked(src);
+                if (src) gst_object_unref(src);
+                const gchar *name = gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(f));
+                if (reel_klass_has(klass, "Video") && (!*video || (linked && !videoLinked))) {
+                    g_free(*video); *video = g_strdup(name); videoLinked = linked;
+                    *hardware = reel_klass_has(klass, "Hardware");
+                } else if (reel_klass_has(klass, "Audio") && (!*audio || (linked && !audioLinked))) {
+                    g_free(*audio); *audio = g_strdup(name); audioLinked = linked;
+                }
+            }
+            g_value_reset(&item);
+            break;
+        }
+        case GST_ITERATOR_RESYNC: gst_iterator_resync(it); break;
+        default: done = TRUE; break;
+        }
+    }
+    g_value_unset(&item);
+    gst_iterator_free(it);
+}
+
 #endif

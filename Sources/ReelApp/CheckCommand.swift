@@ -40,6 +40,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("HLS masters: auto (the stream as a player plays it) or all (every variant checked and photographed at the same positions, a row each).", valueName: "auto|all"))
     var renditions: String = "auto"
 
+    @Option(help: ArgumentHelp("Hardware video decoding: auto or no, as for `reel play` (the report names each item's decoders).", valueName: "auto|no"))
+    var hwdec: String = "auto"
+
     @Option(help: ArgumentHelp("Also write the report as JUnit XML (one testcase per item) to FILE.", valueName: "FILE"))
     var junit: String?
 
@@ -59,6 +62,7 @@ struct CheckCommand: ParsableCommand {
         if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
         if inputs.first == "merge" { return }  // `reel check merge DIR… --report OUT` (CheckMerge)
         if !["auto", "all"].contains(renditions) { throw ValidationError("--renditions: auto or all.") }
+        if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: auto or no.") }
         if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
     }
 
@@ -73,7 +77,8 @@ struct CheckCommand: ParsableCommand {
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } },
-            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all")
+            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
+            hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto)
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }

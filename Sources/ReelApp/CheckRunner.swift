@@ -29,6 +29,8 @@ final class CheckRunner {
         var junit: URL?
         /// Every variant of an HLS master as an item of its own (`--renditions all`).
         var allRenditions = false
+        /// `--hwdec`.
+        var hardwareDecoding: HardwareDecodingMode = .auto
     }
 
     private let options: Options
@@ -133,9 +135,10 @@ final class CheckRunner {
         }
         let player: Player
         do {
-            player = try Player(configuration: PlayerConfiguration(
-                audioSink: "fakesink sync=false", videoSink: "fakesink sync=false enable-last-sample=true",
-                progressInterval: 0.1, endAction: .pause))
+            var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false enable-last-sample=true",
+                                                    progressInterval: 0.1, endAction: .pause)
+            configuration.hardwareDecoding = options.hardwareDecoding
+            player = try Player(configuration: configuration)
         } catch {
             item.error = (error as? PlaybackError) ?? PlaybackError(kind: .unknown, message: "\(error)")
             return item
@@ -246,6 +249,9 @@ final class CheckRunner {
         item.height = info.height
         item.videoCodec = info.videoCodec
         item.audioCodec = info.audioCodec
+        item.videoDecoder = info.videoDecoder
+        item.audioDecoder = info.audioDecoder
+        item.hardwareDecoding = info.hardwareDecoding
         item.seekable = info.isSeekable
         item.live = info.isLive
     }

@@ -61,6 +61,9 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .customLong("sub-scale"), help: ArgumentHelp("The subtitles' size as a factor of the default (0.3–4; F and G change it).", valueName: "FACTOR"))
     var subScale: Double = 1
 
+    @Option(help: ArgumentHelp("Hardware video decoding: auto (the GPU's decoders that work on this machine go first; a failing one falls back to software) or no (GStreamer's ranks).", valueName: "auto|no"))
+    var hwdec: String = "auto"
+
     @Option(help: ArgumentHelp("Start the queue at this item (0-based; with --shuffle the shuffled queue starts with it).", valueName: "INDEX"))
     var start: Int?
 
@@ -118,6 +121,7 @@ struct PlayCommand: ParsableCommand {
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
         if let resume, !["yes", "no"].contains(resume) { throw ValidationError("--resume: '\(resume)' is not yes or no.") }
+        if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: '\(hwdec)' is not auto or no.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
         if let meteredMaxBitrate, meteredMaxBitrate < 1 { throw ValidationError("--metered-max-bitrate must be 1 or more (bits/s).") }
@@ -170,6 +174,7 @@ struct PlayCommand: ParsableCommand {
         options.subtitleLanguages = Self.languages(slang)
         options.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.subtitleScale = subScale
+        options.hardwareDecoding = HardwareDecodingMode(argument: hwdec) ?? .auto
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && SessionBus.isAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,

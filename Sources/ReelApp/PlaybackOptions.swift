@@ -22,6 +22,8 @@ struct PlaybackOptions: Sendable {
     var subtitleLanguages: [String] = []
     /// Subtitle files for every item (`--sub-file`, absolute paths) and the subtitles' size.
     var subtitleFiles: [String] = []
+    /// `--hwdec`.
+    var hardwareDecoding: HardwareDecodingMode = .auto
     var subtitleScale: Double = 1
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off

@@ -45,6 +45,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
         snapshot.aspectMode = player.aspectMode
+        snapshot.hardwareDecoding = player.hardwareDecoding
         snapshot.tracks = player.tracks
         snapshot.selectedStreams = player.selectedTrackIDs
         snapshot.audioTrack = player.audioTrack
@@ -151,6 +152,11 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setAspectMode(_ mode: AspectMode) -> Bool {
         player.setAspectMode(mode)
+        return true
+    }
+
+    func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool {
+        player.hardwareDecoding = mode
         return true
     }
 

@@ -136,6 +136,7 @@ final class SessionCore {
         config.subtitleLanguages = options.subtitleLanguages
         config.subtitleFiles = options.subtitleFiles
         config.subtitleScale = options.subtitleScale
+        config.hardwareDecoding = options.hardwareDecoding
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

@@ -38,6 +38,9 @@ public struct PlayerConfiguration: Sendable {
     public var subtitleFiles: [String] = []
     /// The subtitles' size as a factor of the default (`--sub-scale`; `SubtitleStyle`).
     public var subtitleScale = 1.0
+    /// Hardware video decoding (`--hwdec`; `HardwareDecoders`): the working hardware decoders
+    /// go first (`auto`), or GStreamer's ranks stay (`no`).
+    public var hardwareDecoding: HardwareDecodingMode = .auto
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

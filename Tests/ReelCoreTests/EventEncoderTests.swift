@@ -63,7 +63,7 @@ final class EventEncoderTests: XCTestCase {
         info.audioCodec = "MPEG-4 AAC"
         info.isSeekable = true
         XCTAssertEqual(EventEncoder.line(.mediaInfo(info), item: 0, time: 1.5),
-                       #"{"event":"media-info","t":1.5,"item":0,"width":640,"height":360,"videoCodec":"H.264 (Main Profile)","audioCodec":"MPEG-4 AAC","title":null,"live":false,"seekable":true}"#)
+                       #"{"event":"media-info","t":1.5,"item":0,"width":640,"height":360,"videoCodec":"H.264 (Main Profile)","audioCodec":"MPEG-4 AAC","title":null,"live":false,"seekable":true,"videoDecoder":null,"audioDecoder":null,"hardware":null}"#)
     }
 
     /// The one rule for "ended early", player and `reel check` alike.

@@ -13,13 +13,14 @@ final class EngineHarness {
 
     init(sync: Bool = true, endAction: EndAction = .pause, progressInterval: Double = 0.1,
          audioLanguages: [String] = [], subtitleLanguages: [String] = [], subtitleFiles: [String] = [],
-         videoSink: String? = nil) throws {
+         videoSink: String? = nil, hardwareDecoding: HardwareDecodingMode = .auto) throws {
         var configuration = PlayerConfiguration(
             audioSink: "fakesink sync=\(sync)", videoSink: videoSink ?? "fakesink sync=\(sync) enable-last-sample=true",
             progressInterval: progressInterval, endAction: endAction)
         configuration.audioLanguages = audioLanguages
         configuration.subtitleLanguages = subtitleLanguages
         configuration.subtitleFiles = subtitleFiles
+        configuration.hardwareDecoding = hardwareDecoding
         player = try Player(configuration: configuration)
         player.addObserver { [unowned self] e in self.events.append((Date(), e)) }
     }

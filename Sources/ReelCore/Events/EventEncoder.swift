@@ -26,7 +26,9 @@ public enum EventEncoder {
         case .mediaInfo(let info):
             fields += [("width", .optional(info.width)), ("height", .optional(info.height)),
                        ("videoCodec", .optional(info.videoCodec)), ("audioCodec", .optional(info.audioCodec)),
-                       ("title", .optional(info.title)), ("live", .bool(info.isLive)), ("seekable", .bool(info.isSeekable))]
+                       ("title", .optional(info.title)), ("live", .bool(info.isLive)), ("seekable", .bool(info.isSeekable)),
+                       ("videoDecoder", .optional(info.videoDecoder)), ("audioDecoder", .optional(info.audioDecoder)),
+                       ("hardware", .optional(info.hardwareDecoding))]
         case .progress(let position, let duration, let tick, let live):
             fields += [("position", .double(position)), ("duration", .optional(duration))]
             if tick != .fine { fields.append(("every", .int(tick == .tenSeconds ? 10 : 1))) }

@@ -15,6 +15,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
     public static func optional(_ i: Int?) -> JSONValue { i.map { .int($0) } ?? .null }
     public static func optional(_ d: Double?) -> JSONValue { d.map { .double($0) } ?? .null }
+    public static func optional(_ b: Bool?) -> JSONValue { b.map { .bool($0) } ?? .null }
 
     /// A double as JSON: at most three decimals, trailing zeros dropped but one digit kept after
     /// the point ("0.0", never "0." — 0.0004 rounds to that), non-finite values as null.

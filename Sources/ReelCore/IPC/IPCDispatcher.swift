@@ -138,7 +138,8 @@ public final class IPCDispatcher {
             let m = s.mediaInfo
             return .object([("width", .optional(m.width)), ("height", .optional(m.height)), ("videoCodec", .optional(m.videoCodec)),
                             ("audioCodec", .optional(m.audioCodec)), ("title", .optional(m.title)), ("live", .bool(m.isLive)),
-                            ("seekable", .bool(m.isSeekable)), ("rendition", s.renditions.isEmpty ? .null : Self.rendition(s))])
+                            ("seekable", .bool(m.isSeekable)), ("videoDecoder", .optional(m.videoDecoder)),
+                            ("audioDecoder", .optional(m.audioDecoder)), ("hardware", .optional(m.hardwareDecoding)), ("rendition", s.renditions.isEmpty ? .null : Self.rendition(s))])
         case "seekable": return .bool(s.mediaInfo.isSeekable)
         case "behind-live-edge": return .optional(s.behindLiveEdge)
         case "live-window": return s.liveWindow.map(EventEncoder.windowObject) ?? .null
@@ -156,6 +157,7 @@ public final class IPCDispatcher {
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
         case "aspect": return .string(s.aspectMode.rawValue)
+        case "hwdec": return .string(s.hardwareDecoding.rawValue)
         case "fullscreen": return target.isFullscreen.map(JSONValue.bool) ?? .null
         case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
         case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
@@ -245,6 +247,11 @@ public final class IPCDispatcher {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")
             }
             guard target.setAspectMode(mode) else { throw IPCError(.unavailable, "The aspect mode is not available in this session.") }
+        case "hwdec":
+            guard let text = value.ipcString, let mode = HardwareDecodingMode(argument: text) else {
+                throw IPCError(.invalidArgument, "“hwdec” takes auto or no.")
+            }
+            guard target.setHardwareDecoding(mode) else { throw IPCError(.unavailable, "Hardware decoding cannot be chosen in this session.") }
         default:
             throw IPCError(.readOnlyProperty, "The property “\(name)” is read-only.")
         }

@@ -42,6 +42,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setQuality(_ choice: QualityChoice) -> Bool
     /// How the picture fills the video area from now on; false when not supported.
     func setAspectMode(_ mode: AspectMode) -> Bool
+    /// Hardware video decoding from the next item on; false when not supported.
+    func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool
     /// Whether the window fills the screen; nil without a window.
     var isFullscreen: Bool? { get }
     /// Makes the window fill the screen (or not), as `F` does; false without a window.
@@ -76,6 +78,7 @@ extension PlaybackCommandTarget {
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
     public func setQuality(_ choice: QualityChoice) -> Bool { false }
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
+    public func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool { false }
     public var isFullscreen: Bool? { nil }
     public func setFullscreen(_ on: Bool) -> Bool { false }
     public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }

@@ -16,6 +16,7 @@ public enum PlaybackErrorKind: String, Sendable, Codable, CaseIterable {
     case behindLiveWindow    // a live item fell out of its window (paused longer than it): a warning
     case liveProgram         // the programme asked for (restart, catchup) is not in the stream: a warning
     case subtitleFile        // an external subtitle file could not be read: a warning, the item plays
+    case hwdecFallback       // a hardware decoder failed: a warning, the item goes on in software
     case unknown
 }
 
@@ -57,6 +58,7 @@ public struct PlaybackError: Error, Sendable, Equatable, Codable, CustomStringCo
         case .behindLiveWindow: "behind-live-window"
         case .liveProgram: "live-program"
         case .subtitleFile: "subtitle-file"
+        case .hwdecFallback: "hwdec-fallback"
         case .unknown: "unknown"
         }
     }

@@ -46,6 +46,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var meteredPolicy: MeteredPolicy = .default
     /// How the picture fills the video area (`aspect`).
     public var aspectMode: AspectMode = .fit
+    /// `--hwdec` from the next item (`hwdec`).
+    public var hardwareDecoding: HardwareDecodingMode = .auto
     /// The item's tracks, the stream ids playing, the chosen audio and subtitle track ids, and
     /// whether subtitles are shown.
     public var tracks: [MediaTrack] = []

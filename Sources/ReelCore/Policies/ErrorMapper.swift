@@ -152,6 +152,7 @@ public enum ErrorMapper {
         case .behindLiveWindow: return "Playback fell out of the live window: it resumed at the window's start."
         case .liveProgram: return "The programme asked for is not in the stream."
         case .subtitleFile: return "The subtitle file could not be read."
+        case .hwdecFallback: return "The hardware decoder failed: the item goes on with software decoding."
         case .unknown: return "Playback failed\(status)."
         }
     }

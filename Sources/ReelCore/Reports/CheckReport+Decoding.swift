@@ -34,6 +34,9 @@ extension CheckReport {
         item.height = int(o["height"])
         item.videoCodec = o["videoCodec"] as? String
         item.audioCodec = o["audioCodec"] as? String
+        item.videoDecoder = o["videoDecoder"] as? String
+        item.audioDecoder = o["audioDecoder"] as? String
+        item.hardwareDecoding = o["hardware"] as? Bool
         item.container = o["container"] as? String
         item.seekable = o["seekable"] as? Bool ?? false
         item.live = o["live"] as? Bool ?? false

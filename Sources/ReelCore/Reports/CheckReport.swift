@@ -35,6 +35,11 @@ public struct CheckReport: Sendable, Equatable {
         public var height: Int?
         public var videoCodec: String?
         public var audioCodec: String?
+        /// The decoders that played the item (element factory names), and whether the video one
+        /// is on hardware.
+        public var videoDecoder: String?
+        public var audioDecoder: String?
+        public var hardwareDecoding: Bool?
         public var container: String?
         public var seekable: Bool
         public var live: Bool
@@ -99,6 +104,9 @@ public struct CheckReport: Sendable, Equatable {
             ("height", .optional(i.height)),
             ("videoCodec", .optional(i.videoCodec)),
             ("audioCodec", .optional(i.audioCodec)),
+            ("videoDecoder", .optional(i.videoDecoder)),
+            ("audioDecoder", .optional(i.audioDecoder)),
+            ("hardware", .optional(i.hardwareDecoding)),
             ("container", .optional(i.container)),
             ("seekable", .bool(i.seekable)),
             ("live", .bool(i.live)),

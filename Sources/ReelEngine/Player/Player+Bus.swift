@@ -118,6 +118,12 @@ extension Player {
         info.title = collectionInfo.title
         info.width = collectionInfo.width
         info.height = collectionInfo.height
+        let decoders = HardwareDecoders.decoders(in: pipeline.element)
+        if decoders.video != nil || decoders.audio != nil {
+            info.videoDecoder = decoders.video
+            info.audioDecoder = decoders.audio
+            info.hardwareDecoding = decoders.hardware
+        }
         if let sink = reel_get_object(pipeline.element, "video-sink") {
             var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
             if reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 {
@@ -286,6 +292,7 @@ extension Player {
         let text = gerror.map { String(cString: $0.pointee.message) } ?? "error"
         let debugText = debug.map { String(cString: $0) }
         let status = Int(reel_message_error_http_status(message))
+        if let decoder = HardwareDecoders.hardwareDecoder(posting: message), fallBackToSoftwareDecoding(decoder: decoder, reason: text) { return }
         var uri = currentURI
         if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> PlaybackItem? in
             let v = s.switched

@@ -77,6 +77,8 @@ public final class Player: PlaybackEngine {
     /// How the picture fills the video area, the area's size, and the current pipeline's filter
     /// for it (`Player+Aspect`).
     public internal(set) var aspectMode: AspectMode = .fit
+    /// Which decoders go first (`--hwdec`), and the item that fell back to software.
+    let hardwareDecoders: HardwareDecoders
     var videoArea: (width: Int, height: Int)?
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
@@ -120,6 +122,7 @@ public final class Player: PlaybackEngine {
         GStreamerRuntime.ensureInitialised()
         self.configuration = configuration
         self.endAction = configuration.endAction
+        hardwareDecoders = HardwareDecoders(mode: configuration.hardwareDecoding)
         guard let playbin = reel_make_element("playbin3", "reel-playbin") else {
             throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
         }
@@ -230,6 +233,7 @@ public final class Player: PlaybackEngine {
                 return
             }
         }
+        hardwareDecoders.prepareLoad(of: item)
         reel_set_string(pipeline.element, "uri", uri)
         pipelineHasHadItem = true
         armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)

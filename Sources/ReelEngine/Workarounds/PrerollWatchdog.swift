@@ -41,6 +41,10 @@ extension Player {
         watchdogID = 0
         guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
         if case .failed = status { return }
+        // A hardware decoder that gives no picture within the bound: the item again in software.
+        let decoders = HardwareDecoders.decoders(in: pipeline.element)
+        if decoders.hardware == true, let decoder = decoders.video,
+           fallBackToSoftwareDecoding(decoder: decoder, reason: "no picture within \(Int(configuration.localPrerollTimeout)) s") { return }
         let generation = loadGeneration, bridge = self.bridge
         let timeout = max(2, min(10, configuration.localPrerollTimeout))
         Self.probesInFlight.withLock { $0 += 1 }
