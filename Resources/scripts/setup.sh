@@ -27,6 +27,8 @@ PACKAGES=(
   libxml2-utils parallel
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
+  # the stand-in hardware decoder the --hwdec tests build (Resources/test-elements; tests only)
+  gcc libc6-dev
 )
 
 # make bench only (`setup.sh --bench`): the peers Reel is measured against, beside gst-play-1.0.
