@@ -301,6 +301,7 @@ final class WindowSession {
     private func syncIntent() {
         state.wantsToPlay = player.intent == .playing
         state.meteredPolicy = controller.networkRule.policy  // the socket may have changed it
+        state.hardwareDecoding = player.hardwareDecoding
     }
 
     private func render() { window?.render(state) }
@@ -402,6 +403,9 @@ final class WindowSession {
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
             state.meteredPolicy = policy
+        case .setHardwareDecoding(let mode):
+            _ = commands.setHardwareDecoding(mode)
+            state.hardwareDecoding = mode
         case .setQuality(let text):
             if let choice = QualityChoice(text) { _ = commands.setQuality(choice) }
         case .goLive:

@@ -30,6 +30,8 @@ public struct PlayerViewState: Sendable, Equatable {
     }
     /// The metered-network policy in force (the video menu's setting).
     public var meteredPolicy: MeteredPolicy = .default
+    /// `--hwdec`, shown in the video menu.
+    public var hardwareDecoding: HardwareDecodingMode = .auto
     public var isFullscreen = false
     public var isPlaylistVisible = false
     public var playlist: [PlaylistRow] = []

@@ -42,6 +42,9 @@ extension PlayerWindow {
 
     /// Chooses a metered-network policy in the video menu (as a click on its item does).
     public func chooseMeteredPolicy(_ policy: MeteredPolicy) { videoMenu.choose(policy) }
+    /// Whether the video menu's "Hardware decoding" is checked; toggling it as a click does.
+    public var menuHardwareDecoding: Bool { videoMenu.hardwareDecodingChecked }
+    public func toggleHardwareDecoding() { videoMenu.toggleHardwareDecoding() }
 
     /// The titles in the video menu's "Open recent", newest first.
     public var recentMenuTitles: [String] { videoMenu.recentTitles }

@@ -209,6 +209,7 @@ public final class PlayerWindow: SignalReceiver {
         banner.render(old, new, force: force)
         resumeNotice.render(old, new, force: force)
         if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
+        if force || old.hardwareDecoding != new.hardwareDecoding { videoMenu.render(new.hardwareDecoding) }
         if force || old.recent != new.recent { videoMenu.renderRecent(new.recent) }
         controls.render(new, force: force)
         playlist.render(new.playlist)

@@ -46,6 +46,7 @@ public enum UIAction: Sendable, Equatable {
     case changeSubtitleScale(by: Double)
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
+    case setHardwareDecoding(HardwareDecodingMode)
     /// The quality menu: "auto" or a rendition's index (`QualityChoice` text).
     case setQuality(String)
     /// Go to the live edge (the LIVE badge, End).

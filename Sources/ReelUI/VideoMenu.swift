@@ -2,8 +2,9 @@ import CGtk
 import ReelCore
 
 /// The video area's context menu (right click): settings that do not earn a place in the control
-/// bar. For now the metered-network policy ("On metered connections: Allow / Lower quality /
-/// Don't play"), the window's setting for `--metered`.
+/// bar: the metered-network policy ("On metered connections: Allow / Lower quality / Don't
+/// play"), the window's setting for `--metered`, and "Hardware decoding" (`--hwdec`, from the
+/// next item).
 @MainActor
 final class VideoMenu: SignalReceiver {
     let menu: UnsafeMutablePointer<GtkWidget>
@@ -29,6 +30,11 @@ final class VideoMenu: SignalReceiver {
             items.append((policy, item))
         }
         for (index, (_, item)) in items.enumerated() { SignalBridge.connect(item, "toggled", tag: index, to: self) }
+        hwdecItem = gtk_check_menu_item_new_with_label("Hardware decoding (from the next item)")
+        gtk_widget_set_name(hwdecItem, "reel-hwdec")
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, hwdecItem)
+        gtk_widget_show(hwdecItem)
+        SignalBridge.connect(hwdecItem, "toggled", tag: Self.hwdecTag, to: self)
         let separator = gtk_separator_menu_item_new()!
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, separator)
         gtk_widget_show(separator)
@@ -41,6 +47,24 @@ final class VideoMenu: SignalReceiver {
     }
 
     private var recentItem: UnsafeMutablePointer<GtkWidget>!
+    private var hwdecItem: UnsafeMutablePointer<GtkWidget>!
+    private var shownHardwareDecoding: HardwareDecodingMode = .auto
+    private static let hwdecTag = 900
+
+    /// Shows the hardware decoding mode in force (without emitting anything).
+    func render(_ mode: HardwareDecodingMode) {
+        shownHardwareDecoding = mode
+        let active = mode == .auto
+        if checked(hwdecItem) != active {
+            gtk_check_menu_item_set_active(OpaquePointer(hwdecItem).map { UnsafeMutablePointer<GtkCheckMenuItem>($0) }, active ? 1 : 0)
+        }
+    }
+
+    /// Whether "Hardware decoding" is checked.
+    var hardwareDecodingChecked: Bool { checked(hwdecItem) }
+
+    /// Toggles "Hardware decoding" as a click on it does.
+    func toggleHardwareDecoding() { gtk_menu_item_activate(OpaquePointer(hwdecItem).map { UnsafeMutablePointer<GtkMenuItem>($0) }) }
     private var recentEntries: [PlayerViewState.RecentEntry] = []
     private static let recentTagBase = 1000
 
@@ -97,6 +121,11 @@ final class VideoMenu: SignalReceiver {
         if tag >= Self.recentTagBase {
             let index = tag - Self.recentTagBase
             if recentEntries.indices.contains(index) { emit(.openURL(recentEntries[index].uri)) }
+            return
+        }
+        if tag == Self.hwdecTag {
+            let mode: HardwareDecodingMode = checked(hwdecItem) ? .auto : .no
+            if mode != shownHardwareDecoding { emit(.setHardwareDecoding(mode)) }
             return
         }
         guard items.indices.contains(tag), checked(items[tag].1), items[tag].0 != shown else { return }

@@ -276,6 +276,14 @@ final class WindowNetworkPolicyTests: XCTestCase {
             h.window.chooseMeteredPolicy(.allow)
             h.wait("the policy set from the menu") { h.session.controller.networkRule.policy == .allow }
             XCTAssertEqual(h.window.menuMeteredPolicy, .allow)
+
+            // "Hardware decoding" in the same menu: checked for auto (the default), from the next item.
+            XCTAssertTrue(h.window.menuHardwareDecoding)
+            h.window.toggleHardwareDecoding()
+            h.wait("hardware decoding off from the menu") { h.player.hardwareDecoding == .no }
+            XCTAssertFalse(h.window.menuHardwareDecoding)
+            h.window.toggleHardwareDecoding()
+            h.wait("and on again") { h.player.hardwareDecoding == .auto }
         }
     }
 }
