@@ -32,7 +32,7 @@ extension QueueSequencer {
         case .error(let error) where scheduleRetry(after: error):
             break
         case .status(.readyToPlay):
-            if eventItemID == queue.currentID { currentWasReady = true }
+            if eventItemID == queue.currentID { gate.currentWasReady = true }
             emit(event, item: eventIndex)
             if let id = eventItemID, let at = retries.takeResumePosition(for: id) {
                 engine.seek(to: at, mode: .keyframe)  // a retried item goes back to where it had got to
@@ -56,10 +56,10 @@ extension QueueSequencer {
             }
         case .progress:
             emit(event, item: eventIndex)
-            adaptiveTick()
+            qualityControl.progress()
         case .seeked:
             emit(event, item: eventIndex)
-            adaptiveRule.restartSamples()  // the buffer was flushed: its slope starts again
+            qualityControl.flushed()  // the buffer was flushed: its slope starts again
         case .duration(let d):
             if let id = eventItemID, let d { queue.update(id: id, duration: d) }
             emit(event, item: eventIndex)

@@ -21,11 +21,10 @@ extension QueueSequencer {
             failWithoutLoading(item, PlaybackError(kind: error.kind, message: error.description, uri: item.uri))
             return
         }
-        currentWasReady = false
-        failedWhileOffline = false
-        switch networkRule.verdict(for: item.uri, network: network, playAnyway: playAnywayIDs.contains(item.id)) {
+        gate.itemLoaded()
+        switch gate.verdict(for: item) {
         case .refuse(let error):
-            lastRefusedID = item.id
+            gate.lastRefusedID = item.id
             failWithoutLoading(item, error)
             return
         case .wait:
@@ -114,7 +113,7 @@ extension QueueSequencer {
             // Only an item the network rule lets play now is switched to without a load (which
             // is where the rule is applied otherwise).
             guard let next, next.id == id,
-                  networkRule.verdict(for: next.uri, network: network, playAnyway: playAnywayIDs.contains(id)) == .play,
+                  gate.verdict(for: next) == .play,
                   let uri = try? playedURI(next) else {
                 engine.prepareNext(item: nil)
                 return

@@ -7,7 +7,7 @@ extension QueueSequencer {
     /// The desktop's monitor saw a change (or gave its first reading).
     public func networkChanged(_ state: NetworkState) {
         guard state != network else { return }
-        network = state
+        gate.network = state
         emit(.network(state), item: nil)
         applyNetwork()
         refreshPreroll()  // a prepared next item may not be allowed to start any more (or may be now)
@@ -17,33 +17,29 @@ extension QueueSequencer {
     @discardableResult
     public func playAnyway(_ id: QueueItem.ID? = nil) -> Bool {
         guard let id = id ?? lastRefusedID, queue.item(id) != nil else { return false }
-        playAnywayIDs.insert(id)
+        gate.playAnyway.insert(id)
         play(id)
         return true
     }
 
     /// Brings the current item and the bitrate cap in line with the network and the rule.
     func applyNetwork() {
-        let cap = networkRule.bitrateCap(on: network)
-        if appliedCap != cap {
-            appliedCap = cap
-            emit(.bitrateCap(maxBitrate: cap, reason: "metered-policy"), item: nil)
-        }
+        if let cap = gate.capToReport() { emit(.bitrateCap(maxBitrate: cap, reason: "metered-policy"), item: nil) }
         applyLimits(reason: "policy")
         guard let item = queue.current, engine.currentURI != nil, eventItemID == item.id else { return }
-        switch networkRule.verdict(for: item.uri, network: network, playAnyway: playAnywayIDs.contains(item.id)) {
+        switch gate.verdict(for: item) {
         case .wait:
             guard !engine.isWaitingForNetwork else { return }
             engine.isWaitingForNetwork = true
             // A playing item waits as long as it takes; one that never started, `offlineWait`.
-            if currentWasReady { offlineGeneration += 1 } else { armOfflineBound(for: item.id) }
+            if gate.currentWasReady { gate.newGeneration() } else { armOfflineBound(for: item.id) }
         case .play, .refuse:
             // The policy is about starting: an item already loaded goes on under `block`.
             guard engine.isWaitingForNetwork else { return }
             engine.isWaitingForNetwork = false
-            offlineGeneration += 1
-            if failedWhileOffline {
-                failedWhileOffline = false
+            gate.newGeneration()
+            if gate.failedWhileOffline {
+                gate.failedWhileOffline = false
                 loadCurrent(attempt: retries.attempts + 1)  // where it had got to (`RetryScheduler`)
             }
         }
@@ -51,13 +47,12 @@ extension QueueSequencer {
 
     /// An item waiting for the network that has never started fails after `offlineWait`.
     func armOfflineBound(for id: QueueItem.ID) {
-        offlineGeneration += 1
-        let generation = offlineGeneration, wait = offlineWait
+        let generation = gate.newGeneration(), wait = gate.offlineWait
         clock.after(wait) { [weak self] in
-            guard let self, self.offlineGeneration == generation, self.engine.isWaitingForNetwork,
-                  self.queue.currentID == id, !self.currentWasReady, let item = self.queue.item(id) else { return }
+            guard let self, self.gate.offlineGeneration == generation, self.engine.isWaitingForNetwork,
+                  self.queue.currentID == id, !self.gate.currentWasReady, let item = self.queue.item(id) else { return }
             self.engine.isWaitingForNetwork = false
-            self.failedWhileOffline = false
+            self.gate.failedWhileOffline = false
             let error = PlaybackError(kind: .network, message: "No network: waited \(Int(wait)) s for a connection.", uri: item.uri)
             self.emit(.error(error), item: self.eventIndex)
             self.failedCount += 1
@@ -77,8 +72,8 @@ extension QueueSequencer {
     func holdFailureForNetwork() -> Bool {
         guard engine.isWaitingForNetwork, let id = eventItemID, id == queue.currentID, let item = queue.item(id),
               networkRule.needsNetwork(item.uri) else { return false }
-        if !failedWhileOffline {
-            failedWhileOffline = true
+        if !gate.failedWhileOffline {
+            gate.failedWhileOffline = true
             retries.noteResumePosition(for: id, position: engine.position, seekable: engine.mediaInfo.isSeekable, live: engine.mediaInfo.isLive)
         }
         return true

@@ -46,50 +46,31 @@ public final class QueueSequencer {
         set { retries.policy = newValue }
     }
 
-    /// The desktop's view of the network (`networkChanged`), and what Reel does with it.
-    public internal(set) var network = NetworkState.assumed
-    public var networkRule = NetworkRule() {
-        didSet {
+    /// What the network lets the current item do (`NetworkGate`; carried out in `+Network`).
+    var gate = NetworkGate()
+    /// The desktop's view of the network (`networkChanged`).
+    public var network: NetworkState { gate.network }
+    /// What Reel does with it: the metered policy and cap.
+    public var networkRule: NetworkRule {
+        get { gate.rule }
+        set {
+            gate.rule = newValue
             applyNetwork()
             refreshPreroll()
         }
     }
     /// Seconds an item started without a network waits for one before it fails (`network`).
-    public var offlineWait: Double = 30
-    /// Items the user chose to play despite the `block` policy ("Play anyway").
-    var playAnywayIDs: Set<QueueItem.ID> = []
+    public var offlineWait: Double {
+        get { gate.offlineWait }
+        set { gate.offlineWait = newValue }
+    }
     /// The last item the metered policy refused (what "Play anyway" plays).
-    public internal(set) var lastRefusedID: QueueItem.ID?
-    /// The current item has prerolled since it was loaded (an item that never did is bounded by
-    /// `offlineWait` while it waits).
-    var currentWasReady = false
-    /// The current item failed while waiting for the network: it is loaded again (where it had
-    /// got to) when the network returns.
-    var failedWhileOffline = false
-    /// Bumped whenever a wait for the network starts or ends: a bound armed before is void.
-    var offlineGeneration = 0
+    public var lastRefusedID: QueueItem.ID? { gate.lastRefusedID }
 
-    /// The user's quality choice for adaptive streams (`--quality`, `set_property rendition`).
-    public internal(set) var quality: QualityChoice = .auto
-    /// The current item's renditions (its master's variants), once read; empty until then.
-    public internal(set) var renditions: [HLSVariant] = []
-    public internal(set) var renditionsItemID: QueueItem.ID?
-    /// The metered cap last reported (`bitrate-cap` events only on change).
-    var appliedCap: Int?
-    /// The window last given to the engine.
-    public internal(set) var limits = RenditionSelector.Limits()
-    /// Reel's own rule in auto mode (`AdaptiveRule`), fed from the engine's demuxer at every
-    /// progress event; `autoIndex` is the rendition it has chosen for the current item.
-    public var adaptiveRule = AdaptiveRule()
-    public internal(set) var autoIndex: Int?
-    /// What the rendition events say, from what the player fetches (items through the gateway).
-    public internal(set) var renditionReport = RenditionReport()
-    /// Where the last measured throughput is kept between runs (the start rendition's basis).
-    public var throughputMemory: (any ThroughputMemory)?
-    /// Sees every sample the rule is given, with the rendition playing (`REEL_ABR_TRACE`: a
-    /// recorded trace for the rule's tests and for a QA engineer's questions).
-    public var onAdaptiveSample: ((AdaptiveRule.Sample, Int) -> Void)?
-    var throughputRememberedAt: Double?
+    /// Adaptive quality of the current item: the choice, the renditions, Reel's rule, what the
+    /// rendition events say (`QualityController`; the sequencer tells it what happens).
+    public private(set) lazy var qualityControl = QualityController(
+        engine: engine, now: { [unowned self] in self.qualityNow }, say: { [unowned self] in self.emit($0, item: self.eventIndex) })
 
     var observers = ObserverList<Observer>()
     var engineObserver: Int?
