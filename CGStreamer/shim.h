@@ -58,6 +58,7 @@ static inline void reel_set_uint(gpointer o, const gchar *name, guint v) { g_obj
 static inline void reel_set_uint64(gpointer o, const gchar *name, guint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_int(gpointer o, const gchar *name, gint v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 static inline void reel_set_double(gpointer o, const gchar *name, gdouble v) { g_object_set(G_OBJECT(o), name, v, NULL); }
+static inline void reel_set_int64(gpointer o, const gchar *name, gint64 v) { g_object_set(G_OBJECT(o), name, v, NULL); }
 // The object keeps its own reference to v (sinks a floating one): for playbin's sinks this
 // transfers the floating reference to playbin.
 static inline void reel_set_object(gpointer o, const gchar *name, gpointer v) { g_object_set(G_OBJECT(o), name, v, NULL); }

@@ -6,10 +6,12 @@ import ReelCore
 final class EventPrinter {
     private let started = Date()
     private let includeFineProgress: Bool
+    private let includeSubtitles: Bool
     private let write: @MainActor (String) -> Void
 
-    init(includeFineProgress: Bool, write: @escaping @MainActor (String) -> Void = EventPrinter.writeToStandardOutput) {
+    init(includeFineProgress: Bool, includeSubtitles: Bool = false, write: @escaping @MainActor (String) -> Void = EventPrinter.writeToStandardOutput) {
         self.includeFineProgress = includeFineProgress
+        self.includeSubtitles = includeSubtitles
         self.write = write
     }
 
@@ -33,6 +35,7 @@ final class EventPrinter {
 
     func print(_ event: PlayerEvent, item: Int?) {
         if case .progress(_, _, let tick, _) = event, tick == .fine, !includeFineProgress { return }
+        if case .subtitle = event, !includeSubtitles { return }
         write(EventEncoder.line(event, item: item, time: Date().timeIntervalSince(started)))
     }
 }

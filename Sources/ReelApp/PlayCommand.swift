@@ -31,6 +31,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "With --events, also print the fine progress reports (every --progress-interval).")
     var eventsProgress = false
 
+    @Flag(help: "With --events, also print a `subtitle` event whenever the subtitle text on screen changes.")
+    var eventsSubs = false
+
     @Option(help: "Fine progress interval in milliseconds (UI updates).")
     var progressInterval: Int = 200
 
@@ -57,6 +60,12 @@ struct PlayCommand: ParsableCommand {
 
     @Option(name: .customLong("sub-file"), help: ArgumentHelp("A subtitle file (SRT, WebVTT, ASS) to offer with every item, besides those found beside it (repeatable).", valueName: "FILE"))
     var subFiles: [String] = []
+
+    @Option(name: .customLong("sub-delay"), help: ArgumentHelp("Show subtitles this many seconds later (negative: earlier; z and Z change it by 0.1).", valueName: "SECONDS"))
+    var subDelay: Double = 0
+
+    @Option(name: .customLong("sub-pos"), help: ArgumentHelp("The subtitles' vertical position: 0 top, 100 bottom (default), up to 150 (r and R move it).", valueName: "0-150"))
+    var subPos: Int = SubtitleStyle.defaultPosition
 
     @Option(name: .customLong("sub-scale"), help: ArgumentHelp("The subtitles' size as a factor of the default (0.3–4; F and G change it).", valueName: "FACTOR"))
     var subScale: Double = 1
@@ -121,6 +130,8 @@ struct PlayCommand: ParsableCommand {
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
         if let startTime, TimeFormat.parse(startTime) == nil { throw ValidationError("--start-time: '\(startTime)' is not a time.") }
         if let resume, !["yes", "no"].contains(resume) { throw ValidationError("--resume: '\(resume)' is not yes or no.") }
+        if !SubtitleStyle.delayRange.contains(subDelay) { throw ValidationError("--sub-delay must be within ±600 s.") }
+        if !SubtitleStyle.positionRange.contains(subPos) { throw ValidationError("--sub-pos must be 0–150.") }
         if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: '\(hwdec)' is not auto or no.") }
         if let start, start < 0 { throw ValidationError("--start: the index must be 0 or more.") }
         if !(0...20).contains(retries) { throw ValidationError("--retries must be 0–20.") }
@@ -174,6 +185,9 @@ struct PlayCommand: ParsableCommand {
         options.subtitleLanguages = Self.languages(slang)
         options.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         options.subtitleScale = subScale
+        options.subtitleDelay = subDelay
+        options.subtitlePosition = subPos
+        options.printSubtitles = eventsSubs
         options.hardwareDecoding = HardwareDecodingMode(argument: hwdec) ?? .auto
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()

@@ -22,6 +22,10 @@ struct PlaybackOptions: Sendable {
     var subtitleLanguages: [String] = []
     /// Subtitle files for every item (`--sub-file`, absolute paths) and the subtitles' size.
     var subtitleFiles: [String] = []
+    /// `--sub-delay` (seconds), `--sub-pos` (0–150), `--events-subs`.
+    var subtitleDelay = 0.0
+    var subtitlePosition = SubtitleStyle.defaultPosition
+    var printSubtitles = false
     /// `--hwdec`.
     var hardwareDecoding: HardwareDecodingMode = .auto
     var subtitleScale: Double = 1

@@ -52,6 +52,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitleTrack = player.subtitleTrack
         snapshot.subtitlesShown = player.subtitlesShown
         snapshot.subtitleScale = player.subtitleScale
+        snapshot.subtitleDelay = player.subtitleDelay
+        snapshot.subtitlePosition = player.subtitlePosition
+        snapshot.subtitleText = player.subtitleText
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.playingRendition
@@ -147,6 +150,16 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func setSubtitleScale(_ scale: Double) -> Bool {
         player.setSubtitleScale(scale)
+        return true
+    }
+
+    func setSubtitleDelay(_ delay: Double) -> Bool {
+        player.setSubtitleDelay(delay)
+        return true
+    }
+
+    func setSubtitlePosition(_ position: Int) -> Bool {
+        player.setSubtitlePosition(position)
         return true
     }
 

@@ -43,7 +43,7 @@ final class SessionCore {
         self.router = router
         self.player = player
         playlistErrors = prepared.errors
-        printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress) : nil
+        printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress, includeSubtitles: options.printSubtitles) : nil
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         resume = options.resumeFile.map { ResumeKeeper(file: ResumeFile(path: $0), player: player) }
         sequencer.retryPolicy = options.retryPolicy
@@ -137,6 +137,8 @@ final class SessionCore {
         config.subtitleFiles = options.subtitleFiles
         config.subtitleScale = options.subtitleScale
         config.hardwareDecoding = options.hardwareDecoding
+        config.subtitleDelay = options.subtitleDelay
+        config.subtitlePosition = options.subtitlePosition
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

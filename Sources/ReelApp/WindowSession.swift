@@ -398,7 +398,11 @@ final class WindowSession {
         case .selectSubtitleTrack(let id):
             player.selectSubtitleTrack(id)
         case .changeSubtitleScale(let step):
-            player.setSubtitleScale(player.subtitleScale + step)
+            _ = commands.setSubtitleScale(player.subtitleScale + step)
+        case .changeSubtitleDelay(let step):
+            _ = commands.setSubtitleDelay(player.subtitleDelay + step)
+        case .changeSubtitlePosition(let step):
+            _ = commands.setSubtitlePosition(player.subtitlePosition + step)
 
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)

@@ -41,6 +41,10 @@ public struct PlayerConfiguration: Sendable {
     /// Hardware video decoding (`--hwdec`; `HardwareDecoders`): the working hardware decoders
     /// go first (`auto`), or GStreamer's ranks stay (`no`).
     public var hardwareDecoding: HardwareDecodingMode = .auto
+    /// The subtitles' delay (`--sub-delay`, seconds; positive: later) and vertical position
+    /// (`--sub-pos`, mpv's 0–150 scale; `SubtitleStyle`).
+    public var subtitleDelay = 0.0
+    public var subtitlePosition = SubtitleStyle.defaultPosition
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -39,12 +39,46 @@ final class SubtitleOverlay {
 
     /// Shows `timeline`'s cues from the next frame on (nil: nothing).
     func show(_ timeline: SubtitleTimeline?) {
-        shared.state.withLock {
-            $0.timeline = timeline
-            $0.drawn = nil  // the next frame sets its text, whatever it was
+        let (told, onText) = shared.state.withLock { s -> (Bool, (@Sendable (String?, Double?) -> Void)?) in
+            s.timeline = timeline
+            s.drawn = nil  // the next frame sets its text, whatever it was
+            guard timeline == nil, s.text != nil else { return (false, nil) }
+            s.text = nil
+            return (true, s.onText)
         }
         if timeline == nil { reel_set_string(element, "text", "") }
+        if told { onText?(nil, nil) }
     }
+
+    /// Shows every cue `delay` seconds later than its time (negative: earlier).
+    func setDelay(_ delay: Double) {
+        shared.state.withLock {
+            $0.delay = delay
+            $0.drawn = nil
+        }
+    }
+
+    /// The vertical position on mpv's `sub-pos` scale: 100 (the default) is textoverlay's own
+    /// bottom placement; any other value places the text's middle at that share of the picture's
+    /// height (textoverlay's `position` alignment, kept inside the picture).
+    func setPosition(_ position: Int) {
+        if position == SubtitleStyle.defaultPosition {
+            reel_set_int(element, "valignment", 1)  // bottom
+        } else {
+            reel_set_int(element, "valignment", 3)  // position (GstBaseTextOverlayVAlign)
+            reel_set_double(element, "ypos", min(1, max(0, Double(position) / 100)))
+        }
+    }
+
+    /// Told (on the streaming thread) the text on screen whenever it changes (nil: none), with
+    /// the stream time of the frame that first shows it.
+    var onText: (@Sendable (String?, Double?) -> Void)? {
+        get { shared.state.withLock { $0.onText } }
+        set { shared.state.withLock { $0.onText = newValue } }
+    }
+
+    /// The text on screen now (no markup), nil when none.
+    var currentText: String? { shared.state.withLock { $0.text } }
 
     /// The font for a size factor (1: Reel's default, proportional to the picture's width).
     func setScale(_ scale: Double) {
@@ -67,6 +101,11 @@ final class OverlayShared: Sendable {
         /// stream time it holds for.
         var drawn: String?
         var drawnSpan: Range<Double> = 0..<0
+        /// Cues are shown this many seconds later than their times.
+        var delay = 0.0
+        /// The text on screen (no markup), and who is told when it changes.
+        var text: String?
+        var onText: (@Sendable (String?, Double?) -> Void)?
         /// The textoverlay (pointer identity; alive while its pad's probe is).
         var element: UInt?
     }
@@ -82,24 +121,28 @@ final class OverlayShared: Sendable {
         }
         let pts = reel_probe_buffer_pts(info)
         guard reel_gst_clock_time_is_valid(pts) != 0 else { return }
-        let change: (UInt, String)? = state.withLock { s -> (UInt, String)? in
+        let change: (UInt, String, (@Sendable (String?, Double?) -> Void)?, String?, Double)? = state.withLock { s in
             guard let timeline = s.timeline, let element = s.element else { return nil }
             var streamTime = pts
             if var segment = s.segment?.segment {
                 let converted = gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, pts)
                 if reel_gst_clock_time_is_valid(converted) != 0 { streamTime = converted }
             }
-            let seconds = Double(streamTime) / 1e9
+            let seconds = Double(streamTime) / 1e9 - s.delay  // on the cues' clock
             if s.drawn != nil, s.drawnSpan.contains(seconds) { return nil }  // most frames: nothing to do
             let markup = timeline.markup(at: seconds)
             s.drawnSpan = timeline.unchangedSpan(at: seconds)
             guard markup != s.drawn else { return nil }
             s.drawn = markup
-            return (element, markup)
+            let text = timeline.text(at: seconds)
+            let changed = text != s.text
+            s.text = text
+            return (element, markup, changed ? s.onText : nil, text, Double(streamTime) / 1e9)
         }
         // Set outside the lock: textoverlay takes its own, and re-renders only on a change.
-        if let (element, markup) = change, let pointer = UnsafeMutableRawPointer(bitPattern: element) {
+        if let (element, markup, onText, text, at) = change, let pointer = UnsafeMutableRawPointer(bitPattern: element) {
             reel_set_string(pointer, "text", markup)
+            onText?(text, at)
         }
     }
 }

@@ -24,6 +24,10 @@ public enum KeyMap {
         case KeySym.char("f"), KeySym.f11: return .action(.toggleFullscreen)
         case KeySym.char("F"): return .action(.changeSubtitleScale(by: -SubtitleStyle.scaleStep))
         case KeySym.char("G"): return .action(.changeSubtitleScale(by: SubtitleStyle.scaleStep))
+        case KeySym.char("z"): return .action(.changeSubtitleDelay(by: -SubtitleStyle.delayStep))
+        case KeySym.char("Z"): return .action(.changeSubtitleDelay(by: SubtitleStyle.delayStep))
+        case KeySym.char("r"): return .action(.changeSubtitlePosition(by: -1))
+        case KeySym.char("R"): return .action(.changeSubtitlePosition(by: 1))
         case KeySym.escape: return state.isFullscreen ? .action(.toggleFullscreen) : nil
         case KeySym.char("m"), KeySym.char("M"): return .action(.toggleMute)
         case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep)))
@@ -81,6 +85,8 @@ public enum KeyMap {
         ("j", "Next subtitle track (then none)"),
         ("v", "Show or hide subtitles"),
         ("F / G", "Smaller or larger subtitles"),
+        ("z / Z", "Subtitles 0.1 s earlier or later"),
+        ("r / R", "Subtitles up or down"),
         ("s", "Save the frame as a PNG"),
         ("Ctrl+s", "Save the window as a PNG"),
         ("Ctrl+o", "Open files"),

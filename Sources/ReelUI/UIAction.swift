@@ -44,6 +44,9 @@ public enum UIAction: Sendable, Equatable {
     case selectSubtitleTrack(String?)
     /// `G` / `F`: the subtitles larger or smaller by this factor step.
     case changeSubtitleScale(by: Double)
+    /// `z`/`Z` (seconds), `r`/`R` (position steps), as in mpv.
+    case changeSubtitleDelay(by: Double)
+    case changeSubtitlePosition(by: Int)
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     case setHardwareDecoding(HardwareDecodingMode)

@@ -52,3 +52,41 @@ final class SubtitleWindowTests: XCTestCase {
         }
     }
 }
+
+/// Adjusting subtitles while watching, as mpv users do: `z`/`Z` delay them by 0.1 s, `r`/`R` move
+/// them up and down; the window's pixels show both.
+final class SubtitleAdjustWindowTests: XCTestCase {
+    func testDelayAndPositionKeysMoveTheDrawnSubtitle() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("subs/film.mp4")], play: false)
+            defer { h.close() }
+            h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            h.wait("the English file shown") { h.window.tracksButtonText == "sub en" }
+            let v = h.window.videoRect
+            let picture = (x: v.x, y: v.y, width: v.width, height: v.height)
+            // film.en.srt: HI from 1 s to 3 s.
+            h.pause(at: 1.5)
+            let bottom = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("at-1.5"), region: picture), "HI at 1.5 s")
+            XCTAssertGreaterThan(bottom.y, v.height * 3 / 4, "at the bottom by default")
+
+            for _ in 0..<10 { h.press("Z") }
+            h.wait("Z ten times: 1 s later") { abs(h.player.subtitleDelay - 1) < 0.001 }
+            h.pause(at: 1.5)
+            XCTAssertNil(PixelProbe.whiteTextBox(try h.capture("delayed-1.5"), region: picture), "HI now starts at 2 s")
+            h.pause(at: 3.5)
+            XCTAssertNotNil(PixelProbe.whiteTextBox(try h.capture("delayed-3.5"), region: picture), "and ends at 4 s")
+            for _ in 0..<10 { h.press("z") }
+            h.wait("z ten times: back on time") { abs(h.player.subtitleDelay) < 0.001 }
+
+            for _ in 0..<50 { h.press("r") }
+            h.wait("r fifty times: position 50") { h.player.subtitlePosition == 50 }
+            h.pause(at: 1.5)
+            let middle = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("moved-up"), region: picture), "HI still shown")
+            let centre = middle.y + middle.height / 2
+            XCTAssertEqual(Double(centre), Double(v.height) / 2, accuracy: Double(v.height) * 0.08, "HI in the middle of the picture")
+            XCTAssertLessThan(middle.y, bottom.y - v.height / 4)
+            h.press("R")
+            h.wait("R: one down") { h.player.subtitlePosition == 51 }
+        }
+    }
+}

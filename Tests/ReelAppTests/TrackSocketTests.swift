@@ -86,4 +86,45 @@ final class TrackSocketTests: XCTestCase {
         XCTAssertEqual(c.request(["quit"], id: id)?["error"] as? String, "success")
         XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0, reel.stderr)
     }
+
+    /// `--sub-delay`, `--events-subs` and the socket's `sub-delay`, `sub-pos`, `sub-text`: the
+    /// `subtitle` events say what is on screen and when, on the item's clock.
+    func testSubtitleDelayTextAndPositionOverTheSocketAndInTheEventStream() throws {
+        let dir = TestMedia.temporaryDirectory("reel-subdelay")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ctl.sock").path
+        let srt = dir.appendingPathComponent("talk.srt").path
+        try "1\n00:00:01,000 --> 00:00:02,500\nGUTEN TAG\n\n2\n00:00:04,000 --> 00:00:05,000\n<i>Bis bald</i>\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, [
+            "--headless", "--events", "--events-subs", "--ipc", socket, "--sub-file", srt, "--sub-delay", "1",
+            "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", TestMedia.path("color10s.mp4")])
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        func get(_ name: String) -> Any? { id += 1; return c.request(["get_property", name], id: id)?["data"] }
+        func set(_ name: String, _ value: Any) -> String? { id += 1; return c.request(["set_property", name, value], id: id)?["error"] as? String }
+        XCTAssertEqual(get("sub-delay") as? Double, 1)
+        XCTAssertEqual(get("sub-pos") as? Int, 100)
+        XCTAssertEqual(set("sub-delay", 700), "invalid-argument")
+        XCTAssertEqual(set("sub-pos", 151), "invalid-argument")
+        XCTAssertEqual(set("sub-pos", 40), "success")
+        XCTAssertEqual(get("sub-pos") as? Int, 40)
+        var seen: String?
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, seen == nil {
+            seen = get("sub-text") as? String
+            usleep(50_000)
+        }
+        XCTAssertEqual(seen, "GUTEN TAG", "sub-text while the first cue is on screen")
+        while Date() < deadline, reel.stdout.components(separatedBy: "\"event\":\"subtitle\"").count < 5 { usleep(100_000) }
+        id += 1
+        XCTAssertEqual(c.request(["quit"], id: id)?["error"] as? String, "success")
+        XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0, reel.stderr)
+        let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let said = events.filter { $0["event"] as? String == "subtitle" }.map { ($0["text"] as? String, $0["position"] as? Double ?? -1) }
+        XCTAssertEqual(said.map(\.0), ["GUTEN TAG", nil, "Bis bald", nil], "text only, markup left out: \(said)")
+        for ((_, at), expected) in zip(said, [2.0, 3.5, 5.0, 6.0]) {
+            XCTAssertEqual(at, expected, accuracy: 0.04, "each change on the first frame 1 s after its time (30 fps): \(said)")
+        }
+    }
 }

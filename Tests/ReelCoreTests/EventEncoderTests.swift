@@ -55,6 +55,17 @@ final class EventEncoderTests: XCTestCase {
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(line.utf8)))
     }
 
+    func testSubtitleLinesAndOnlyChangesPass() {
+        XCTAssertEqual(EventEncoder.line(.subtitle(text: "Two\nlines", position: 2.0333), item: 0, time: 1),
+                       #"{"event":"subtitle","t":1.0,"item":0,"text":"Two\nlines","position":2.033}"#)
+        XCTAssertEqual(EventEncoder.line(.subtitle(text: nil, position: nil), item: 0, time: 1),
+                       #"{"event":"subtitle","t":1.0,"item":0,"text":null,"position":null}"#)
+        var dedup = EventDeduplicator()
+        XCTAssertNotNil(dedup.admit(.subtitle(text: "A", position: 1)))
+        XCTAssertNil(dedup.admit(.subtitle(text: "A", position: 1)))
+        XCTAssertNotNil(dedup.admit(.subtitle(text: nil, position: 2)))
+    }
+
     func testMediaInfoLine() {
         var info = MediaInfo()
         info.width = 640

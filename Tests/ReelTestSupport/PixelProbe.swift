@@ -32,6 +32,17 @@ public enum PixelProbe {
         return (share, Int(box.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
     }
 
+    /// The box around the white text in a region of an image (x, y relative to the region), nil
+    /// when there is none.
+    public static func whiteTextBox(_ file: String, region: (x: Int, y: Int, width: Int, height: Int)) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let mask = [file, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",
+                    "-fuzz", "20%", "-fill", "black", "+opaque", "white", "-fill", "white", "-opaque", "white", "-colorspace", "Gray"]
+        let out = ProcessRunner.run("/usr/bin/convert", mask + ["-trim", "-format", "%w %h %X %Y", "info:"], timeout: 30).stdout
+        let n = out.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "+", with: "")) }
+        guard n.count == 4, n[0] > 1 || n[1] > 1 else { return nil }  // -trim of an all-black image leaves 1×1
+        return (n[2], n[3], n[0], n[1])
+    }
+
     /// Width and height of an image file.
     public static func size(_ file: String) -> (width: Int, height: Int)? {
         let r = ProcessRunner.run("/usr/bin/identify", ["-format", "%w %h", file], timeout: 30)

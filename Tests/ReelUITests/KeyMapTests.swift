@@ -17,6 +17,10 @@ final class KeyMapTests: XCTestCase {
             (KeySym.char("f"), [], .action(.toggleFullscreen)),
             (KeySym.char("F"), [.shift], .action(.changeSubtitleScale(by: -0.1))),
             (KeySym.char("G"), [.shift], .action(.changeSubtitleScale(by: 0.1))),
+            (KeySym.char("z"), [], .action(.changeSubtitleDelay(by: -0.1))),
+            (KeySym.char("Z"), [.shift], .action(.changeSubtitleDelay(by: 0.1))),
+            (KeySym.char("r"), [], .action(.changeSubtitlePosition(by: -1))),
+            (KeySym.char("R"), [.shift], .action(.changeSubtitlePosition(by: 1))),
             (KeySym.f11, [], .action(.toggleFullscreen)),
             (KeySym.escape, [], nil),  // not fullscreen: Esc does nothing
             (KeySym.char("m"), [], .action(.toggleMute)),

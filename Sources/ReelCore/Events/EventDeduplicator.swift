@@ -44,6 +44,7 @@ public struct EventDeduplicator: Sendable {
         case .mediaInfo: kind = "media-info"
         case .rate: kind = "rate"
         case .volume: kind = "volume"
+        case .subtitle: kind = "subtitle"
         default:
             return event
         }

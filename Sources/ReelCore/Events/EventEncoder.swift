@@ -70,6 +70,8 @@ public enum EventEncoder {
             fields.append(("subtitles", .bool(shown)))
         case .audioFocus(let held):
             fields.append(("held", .bool(held)))
+        case .subtitle(let text, let position):
+            fields += [("text", .optional(text)), ("position", .optional(position.map(rounded)))]
         }
         return .object(fields)
     }

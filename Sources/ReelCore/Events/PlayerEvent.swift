@@ -50,6 +50,10 @@ public enum PlayerEvent: Sendable, Equatable {
     /// The sound server took the audio focus (a call: playback paused, `held` false) or gave it
     /// back (`held` true: playback resumed, as it was playing when it was taken).
     case audioFocus(held: Bool)
+    /// The subtitle text on screen changed (Reel-drawn subtitles: files beside the item,
+    /// `--sub-file`): nil when none is shown; `position` is the item's time of the first frame
+    /// that shows it (nil when the subtitles were turned off). With `--events-subs`.
+    case subtitle(text: String?, position: Double?)
 }
 
 extension PlayerEvent {
@@ -77,6 +81,7 @@ extension PlayerEvent {
         case .liveStart: "live"
         case .liveProgramEnd: "live-program-end"
         case .resumed: "resumed"
+        case .subtitle: "subtitle"
         case .tracks: "tracks"
         case .audioFocus: "audio-focus"
         }

@@ -164,6 +164,9 @@ public final class IPCDispatcher {
         case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
         case "sub-visibility": return .bool(s.subtitlesShown)
         case "sub-scale": return .double(s.subtitleScale)
+        case "sub-delay": return .double(s.subtitleDelay)
+        case "sub-pos": return .int(s.subtitlePosition)
+        case "sub-text": return .optional(s.subtitleText)
         case "renditions":
             return .array(s.renditions.enumerated().map { i, v in
                 .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
@@ -240,6 +243,16 @@ public final class IPCDispatcher {
             guard target.setSubtitlesShown(try bool()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "sub-scale":
             guard target.setSubtitleScale(try number()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
+        case "sub-delay":
+            let delay = try number()
+            guard SubtitleStyle.delayRange.contains(delay) else { throw IPCError(.invalidArgument, "“sub-delay” takes seconds within ±600.") }
+            guard target.setSubtitleDelay(delay) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
+        case "sub-pos":
+            let position = try number()
+            guard position.rounded() == position, SubtitleStyle.positionRange.contains(Int(position)) else {
+                throw IPCError(.invalidArgument, "“sub-pos” takes a whole number from 0 (top) to 150.")
+            }
+            guard target.setSubtitlePosition(Int(position)) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "fullscreen":
             guard target.setFullscreen(try bool()) else { throw IPCError(.unavailable, "There is no window in this session (headless).") }
         case "aspect":

@@ -55,6 +55,10 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setSubtitlesShown(_ shown: Bool) -> Bool
     /// Sets the subtitles' size factor (clamped); false when not supported.
     func setSubtitleScale(_ scale: Double) -> Bool
+    /// Sets the subtitle delay in seconds (clamped; positive: later); false when not supported.
+    func setSubtitleDelay(_ delay: Double) -> Bool
+    /// Sets the subtitles' vertical position (0–150, clamped); false when not supported.
+    func setSubtitlePosition(_ position: Int) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -84,4 +88,6 @@ extension PlaybackCommandTarget {
     public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }
     public func setSubtitlesShown(_ shown: Bool) -> Bool { false }
     public func setSubtitleScale(_ scale: Double) -> Bool { false }
+    public func setSubtitleDelay(_ delay: Double) -> Bool { false }
+    public func setSubtitlePosition(_ position: Int) -> Bool { false }
 }

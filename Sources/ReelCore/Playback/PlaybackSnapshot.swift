@@ -57,6 +57,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var subtitlesShown = true
     /// The subtitles' size factor (`SubtitleStyle`).
     public var subtitleScale = 1.0
+    /// `sub-delay` (seconds), `sub-pos` (0–150), `sub-text` (the text Reel draws now, nil: none).
+    public var subtitleDelay = 0.0
+    public var subtitlePosition = SubtitleStyle.defaultPosition
+    public var subtitleText: String?
     /// The current adaptive stream's renditions, the choice in force and the pinned one.
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto

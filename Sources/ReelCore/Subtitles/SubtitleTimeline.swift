@@ -48,6 +48,12 @@ public struct SubtitleTimeline: Equatable, Sendable {
         return shown.reversed()
     }
 
+    /// The shown cues' text at `time` (no markup), one per line; nil for none (`sub-text`).
+    public func text(at time: Double) -> String? {
+        let shown = cues(at: time)
+        return shown.isEmpty ? nil : shown.map(\.text).joined(separator: "\n")
+    }
+
     /// What the overlay draws at `time`: the shown cues' markup, one per line; "" for none.
     public func markup(at time: Double) -> String {
         cues(at: time).map(\.markup).joined(separator: "\n")

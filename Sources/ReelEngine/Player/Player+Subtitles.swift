@@ -13,6 +13,12 @@ extension Player {
         videoFilter = VideoFilter(aspectModes: configuration.aspectModes, subtitleOverlay: configuration.subtitleOverlay)
         if let videoFilter { reel_set_object(pipeline.element, "video-filter", videoFilter.bin) }
         applySubtitleScale()
+        applySubtitleTiming()
+        videoFilter?.subtitles?.setPosition(subtitleLook.position)
+        let bridge = self.bridge
+        videoFilter?.subtitles?.onText = { text, at in
+            MainQueue.shared.async { bridge?.player?.emit(.subtitle(text: text, position: at)) }
+        }
         applyAspect(redraw: false)
         overlayTimeline = nil
         updateSubtitleOverlay()
@@ -75,13 +81,47 @@ extension Player {
         if redraw { redrawPausedFrame() }
     }
 
+    /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
+    public var subtitleScale: Double { subtitleLook.scale }
+    /// Seconds the subtitles come later than their times (negative: earlier; `z`/`Z`).
+    public var subtitleDelay: Double { subtitleLook.delay }
+    /// Their vertical position, 0 top … 100 bottom … 150 (mpv's `sub-pos`; `r`/`R`).
+    public var subtitlePosition: Int { subtitleLook.position }
+    /// The text of the subtitles Reel draws now (files; nil when none is on screen).
+    public var subtitleText: String? { videoFilter?.subtitles?.currentText }
+
     /// Sets the subtitles' size factor (clamped to `SubtitleStyle.scaleRange`).
     public func setSubtitleScale(_ scale: Double) {
         let clamped = SubtitleStyle.clampedScale(scale)
         guard clamped != subtitleScale else { return }
-        subtitleScale = clamped
+        subtitleLook.scale = clamped
         applySubtitleScale()
         redrawPausedFrame()
+    }
+
+    /// Sets the subtitle delay (clamped to `SubtitleStyle.delayRange`), for files and the
+    /// media's own subtitles alike; a paused frame shows it at once.
+    public func setSubtitleDelay(_ delay: Double) {
+        let clamped = SubtitleStyle.clampedDelay(delay)
+        guard clamped != subtitleDelay else { return }
+        subtitleLook.delay = clamped
+        applySubtitleTiming()
+        redrawPausedFrame()
+    }
+
+    /// Sets the subtitles' vertical position (clamped to 0–150) for the subtitles Reel draws.
+    public func setSubtitlePosition(_ position: Int) {
+        let clamped = SubtitleStyle.clampedPosition(position)
+        guard clamped != subtitlePosition else { return }
+        subtitleLook.position = clamped
+        videoFilter?.subtitles?.setPosition(clamped)
+        redrawPausedFrame()
+    }
+
+    /// The delay on the overlay's cues and on playbin3's own text stream (`text-offset`, ns).
+    func applySubtitleTiming() {
+        reel_set_int64(pipeline.element, "text-offset", gint64(subtitleDelay * 1e9))
+        videoFilter?.subtitles?.setDelay(subtitleDelay)
     }
 
     func applySubtitleScale() {

@@ -83,8 +83,8 @@ public final class Player: PlaybackEngine {
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
-    /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
-    public internal(set) var subtitleScale = 1.0
+    /// The subtitles' size, delay and position (`SubtitleAdjustments`; `F`/`G`, `z`/`Z`, `r`/`R`).
+    var subtitleLook = SubtitleAdjustments()
     /// Paused because the sound server asked (a cork: a call started); its uncork resumes.
     var pausedForAudioFocus = false
     /// The cues the overlay was given last (nil: none).
@@ -138,7 +138,8 @@ public final class Player: PlaybackEngine {
             gst_object_unref(scaletempo)
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        subtitleScale = SubtitleStyle.clampedScale(configuration.subtitleScale)
+        subtitleLook = SubtitleAdjustments(scale: configuration.subtitleScale, delay: configuration.subtitleDelay,
+                                           position: configuration.subtitlePosition)
         installVideoFilter()
         pipeline.attach(bridge: bridge)
         startTimer()
