@@ -62,12 +62,12 @@ final class SubtitleOverlay {
     /// bottom placement; any other value places the text's middle at that share of the picture's
     /// height (textoverlay's `position` alignment, kept inside the picture).
     func setPosition(_ position: Int) {
-        if position == SubtitleStyle.defaultPosition {
-            reel_set_int(element, "valignment", 1)  // bottom
-        } else {
-            reel_set_int(element, "valignment", 3)  // position (GstBaseTextOverlayVAlign)
-            reel_set_double(element, "ypos", min(1, max(0, Double(position) / 100)))
+        let placed = shared.state.withLock { s -> SubtitlePlacement? in
+            s.userPosition = position
+            s.drawn = nil
+            return s.placed
         }
+        OverlayShared.place(element, placed ?? .standard, userPosition: position)
     }
 
     /// Told (on the streaming thread) the text on screen whenever it changes (nil: none), with
@@ -103,6 +103,9 @@ final class OverlayShared: Sendable {
         var drawnSpan: Range<Double> = 0..<0
         /// Cues are shown this many seconds later than their times.
         var delay = 0.0
+        /// `sub-pos` (for cues placed at the bottom), and the placement given to the element last.
+        var userPosition = SubtitleStyle.defaultPosition
+        var placed: SubtitlePlacement?
         /// The text on screen (no markup), and who is told when it changes.
         var text: String?
         var onText: (@Sendable (String?, Double?) -> Void)?
@@ -121,7 +124,7 @@ final class OverlayShared: Sendable {
         }
         let pts = reel_probe_buffer_pts(info)
         guard reel_gst_clock_time_is_valid(pts) != 0 else { return }
-        let change: (UInt, String, (@Sendable (String?, Double?) -> Void)?, String?, Double)? = state.withLock { s in
+        let change: (UInt, String, (@Sendable (String?, Double?) -> Void)?, String?, Double, SubtitlePlacement?, Int)? = state.withLock { s in
             guard let timeline = s.timeline, let element = s.element else { return nil }
             var streamTime = pts
             if var segment = s.segment?.segment {
@@ -137,13 +140,38 @@ final class OverlayShared: Sendable {
             let text = timeline.text(at: seconds)
             let changed = text != s.text
             s.text = text
-            return (element, markup, changed ? s.onText : nil, text, Double(streamTime) / 1e9)
+            // Where the file puts it (ASS \an, WebVTT line/align); set only when it changes.
+            let placement = text == nil ? s.placed : (timeline.placement(at: seconds) ?? .standard)
+            let moved = placement != s.placed
+            s.placed = placement
+            return (element, markup, changed ? s.onText : nil, text, Double(streamTime) / 1e9, moved ? placement : nil, s.userPosition)
         }
         // Set outside the lock: textoverlay takes its own, and re-renders only on a change.
-        if let (element, markup, onText, text, at) = change, let pointer = UnsafeMutableRawPointer(bitPattern: element) {
+        if let (element, markup, onText, text, at, placement, userPosition) = change, let pointer = UnsafeMutableRawPointer(bitPattern: element) {
+            if let placement { Self.place(pointer, placement, userPosition: userPosition) }
             reel_set_string(pointer, "text", markup)
             onText?(text, at)
         }
+    }
+}
+
+extension OverlayShared {
+    /// Aligns the textoverlay for a placement (GstBaseTextOverlayVAlign: bottom 1, top 2,
+    /// position 3, center 4; HAlign: left 0, center 1, right 2). A cue at the bottom follows
+    /// `sub-pos`: 100 is textoverlay's own bottom placement, any other value puts the text's
+    /// middle at that share of the picture's height.
+    static func place(_ element: UnsafeMutableRawPointer, _ placement: SubtitlePlacement, userPosition: Int) {
+        switch placement.vertical {
+        case .top: reel_set_int(element, "valignment", 2)
+        case .middle: reel_set_int(element, "valignment", 4)
+        case .bottom where userPosition == SubtitleStyle.defaultPosition: reel_set_int(element, "valignment", 1)
+        case .bottom:
+            reel_set_int(element, "valignment", 3)
+            reel_set_double(element, "ypos", min(1, max(0, Double(userPosition) / 100)))
+        }
+        let h: Int32 = switch placement.horizontal { case .left: 0; case .center: 1; case .right: 2 }
+        reel_set_int(element, "halignment", h)
+        reel_set_int(element, "line-alignment", h)
     }
 }
 

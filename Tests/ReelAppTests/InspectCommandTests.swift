@@ -53,6 +53,12 @@ final class InspectCommandTests: XCTestCase {
             let cues = try XCTUnwrap(json["cues"] as? [[String: Any]], name)
             XCTAssertEqual(cues.compactMap { $0["start"] as? Double }, starts, name)
             XCTAssertEqual(cues.first?["markup"] as? String, firstMarkup, name)
+            if name == "header.vtt" {
+                XCTAssertTrue(cues.first?["placement"] is NSNull, "no settings: the default place")
+                let placed = try XCTUnwrap(cues.last?["placement"] as? [String: Any], "align:start")
+                XCTAssertEqual(placed["horizontal"] as? String, "left")
+                XCTAssertEqual(placed["vertical"] as? String, "bottom")
+            }
         }
         let empty = dir.appendingPathComponent("empty.vtt")
         try "WEBVTT\n\nNOTE nothing\n".write(to: empty, atomically: true, encoding: .utf8)

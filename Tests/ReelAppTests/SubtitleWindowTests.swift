@@ -89,4 +89,40 @@ final class SubtitleAdjustWindowTests: XCTestCase {
             h.wait("R: one down") { h.player.subtitlePosition == 51 }
         }
     }
+
+    /// An ASS cue with `{\an8}` is drawn at the top of the picture, and `r`/`R` (for cues at the
+    /// bottom) leave it there; a WebVTT cue with `line:0 align:start` at the top left.
+    func testTheFilesPlacementIsDrawn() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-sub-placement")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("top.mp4")
+        try FileManager.default.createSymbolicLink(at: film, withDestinationURL: TestMedia.url("subs/film.mp4"))
+        try ("[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+             + "Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\an8}OBEN\n"
+             + "Dialogue: 0,0:00:03.00,0:00:04.50,Default,,0,0,0,,UNTEN\n").write(to: dir.appendingPathComponent("top.ass"), atomically: true, encoding: .utf8)
+        try "WEBVTT\n\n00:01.000 --> 00:02.500 line:0 align:start\nLINKS OBEN\n".write(to: dir.appendingPathComponent("top.de.vtt"), atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([film.path], play: false)
+            defer { h.close() }
+            h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            h.wait("the tracks menu") { h.window.tracksMenuShown }
+            let v = h.window.videoRect
+            let picture = (x: v.x, y: v.y, width: v.width, height: v.height)
+            XCTAssertEqual(h.player.subtitleTrack, "file:0", "top.ass first: \(h.window.trackEntryLabels)")
+            h.pause(at: 1.5)
+            let top = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("an8"), region: picture), "OBEN at 1.5 s")
+            XCTAssertLessThan(top.y + top.height, v.height / 4, "\\an8: at the top (\(top))")
+            h.pause(at: 3.5)
+            let bottom = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("plain"), region: picture), "UNTEN at 3.5 s")
+            XCTAssertGreaterThan(bottom.y, v.height * 3 / 4, "no tag: at the bottom (\(bottom))")
+
+            h.window.chooseTrack("subtitle:file:1")
+            h.wait("the WebVTT file chosen") { h.player.subtitleTrack == "file:1" }
+            h.pause(at: 1.5)
+            let topLeft = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("vtt-line0"), region: picture), "LINKS OBEN at 1.5 s")
+            XCTAssertLessThan(topLeft.y + topLeft.height, v.height / 4, "line:0 at the top (\(topLeft))")
+            XCTAssertLessThan(topLeft.x + topLeft.width, v.width / 2, "align:start on the left (\(topLeft))")
+        }
+    }
 }

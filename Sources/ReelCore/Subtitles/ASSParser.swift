@@ -4,7 +4,8 @@ import Foundation
 /// read through its `Format:` line (Start, End, Text; Text is the last field and may contain
 /// commas). Override blocks (`{\pos(…)}`, `{\i1}`) are dropped but for italic and bold; `\N`
 /// and `\n` break lines, `\h` is a hard space; drawing commands (`{\p1}` … `{\p0}`) are not text.
-/// Styles, positions and effects are not drawn: the text is, at the bottom like the others.
+/// `\an`/`\a` alignment places the cue (`SubtitlePlacement`); styles, `\pos` and effects are
+/// not drawn.
 enum ASSParser {
     static func parse(_ text: String) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
@@ -29,7 +30,7 @@ enum ASSParser {
             guard values.count == fields.count, let start = SubtitleTime.seconds(values[startField]),
                   let end = SubtitleTime.seconds(values[endField]) else { continue }
             let runs = Self.runs(String(values[textField]))
-            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs)) }
+            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: Self.placement(String(values[textField])))) }
         }
         return cues
     }
@@ -49,6 +50,24 @@ enum ASSParser {
             if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { return level }
         }
         return nil
+    }
+
+    /// Where a Dialogue line's override tags put it (`\anN`, legacy `\aN`; the last one wins, as
+    /// in libass), nil when they do not say.
+    static func placement(_ text: String) -> SubtitlePlacement? {
+        var placement: SubtitlePlacement?
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            for tag in rest[rest.index(after: open)..<close].split(separator: "\\") {
+                if tag.hasPrefix("an"), let n = Int(tag.dropFirst(2)) {
+                    placement = SubtitlePlacement(numpad: n) ?? placement
+                } else if tag.hasPrefix("a"), let n = Int(tag.dropFirst()) {
+                    placement = SubtitlePlacement(legacy: n) ?? placement
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return placement
     }
 
     /// The text of a Dialogue line as styled runs.

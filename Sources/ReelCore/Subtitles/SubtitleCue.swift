@@ -5,11 +5,14 @@ public struct SubtitleCue: Equatable, Sendable {
     public var start: Double
     public var end: Double
     public var runs: [SubtitleRun]
+    /// Where the file asks for it (nil: at the bottom, centred).
+    public var placement: SubtitlePlacement?
 
-    public init(start: Double, end: Double, runs: [SubtitleRun]) {
+    public init(start: Double, end: Double, runs: [SubtitleRun], placement: SubtitlePlacement? = nil) {
         self.start = start
         self.end = end
         self.runs = runs
+        self.placement = placement
     }
 
     public init(start: Double, end: Double, text: String) {

@@ -37,7 +37,8 @@ public struct SubtitleInspection: Sendable {
                                              ("format", format.map { .string($0.rawValue) } ?? .null), ("encoding", .string(encoding)),
                                              ("cues", .array(cues.map { cue in
                                                  .object([("start", .double(cue.start)), ("end", .double(cue.end)),
-                                                          ("text", .string(cue.text)), ("markup", .string(cue.markup))])
+                                                          ("text", .string(cue.text)), ("markup", .string(cue.markup)),
+                                                          ("placement", cue.placement.map(Self.placementJSON) ?? .null)])
                                              }))]
         if let error { fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))) }
         return .object(fields)
@@ -50,6 +51,13 @@ public struct SubtitleInspection: Sendable {
             lines.append("  \(Self.clock(cue.start)) --> \(Self.clock(cue.end))  \(cue.text.replacingOccurrences(of: "\n", with: " / "))")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `{"vertical": "top", "horizontal": "left"}`.
+    static func placementJSON(_ p: SubtitlePlacement) -> JSONValue {
+        let v = switch p.vertical { case .top: "top"; case .middle: "middle"; case .bottom: "bottom" }
+        let h = switch p.horizontal { case .left: "left"; case .center: "center"; case .right: "right" }
+        return .object([("vertical", .string(v)), ("horizontal", .string(h))])
     }
 
     static func clock(_ t: Double) -> String {

@@ -28,6 +28,13 @@ enum SubtitleTime {
     }
 
     /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).
+    /// What follows the end time on a timing line (WebVTT settings, SRT coordinates).
+    static func settings(_ line: Substring) -> Substring {
+        guard let arrow = arrow(in: line) else { return "" }
+        let after = line[arrow.upperBound...].trimmingSpaces
+        return after.drop { $0.isASCIIDigit || $0 == ":" || $0 == "," || $0 == "." || $0 == " " || $0 == "\t" }
+    }
+
     static func range(_ line: Substring) -> (start: Double, end: Double)? {
         guard let arrow = arrow(in: line) else { return nil }
         // The end time runs over digits, separators and spaces inside it ("00:00:02, 500") up to

@@ -54,6 +54,11 @@ public struct SubtitleTimeline: Equatable, Sendable {
         return shown.isEmpty ? nil : shown.map(\.text).joined(separator: "\n")
     }
 
+    /// Where the cues shown at `time` go: the first one's placement (textoverlay draws one block).
+    public func placement(at time: Double) -> SubtitlePlacement? {
+        cues(at: time).first?.placement
+    }
+
     /// What the overlay draws at `time`: the shown cues' markup, one per line; "" for none.
     public func markup(at time: Double) -> String {
         cues(at: time).map(\.markup).joined(separator: "\n")

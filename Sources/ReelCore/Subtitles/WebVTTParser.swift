@@ -30,7 +30,8 @@ enum WebVTTParser {
             guard let timing = block.prefix(2).firstIndex(where: { SubtitleTime.arrow(in: $0) != nil }),
                   let range = SubtitleTime.range(block[timing]) else { continue }
             let body = block[(timing + 1)...].joined(separator: "\n")
-            cues.append(SubtitleCue(start: range.start, end: range.end, runs: TaggedText.runs(body, entities: true, assBlocks: false)))
+            cues.append(SubtitleCue(start: range.start, end: range.end, runs: TaggedText.runs(body, entities: true, assBlocks: false),
+                                    placement: SubtitlePlacement(webVTTSettings: SubtitleTime.settings(block[timing]))))
         }
         return cues
     }
