@@ -16,9 +16,14 @@ final class PlaylistReader {
     var onRenditions: ([HLSVariant], QueueItem.ID) -> Void = { _, _ in }
 
     /// - Parameter playedURI: what the engine plays for `item` (its own URI, or the gateway's).
-    func itemChanged(_ item: QueueItem?, playedURI: String?) {
+    /// - Parameter routed: the item plays through the gateway, which tells its renditions as it
+    ///   serves the master (`RenditionAnnouncer`): a DASH MPD is not fetched again here.
+    func itemChanged(_ item: QueueItem?, playedURI: String?, routed: Bool = false) {
         guard let item, let url = URL(string: playedURI ?? MediaLocator.uri(for: item.uri)) else { return }
-        if DASHManifest.isDASH(item.uri) { return readDASH(url, id: item.id) }
+        if DASHManifest.isDASH(item.uri) {
+            if !routed { readDASH(url, id: item.id) }
+            return
+        }
         guard CheckRunner.isHLS(item.uri) else { return }
         let warn = !warned.contains(item.uri)
         warned.insert(item.uri)

@@ -102,7 +102,8 @@ final class SessionCore {
             self.remote.handle(event, item: item)
             if case .itemChanged = event {
                 let current = item.flatMap { self.sequencer.queue.items.indices.contains($0) ? self.sequencer.queue.items[$0] : nil }
-                self.playlistReader.itemChanged(current, playedURI: self.player.currentURI)
+                let played = self.player.currentURI
+                self.playlistReader.itemChanged(current, playedURI: played, routed: played.map(self.router.isRouted) ?? false)
                 self.onEvent(event, item)
                 self.resume?.itemChanged(index: current == nil ? nil : item, uri: current?.uri)
                 return
