@@ -64,12 +64,8 @@ public final class Player: PlaybackEngine {
     var seekIsUser = false
     /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
     var settlingAfterSeek = false
-    var observers = ObserverList<Observer>()
-    var itemObservers = ObserverList<ItemObserver>()
-    /// Events waiting for delivery, each with the item it was emitted for.
-    var pendingEvents: [(event: PlayerEvent, item: PlaybackItem?)] = []
-    var deduplicator = EventDeduplicator()
-    var delivering = false
+    /// Observers, and events on their way to them (`EventDelivery`).
+    let events = EventDelivery()
     var loadGeneration = 0
     /// True inside `load` while it reports the new item: an observer may seek then (a start
     /// position: resume), and the pipeline is started once, by `load`, when the URI is set.
@@ -154,8 +150,7 @@ public final class Player: PlaybackEngine {
         releaseFrameCatcher()
         cancelPrerollWatchdog()
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
-        observers.removeAll()
-        itemObservers.removeAll()
+        events.removeAll()
     }
 
     // MARK: Observers
@@ -163,33 +158,23 @@ public final class Player: PlaybackEngine {
     /// Adds an observer; it sees every later event, in order, on the main thread.
     @discardableResult
     public func addObserver(_ observer: @escaping Observer) -> Int {
-        observers.add(observer)
+        events.add(observer)
     }
 
-    public func removeObserver(_ id: Int) { observers.remove(id) }
+    public func removeObserver(_ id: Int) { events.remove(id) }
 
     /// Adds an observer that is told, with every later event, the id of the item the event is
     /// about: the one current when it was emitted (a gapless switch's `.playedToEnd` is the old
     /// item's, its `.itemChanged` the new one's).
     @discardableResult
     public func addItemObserver(_ observer: @escaping ItemObserver) -> Int {
-        itemObservers.add(observer)
+        events.addItemObserver(observer)
     }
 
-    public func removeItemObserver(_ id: Int) { itemObservers.remove(id) }
+    public func removeItemObserver(_ id: Int) { events.removeItemObserver(id) }
 
-    func emit(_ event: PlayerEvent) {
-        guard let event = deduplicator.admit(event) else { return }  // events only on change, decided here
-        pendingEvents.append((event, currentItem))
-        guard !delivering else { return }  // re-entrant emits are queued, so order holds for everyone
-        delivering = true
-        defer { delivering = false }
-        while !pendingEvents.isEmpty {
-            let (e, item) = pendingEvents.removeFirst()
-            for o in observers.all { o(e) }
-            for o in itemObservers.all { o(e, item) }
-        }
-    }
+    /// Reports `event` as the current item's (see `EventDelivery`).
+    func emit(_ event: PlayerEvent) { events.emit(event, item: currentItem) }
 
     // MARK: Loading
 
@@ -325,9 +310,8 @@ public final class Player: PlaybackEngine {
 
     // MARK: Exact frames (see Player+FrameCatcher)
 
-    /// The C catcher on the current pipeline's video sink, and which sink it watches.
-    var frameCatcher: OpaquePointer?
-    var frameCatcherSink: UInt = 0
+    /// The frames asked for at exact times (`--screenshot-at`), on the current video sink.
+    let frameCatcher = FrameCatcher()
 
     // MARK: Network
 
