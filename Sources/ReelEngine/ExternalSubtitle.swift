@@ -41,8 +41,10 @@ struct ExternalSubtitle: Sendable {
                 problems.append(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
                 continue
             }
-            switch SubtitleFile.parse([UInt8](data), fileName: name) {
+            let read = SubtitleFile.read([UInt8](data), fileName: name)
+            switch read.timeline {
             case .success(let timeline):
+                if let warning = SubtitleFile.warning(fileName: name, problems: read.problems) { problems.append(warning) }
                 let title = flags.isEmpty ? name : "\(name) (\(flags.joined(separator: ", ")))"
                 let track = MediaTrack(id: "file:\(found.count)", kind: .subtitle, language: language, title: title, isExternal: true)
                 found.append(ExternalSubtitle(track: track, timeline: timeline))

@@ -60,6 +60,17 @@ final class InspectCommandTests: XCTestCase {
                 XCTAssertEqual(placed["vertical"] as? String, "bottom")
             }
         }
+        // What the parser leaves out is listed with its line; the rest is read (exit 0).
+        let broken = dir.appendingPathComponent("broken.srt")
+        try "1\n00:00:01,000 --> 00:00:02,000\nGood\n\n2\n00:00:03,0x0 --> 00:00:04,000\nBad\n".write(to: broken, atomically: true, encoding: .utf8)
+        let b = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", broken.path], timeout: 30)
+        XCTAssertEqual(b.status, 0, b.stdout)
+        let bj = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(b.stdout.utf8)) as? [String: Any])
+        let problems = try XCTUnwrap(bj["problems"] as? [[String: Any]])
+        XCTAssertEqual(problems.map { $0["line"] as? Int }, [6])
+        XCTAssertEqual(problems.first?["code"] as? String, "unreadable-timing")
+        XCTAssertEqual(problems.first?["severity"] as? String, "warning")
+        XCTAssertEqual((bj["cues"] as? [Any])?.count, 1)
         let empty = dir.appendingPathComponent("empty.vtt")
         try "WEBVTT\n\nNOTE nothing\n".write(to: empty, atomically: true, encoding: .utf8)
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", empty.path], timeout: 30)

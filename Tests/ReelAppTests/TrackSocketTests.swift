@@ -127,4 +127,24 @@ final class TrackSocketTests: XCTestCase {
             XCTAssertEqual(at, expected, accuracy: 0.04, "each change on the first frame 1 s after its time (30 fps): \(said)")
         }
     }
+
+    /// A subtitle file with a broken cue: one `subtitle-file` warning names its line, the other
+    /// cues are drawn and the item plays to its end.
+    func testABrokenCueIsAWarningNamingItsLineAndTheRestPlays() throws {
+        let dir = TestMedia.temporaryDirectory("reel-subproblem")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = dir.appendingPathComponent("broken.srt").path
+        try "1\n00:00:00,200 --> 00:00:01,000\nFIRST\n\n2\n00:00:01,0x0 --> 00:00:01,500\nBROKEN\n\n3\n00:00:01,200 --> 00:00:01,800\nLAST\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--events-subs", "--sub-file", srt,
+                                                                 "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                                                 TestMedia.path("clip2s.mp4")], timeout: 60)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let events = r.jsonObjects
+        let warnings = events.filter { $0["event"] as? String == "warning" }.compactMap { $0["warning"] as? [String: Any] }
+        XCTAssertEqual(warnings.map { $0["code"] as? String }, ["subtitle-file"])
+        XCTAssertTrue((warnings.first?["message"] as? String)?.contains("broken.srt”, line 6: the timing line") == true, "\(warnings)")
+        let texts = events.filter { $0["event"] as? String == "subtitle" }.map { $0["text"] as? String }
+        XCTAssertEqual(texts, ["FIRST", nil, "LAST", nil])
+        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 1)
+    }
 }

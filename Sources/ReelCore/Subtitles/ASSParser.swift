@@ -8,10 +8,16 @@ import Foundation
 /// not drawn.
 enum ASSParser {
     static func parse(_ text: String) -> [SubtitleCue] {
+        var problems: [SubtitleProblem] = []
+        return parse(text, problems: &problems)
+    }
+
+    /// The cues, and what was left out (`problems`).
+    static func parse(_ text: String, problems: inout [SubtitleProblem]) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         var inEvents = false
         var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
-        for raw in text.split(whereSeparator: \.isNewline) {
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingSpaces
             if line.hasPrefix("[") {
                 inEvents = line.lowercased() == "[events]"
@@ -28,7 +34,15 @@ enum ASSParser {
                   let textField = fields.firstIndex(of: "text"), textField == fields.count - 1 else { continue }
             let values = value.split(separator: ",", maxSplits: fields.count - 1, omittingEmptySubsequences: false)
             guard values.count == fields.count, let start = SubtitleTime.seconds(values[startField]),
-                  let end = SubtitleTime.seconds(values[endField]) else { continue }
+                  let end = SubtitleTime.seconds(values[endField]) else {
+                problems.append(SubtitleProblem(line: n + 1, code: .unreadableDialogue,
+                                                message: "the Dialogue line does not match the Format line (its times or fields); it is left out"))
+                continue
+            }
+            guard end >= start else {
+                problems.append(.backwards(n + 1))
+                continue
+            }
             let runs = Self.runs(String(values[textField]))
             if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: Self.placement(String(values[textField])))) }
         }

@@ -7,8 +7,15 @@ import Foundation
 /// Linear in the file: each line is looked at a bounded number of times.
 enum SRTParser {
     static func parse(_ text: String) -> [SubtitleCue] {
+        var problems: [SubtitleProblem] = []
+        return parse(text, problems: &problems)
+    }
+
+    /// The cues, and what was left out (`problems`).
+    static func parse(_ text: String, problems: inout [SubtitleProblem]) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         var current: (start: Double, end: Double, lines: [Substring])?
+        var skipping = false  // in a cue whose timing line could not be read
         func finish() {
             guard let c = current else { return }
             var lines = c.lines
@@ -35,7 +42,19 @@ enum SRTParser {
                     current = c
                 }
                 finish()
-                current = (range.start, range.end, [])
+                skipping = false
+                if range.end < range.start {
+                    problems.append(.backwards(n + 1))
+                    skipping = true
+                } else {
+                    current = (range.start, range.end, [])
+                }
+            } else if SubtitleTime.arrow(in: line) != nil {
+                finish()
+                problems.append(.timing(n + 1, line))
+                skipping = true
+            } else if skipping {
+                if line.isBlankLine { skipping = false }
             } else if current != nil {
                 if line.isBlankLine {
                     // A blank line ends the cue unless the next line is more text (rare, but

@@ -44,20 +44,34 @@ public enum SubtitleFile {
 
     /// The cues of a file named `fileName` with these bytes.
     public static func parse(_ bytes: [UInt8], fileName: String) -> Result<SubtitleTimeline, PlaybackError> {
+        read(bytes, fileName: fileName).timeline
+    }
+
+    /// The cues of a file, and what its parser left out (each with its line).
+    public static func read(_ bytes: [UInt8], fileName: String) -> (timeline: Result<SubtitleTimeline, PlaybackError>, problems: [SubtitleProblem]) {
         let text = decode(bytes)
         guard let format = format(of: text, fileName: fileName) else {
-            return .failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” is not a subtitle file Reel can read (SubRip, WebVTT or SubStation Alpha)."))
+            return (.failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” is not a subtitle file Reel can read (SubRip, WebVTT or SubStation Alpha).")), [])
         }
+        var problems: [SubtitleProblem] = []
         let cues: [SubtitleCue] = switch format {
-        case .srt: SRTParser.parse(text)
-        case .webvtt: WebVTTParser.parse(text)
-        case .ass: ASSParser.parse(text)
+        case .srt: SRTParser.parse(text, problems: &problems)
+        case .webvtt: WebVTTParser.parse(text, problems: &problems)
+        case .ass: ASSParser.parse(text, problems: &problems)
         }
         let timeline = SubtitleTimeline(cues)
         guard !timeline.cues.isEmpty else {
-            return .failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” has no subtitles Reel can read."))
+            let first = problems.first.map { " (\($0.description))" } ?? ""
+            return (.failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” has no subtitles Reel can read\(first).")), problems)
         }
-        return .success(timeline)
+        return (.success(timeline), problems)
+    }
+
+    /// The warning for a file read with problems: the first one, and how many more.
+    public static func warning(fileName: String, problems: [SubtitleProblem]) -> PlaybackError? {
+        guard let first = problems.first else { return nil }
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more: reel inspect lists them)" : ""
+        return PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(fileName)”, \(first.description)\(more); the rest plays.")
     }
 }
 

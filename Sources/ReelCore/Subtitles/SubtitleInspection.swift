@@ -10,6 +10,8 @@ public struct SubtitleInspection: Sendable {
     public let cues: [SubtitleCue]
     /// Why nothing could be read (no format, no cue), nil when cues were read.
     public let error: PlaybackError?
+    /// What the parser left out, with lines.
+    public var problems: [SubtitleProblem] = []
 
     public var ok: Bool { error == nil }
 
@@ -24,12 +26,15 @@ public struct SubtitleInspection: Sendable {
     public static func inspect(_ bytes: [UInt8], fileName: String) -> SubtitleInspection {
         let text = SubtitleFile.decode(bytes)
         let format = SubtitleFile.format(of: text, fileName: fileName)
-        switch SubtitleFile.parse(bytes, fileName: fileName) {
+        let read = SubtitleFile.read(bytes, fileName: fileName)
+        var inspection = switch read.timeline {
         case .success(let timeline):
-            return SubtitleInspection(fileName: fileName, format: format, encoding: SubtitleFile.encoding(of: bytes), cues: timeline.cues, error: nil)
+            SubtitleInspection(fileName: fileName, format: format, encoding: SubtitleFile.encoding(of: bytes), cues: timeline.cues, error: nil)
         case .failure(let error):
-            return SubtitleInspection(fileName: fileName, format: format, encoding: SubtitleFile.encoding(of: bytes), cues: [], error: error)
+            SubtitleInspection(fileName: fileName, format: format, encoding: SubtitleFile.encoding(of: bytes), cues: [], error: error)
         }
+        inspection.problems = read.problems
+        return inspection
     }
 
     public var json: JSONValue {
@@ -40,6 +45,9 @@ public struct SubtitleInspection: Sendable {
                                                           ("text", .string(cue.text)), ("markup", .string(cue.markup)),
                                                           ("placement", cue.placement.map(Self.placementJSON) ?? .null)])
                                              }))]
+        fields.append(("problems", .array(problems.map { p in
+            .object([("line", .int(p.line)), ("severity", .string("warning")), ("code", .string(p.code.rawValue)), ("message", .string(p.message))])
+        })))
         if let error { fields.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))]))) }
         return .object(fields)
     }
@@ -50,6 +58,7 @@ public struct SubtitleInspection: Sendable {
         for cue in cues {
             lines.append("  \(Self.clock(cue.start)) --> \(Self.clock(cue.end))  \(cue.text.replacingOccurrences(of: "\n", with: " / "))")
         }
+        for problem in problems { lines.append("  warning: \(problem.description)") }
         return lines.joined(separator: "\n")
     }
 
