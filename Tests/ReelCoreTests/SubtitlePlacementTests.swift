@@ -55,3 +55,46 @@ final class SubtitlePlacementTests: XCTestCase {
         XCTAssertEqual(vcues.map(\.end), [3, 5], "settings after the end time do not spoil it")
     }
 }
+
+/// ASS styles give each Dialogue line its base: bold, italic, underline, colour and alignment.
+final class ASSStyleTests: XCTestCase {
+    func testStylesAndOverrides() throws {
+        let ass = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 1920
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Default,Arial,48,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,10,10,10,1
+        Style: Sign,Arial,40,&H0000FFFF,&H000000FF,&H00000000,&H00000000,-1,-1,0,0,100,100,0,0,1,2,0,8,10,10,10,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Plain
+        Dialogue: 0,0:00:03.00,0:00:04.00,Sign,,0,0,0,,A sign
+        Dialogue: 0,0:00:05.00,0:00:06.00,sign,,0,0,0,,{\\an2}Moved down
+        Dialogue: 0,0:00:07.00,0:00:08.00,Sign,,0,0,0,,{\\i0}Upright {\\r}back {\\c&H0000FF&}red
+        Dialogue: 0,0:00:09.00,0:00:10.00,Nobody,,0,0,0,,Unknown style
+        """
+        let cues = try SubtitleFile.parse(Array(ass.utf8), fileName: "s.ass").get().cues
+        XCTAssertEqual(cues.map(\.markup), [
+            "Plain",
+            "<span foreground=\"#ffff00\"><b><i>A sign</i></b></span>",
+            "<span foreground=\"#ffff00\"><b><i>Moved down</i></b></span>",
+            "<span foreground=\"#ffff00\"><b>Upright </b></span><span foreground=\"#ffff00\"><b><i>back </i></b></span><span foreground=\"#ff0000\"><b><i>red</i></b></span>",
+            "Unknown style",
+        ])
+        XCTAssertEqual(cues.map(\.placement), [nil, SubtitlePlacement(vertical: .top), nil, SubtitlePlacement(vertical: .top), nil],
+                       "the style's alignment 8 unless \\an says otherwise; 2 is the default place; \\r goes back to the line's style")
+    }
+
+    func testSSAv4StylesUseTheLegacyAlignment() throws {
+        let ssa = "[Script Info]\nScriptType: v4.00\n\n[V4 Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, TertiaryColour, BackColour, Bold, Italic, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, AlphaLevel, Encoding\n"
+            + "Style: Top,Arial,20,16777215,65535,65535,0,0,0,1,2,0,6,30,30,10,0,0\n\n[Events]\nFormat: Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+            + "Dialogue: Marked=0,0:00:01.00,0:00:02.00,Top,,0000,0000,0000,,At the top\n"
+        let cues = try SubtitleFile.parse(Array(ssa.utf8), fileName: "s.ssa").get().cues
+        XCTAssertEqual(cues.first?.placement, SubtitlePlacement(vertical: .top), "SSA's alignment 6: top centre")
+        XCTAssertEqual(cues.first?.markup, "At the top", "16777215 is white: no colour")
+    }
+}

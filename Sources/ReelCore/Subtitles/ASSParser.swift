@@ -4,9 +4,16 @@ import Foundation
 /// read through its `Format:` line (Start, End, Text; Text is the last field and may contain
 /// commas). Override blocks (`{\pos(…)}`, `{\i1}`) are dropped but for italic and bold; `\N`
 /// and `\n` break lines, `\h` is a hard space; drawing commands (`{\p1}` … `{\p0}`) are not text.
-/// `\an`/`\a` alignment places the cue (`SubtitlePlacement`); styles, `\pos` and effects are
+/// `\an`/`\a` alignment places the cue (`SubtitlePlacement`). Styles (`[V4+ Styles]`, `[V4
+/// Styles]`) give each line its base: bold, italic, underline, primary colour and alignment;
+/// `\r` goes back to it, `\c`/`\1c` colour the text. `\pos`, sizes, outlines and effects are
 /// not drawn.
 enum ASSParser {
+    /// What a Style line gives the Dialogue lines that name it.
+    struct Style {
+        var run = SubtitleRun("")
+        var placement: SubtitlePlacement?
+    }
     static func parse(_ text: String) -> [SubtitleCue] {
         var problems: [SubtitleProblem] = []
         return parse(text, problems: &problems)
@@ -16,16 +23,29 @@ enum ASSParser {
     static func parse(_ text: String, problems: inout [SubtitleProblem]) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
         var inEvents = false
+        var styleSection: Bool?  // nil: not in a styles section; true: V4+ (numpad alignment)
+        var styleFields = ["name", "fontname", "fontsize", "primarycolour", "secondarycolour", "outlinecolour", "backcolour",
+                           "bold", "italic", "underline", "strikeout", "scalex", "scaley", "spacing", "angle", "borderstyle",
+                           "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "encoding"]
+        var styles: [String: Style] = [:]
         var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
         for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingSpaces
             if line.hasPrefix("[") {
-                inEvents = line.lowercased() == "[events]"
+                let section = line.lowercased()
+                inEvents = section == "[events]"
+                styleSection = section == "[v4+ styles]" ? true : section == "[v4 styles]" ? false : nil
                 continue
             }
-            guard inEvents, let colon = line.firstIndex(of: ":") else { continue }
+            guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...]
+            if let numpad = styleSection {
+                if key == "format" { styleFields = value.split(separator: ",").map { $0.trimmingSpaces.lowercased() } }
+                if key == "style", let (name, style) = Self.style(value, fields: styleFields, numpad: numpad) { styles[name] = style }
+                continue
+            }
+            guard inEvents else { continue }
             if key == "format" {
                 fields = value.split(separator: ",").map { $0.trimmingSpaces.lowercased() }
                 continue
@@ -43,15 +63,52 @@ enum ASSParser {
                 problems.append(.backwards(n + 1))
                 continue
             }
-            let runs = Self.runs(String(values[textField]))
-            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: Self.placement(String(values[textField])))) }
+            let style = fields.firstIndex(of: "style").flatMap { styles[values[$0].trimmingSpaces.lowercased()] ?? styles[String(values[$0].trimmingSpaces.drop { $0 == "*" }).lowercased()] }
+            let runs = Self.runs(String(values[textField]), base: style?.run ?? SubtitleRun(""))
+            let placement = Self.placement(String(values[textField])) ?? style?.placement
+            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: placement == .standard ? nil : placement)) }
         }
         return cues
     }
 
-    /// One override tag (`i1`, `b0`, `u1`, `r`, `p1`…) applied to `style`; a drawing tag's level
-    /// is returned (`p0` ends a drawing). Other tags (positions, colours, fades) are ignored.
-    static func apply(_ tag: Substring, to style: inout SubtitleRun) -> Int? {
+    /// A Style line read through its section's Format line: its name (lowercased) and base.
+    static func style(_ value: Substring, fields: [String], numpad: Bool) -> (String, Style)? {
+        let values = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
+        guard values.count >= fields.count, let nameField = fields.firstIndex(of: "name") else { return nil }
+        func field(_ name: String) -> Substring? { fields.firstIndex(of: name).map { values[$0] } }
+        func flag(_ name: String) -> Bool { field(name).flatMap { Int($0) }.map { $0 != 0 } ?? false }  // -1: on
+        var style = Style()
+        style.run.bold = flag("bold")
+        style.run.italic = flag("italic")
+        style.run.underline = flag("underline")
+        style.run.color = field("primarycolour").flatMap(Self.color)
+        if let n = field("alignment").flatMap({ Int($0) }) {
+            style.placement = numpad ? SubtitlePlacement(numpad: n) : SubtitlePlacement(legacy: n)
+        }
+        return (values[nameField].lowercased(), style)
+    }
+
+    /// An ASS colour (`&HAABBGGRR`, `&HBBGGRR&`, or SSA's decimal BGR) as "#rrggbb"; nil for white
+    /// (the overlay's own colour) and for what cannot be read.
+    static func color(_ text: Substring) -> String? {
+        var t = text.trimmingSpaces
+        if t.hasSuffix("&") { t = t.dropLast() }
+        let value: UInt32?
+        if t.uppercased().hasPrefix("&H") { value = UInt32(t.dropFirst(2), radix: 16) } else { value = UInt32(t) }
+        guard let v = value else { return nil }
+        let r = v & 0xFF, g = (v >> 8) & 0xFF, b = (v >> 16) & 0xFF
+        guard !(r == 0xFF && g == 0xFF && b == 0xFF) else { return nil }
+        return String(format: "#%02x%02x%02x", r, g, b)
+    }
+
+    /// One override tag (`i1`, `b0`, `u1`, `r`, `c&H…&`, `p1`…) applied to `style` (`base`: what
+    /// `\r` goes back to); a drawing tag's level is returned (`p0` ends a drawing). Other tags
+    /// (positions, sizes, fades) are ignored.
+    static func apply(_ tag: Substring, to style: inout SubtitleRun, base: SubtitleRun = SubtitleRun("")) -> Int? {
+        if tag.hasPrefix("1c&") || tag.hasPrefix("c&") {
+            style.color = color(tag.drop { $0 != "&" })
+            return nil
+        }
         switch tag {
         case "i1": style.italic = true
         case "i0", "i": style.italic = false
@@ -59,7 +116,7 @@ enum ASSParser {
         case "b0", "b": style.bold = false
         case "u1": style.underline = true
         case "u0", "u": style.underline = false
-        case "r": style = SubtitleRun("")
+        case "r": style = base
         default:
             if tag.hasPrefix("p"), let level = Int(tag.dropFirst()) { return level }
         }
@@ -85,9 +142,9 @@ enum ASSParser {
     }
 
     /// The text of a Dialogue line as styled runs.
-    static func runs(_ text: String) -> [SubtitleRun] {
+    static func runs(_ text: String, base: SubtitleRun = SubtitleRun("")) -> [SubtitleRun] {
         var runs: [SubtitleRun] = []
-        var style = SubtitleRun("")
+        var style = base
         var drawing = false
         var pending = ""
         func flush() {
@@ -105,7 +162,7 @@ enum ASSParser {
             if c == "{", let close = closeBrace.next(from: i + 1) {
                 flush()
                 for tag in String(chars[(i + 1)..<close]).split(separator: "\\") {
-                    if let level = apply(tag, to: &style) { drawing = level > 0 }
+                    if let level = apply(tag, to: &style, base: base) { drawing = level > 0 }
                 }
                 i = close + 1
                 continue
