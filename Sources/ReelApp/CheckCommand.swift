@@ -76,19 +76,19 @@ struct CheckCommand: ParsableCommand {
             inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
-            log: { line in if !quiet { FileHandle.standardError.write(Data((line + "\n").utf8)) } },
+            log: { line in if !quiet { Log.say(line, prefix: "") } },
             shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
             hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto)
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }
         } catch {
-            FileHandle.standardError.write(Data("reel check: \(error.localizedDescription)\n".utf8))
+            Log.say(error.localizedDescription, prefix: "reel check")
             throw ExitCode(2)
         }
         if !quiet {
-            FileHandle.standardError.write(Data(String(format: "reel check: %d items, %d failed, %.2f s of media checked in %.2f s; report in %@\n",
-                                                        result.items.count, result.failedCount, result.mediaSeconds, result.wallSeconds, report).utf8))
+            Log.say(String(format: "%d items, %d failed, %.2f s of media checked in %.2f s; report in %@",
+                           result.items.count, result.failedCount, result.mediaSeconds, result.wallSeconds, report), prefix: "reel check")
         }
         if result.failedCount > 0 { throw ExitCode(1) }
     }

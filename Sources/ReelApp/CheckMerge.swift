@@ -14,7 +14,7 @@ struct CheckMerge {
 
     func run() throws {
         guard !directories.isEmpty else {
-            FileHandle.standardError.write(Data("reel check merge: give the shards' report directories\n".utf8))
+            Log.say("give the shards' report directories", prefix: "reel check merge")
             throw ExitCode(2)
         }
         let out = URL(fileURLWithPath: report, isDirectory: true)
@@ -36,7 +36,7 @@ struct CheckMerge {
                         let from = dir.appendingPathComponent(file)
                         guard CaptureFileName.isShardFramePath(file),
                               (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
-                            FileHandle.standardError.write(Data("reel check merge: \(json.path): ignored the frame “\(Redactor.redactText(file))” (only a file in frames/ is taken)\n".utf8))
+                            Log.say("\(json.path): ignored the frame “\(file)” (only a file in frames/ is taken)", prefix: "reel check merge")
                             shard.items[i].frames[j].file = nil
                             continue
                         }
@@ -50,13 +50,13 @@ struct CheckMerge {
             merged = try CheckReport.merged(reports)
             try MainActor.assumeIsolated {
                 try CheckRunner.write(merged, to: out, junit: junit.map { URL(fileURLWithPath: $0) },
-                                      log: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                      log: { Log.say($0, prefix: "") })
             }
         } catch {
-            FileHandle.standardError.write(Data("reel check merge: \(error)\n".utf8))
+            Log.say("\(error)", prefix: "reel check merge")
             throw ExitCode(2)
         }
-        FileHandle.standardError.write(Data("reel check merge: \(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed; report in \(report)\n".utf8))
+        Log.say("\(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed; report in \(report)", prefix: "reel check merge")
         if merged.failedCount > 0 { throw ExitCode(1) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,8 +13,7 @@ enum ExitTrace {
         guard ProcessInfo.processInfo.environment["REEL_TRACE_EXIT"] == "1" else { return }
         atexit {
             let stack = Thread.callStackSymbols.joined(separator: "\n")
-            let text = "reel: exit trace (pid \(getpid()), thread \(Thread.isMainThread ? "main" : "other")):\n\(stack)\n"
-            FileHandle.standardError.write(Data(text.utf8))
+            Log.say("exit trace (pid \(getpid()), thread \(Thread.isMainThread ? "main" : "other")):\n\(stack)")
         }
     }
 }

@@ -35,7 +35,7 @@ struct InspectCommand: ParsableCommand {
         let result = MediaProbe.probe(input, timeout: timeout)
         print(json ? result.json.serialized() : result.text)
         if let error = result.error {
-            if !json { FileHandle.standardError.write(Data("reel inspect: \(error.code): \(error.message)\n".utf8)) }
+            if !json { Log.say("\(error.code): \(error.message)", prefix: "reel inspect") }
             throw ExitCode(1)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCore
 
 /// `reel`: plays files, URLs and playlists. Subcommands add QA tools.
 struct ReelCommand: ParsableCommand {
@@ -21,8 +22,8 @@ extension ReelCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                FileHandle.standardError.write(Data("Usage: see 'reel --help'.\n".utf8))
+                Log.say(fullMessage(for: error), prefix: "")
+                Log.say("Usage: see 'reel --help'.", prefix: "")
                 Foundation.exit(2)
             }
             exit(withError: error)

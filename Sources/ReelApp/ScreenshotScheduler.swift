@@ -60,7 +60,7 @@ final class ScreenshotScheduler {
         }
         armed = true
         if !player.catchFrames(at: targets) {
-            FileHandle.standardError.write(Data("reel: screenshot: the video sink cannot be watched; no frames are saved\n".utf8))
+            Log.say("screenshot: the video sink cannot be watched; no frames are saved")
         }
     }
 
@@ -68,7 +68,7 @@ final class ScreenshotScheduler {
         for (_, result) in frames {
             switch result {
             case .failure(let e):
-                FileHandle.standardError.write(Data("reel: screenshot: \(e.message)\n".utf8))
+                Log.say("screenshot: \(e.message)")
             case .success(let frame):
                 do {
                     let name = try CaptureFileName.render(template, index: item, title: title, position: frame.time ?? 0)
@@ -76,9 +76,9 @@ final class ScreenshotScheduler {
                     let file = directory.appendingPathComponent(name)
                     try frame.png.write(to: file, options: .atomic)
                     written.append(file.path)
-                    FileHandle.standardError.write(Data("reel: screenshot \(file.path)\n".utf8))
+                    Log.say("screenshot \(file.path)")
                 } catch {
-                    FileHandle.standardError.write(Data("reel: screenshot: \(error.localizedDescription)\n".utf8))
+                    Log.say("screenshot: \(error.localizedDescription)")
                 }
             }
         }

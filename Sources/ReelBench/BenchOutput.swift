@@ -10,7 +10,7 @@ enum BenchOutput {
 
     static func fail(_ message: String) -> Int32 {
         print(["status": .string("error"), "error": .string(message)])
-        FileHandle.standardError.write(Data("ReelBench: \(message)\n".utf8))
+        Log.say(message, prefix: "ReelBench")
         return 1
     }
 }

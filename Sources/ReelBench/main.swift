@@ -19,7 +19,7 @@ let status: Int32 = MainActor.assumeIsolated {
         BenchOutput.print(["gstreamer": .string(GStreamerRuntime.version)])
         return 0
     default:
-        FileHandle.standardError.write(Data("usage: ReelBench seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] [--entries N] [--runs N] | subtitles [--megabytes N] [--hostile KB] [--runs N] | version\n".utf8))
+        Log.say("seek FILE --mode keyframe|accurate --state paused|playing --targets T1,T2,... | playlist [--segments N] [--entries N] [--runs N] | subtitles [--megabytes N] [--hostile KB] [--runs N] | version", prefix: "usage: ReelBench")
         return 2
     }
 }

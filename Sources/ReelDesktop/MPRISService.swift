@@ -97,7 +97,7 @@ public final class MPRISService {
                 Unmanaged<MPRISBridge>.fromOpaque(data!).release()
             }, &error)
             if let error {
-                FileHandle.standardError.write(Data("reel: MPRIS: \(String(cString: error.pointee.message))\n".utf8))
+                Log.say("MPRIS: \(String(cString: error.pointee.message))")
                 g_error_free(error)
             }
             if id != 0 { registrations.append(id) }

@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import ReelCore
 
 /// Keeps the screensaver off while playing, through org.freedesktop.ScreenSaver on the session
 /// bus (Inhibit/UnInhibit with a cookie): what KDE, GNOME (gsd-screensaver-proxy), Xfce and
@@ -23,7 +24,7 @@ public final class ScreenSaverInhibitor {
     private var wanted = false
     /// The bus connection or an Inhibit call is under way.
     private var busy = false
-    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("reel: " + $0 + "\n").utf8)) }
+    public var log: (String) -> Void = { Log.say($0) }
 
     public init(appName: String = "Reel") {
         self.appName = appName

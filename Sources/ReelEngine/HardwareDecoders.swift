@@ -83,6 +83,7 @@ final class HardwareDecoders {
             guard decoders.contains(where: \.isHardware) else { return }
             let ranks = HardwareDecoderRanking.ranks(mode: mode, decoders: decoders, userRanked: userRanked, opens: opens)
             for (name, rank) in ranks where Int(reel_factory_rank(name)) != rank {
+                Log.debug(.decoding, .info, "\(mode.rawValue): \(name) rank \(reel_factory_rank(name)) → \(rank)")
                 reel_set_factory_rank(name, guint(rank))
             }
         }

@@ -41,6 +41,7 @@ final class RenditionAnnouncer: Sendable {
               announced.withLock({ $0.insert(item).inserted }) else { return }
         let once = Once()
         let bound = self.bound
+        Log.debug(.gateway, .info, "item \(item.rawValue): \(renditions.count) renditions told to the app; its master waits for the window")
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let finish: @Sendable () -> Void = { if once.claim() { c.resume() } }
             handler(item, renditions, finish)

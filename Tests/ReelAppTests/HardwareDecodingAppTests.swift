@@ -105,4 +105,22 @@ final class HardwareDecodingAppTests: XCTestCase {
         let fallbacks = named(events, "warning").filter { ($0["warning"] as? [String: Any])?["code"] as? String == "hwdec-fallback" }
         XCTAssertEqual(fallbacks.map { $0["item"] as? Int }, [1], "the first item played in software as asked; the next tried the stand-in")
     }
+
+    /// `REEL_DEBUG` shows the decisions (here the rank decision and the fall back), off without it.
+    func testREELDEBUGShowsTheDecisions() throws {
+        var env = try StandInHardwareDecoder.environment(device: true)
+        let quiet = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                     TestMedia.path("clip2s.mp4")], timeout: 60, environment: env)
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertFalse(quiet.stderr.contains("reel["), "no decisions without REEL_DEBUG: \(quiet.stderr)")
+        env["REEL_DEBUG"] = "decoding:5,engine:3,queue"
+        let loud = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink",
+                                                                    TestMedia.path("clip2s.mp4")], timeout: 60, environment: env)
+        XCTAssertEqual(loud.status, 0, loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("reel[decoding]: auto: \(StandInHardwareDecoder.factoryName) rank 0 → "), loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("reel[decoding]: \(StandInHardwareDecoder.factoryName) failed"), loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("reel[engine]: load file://"), loud.stderr)
+        XCTAssertTrue(loud.stderr.contains("reel[queue]: load item 0"), loud.stderr)
+        XCTAssertFalse(loud.stderr.contains("reel[quality]"), "an area not asked for stays quiet")
+    }
 }

@@ -114,6 +114,10 @@ public final class QualityController {
             }
         }
         let changed = new != limits
+        if changed || reason != "policy" {
+            Log.debug(.quality, .debug, "\(why): \(choice) over \(current.count) renditions → pinned \(new.pinned.map(String.init) ?? "none"), "
+                      + "bitrate \(new.minBitrate.map(String.init) ?? "-")…\(new.maxBitrate.map(String.init) ?? "-")\(n.cap.map { ", metered cap \($0)" } ?? "")")
+        }
         limits = new
         applyBufferingLimit(adaptive: adaptive)
         // On the demuxer's scale (AVERAGE-BANDWIDTH when a variant has one): see DemuxerBitrateWindow.
@@ -181,6 +185,7 @@ public final class QualityController {
         onAdaptiveSample?(sample, index)
         let allowed = RenditionSelector.limits(choice, renditions: current, cap: n.cap).maxBitrate
         let decision = adaptiveRule.observe(sample, current: index, bandwidths: current.map(\.bandwidth), allowed: allowed)
+        Log.debug(.quality, .trace, "sample at \(sample.time): buffered \(sample.buffered) s, throughput \(sample.throughput.map(String.init) ?? "-") → \(decision.map { "\($0.reason.rawValue) to \($0.index)" } ?? "stay at \(index)")")
         applyBufferingLimit(adaptive: true)
         guard let decision, decision.index != index else { return }
         autoIndex = decision.index

@@ -18,6 +18,7 @@ extension Player {
         guard let item = currentItem, hardwareDecoders.mayFallBack(item) else { return false }
         let at = prerolled ? lastPosition : startPosition
         hardwareDecoders.fellBack(item)
+        Log.debug(.decoding, .warning, "\(decoder) failed (\(reason)): \(item.uri) again at \(at ?? 0) s in software")
         emit(.warning(HardwareDecoderRanking.fallbackWarning(decoder: decoder, reason: reason, uri: item.uri)))
         // The same item again: its events say so (`attempt`), as a retry's do.
         var again = item

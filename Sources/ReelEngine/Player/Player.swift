@@ -220,6 +220,7 @@ public final class Player: PlaybackEngine {
             }
         }
         hardwareDecoders.prepareLoad(of: item)
+        Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(pipelineHasHadItem ? "used" : "fresh") playbin3")
         reel_set_string(pipeline.element, "uri", uri)
         pipelineHasHadItem = true
         armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)

@@ -22,7 +22,10 @@ extension QueueSequencer {
             return
         }
         gate.itemLoaded()
-        switch gate.verdict(for: item) {
+        let verdict = gate.verdict(for: item)
+        Log.debug(.queue, .info, "load item \(queue.currentIndex ?? -1)\(attempt > 0 ? ", retry \(attempt)" : ""): \(item.uri)")
+        Log.debug(.network, .info, "\(item.uri): \(verdict) on \(gate.network)")
+        switch verdict {
         case .refuse(let error):
             gate.lastRefusedID = item.id
             failWithoutLoading(item, error)
