@@ -560,4 +560,30 @@ static inline void reel_bin_decoders(GstElement *bin, gchar **video, gchar **aud
     gst_iterator_free(it);
 }
 
+// The totals of frames a video sink rendered and dropped (basesink's `stats`), looking inside a
+// sink bin for the element that has them; FALSE when none does.
+static inline gboolean reel_video_sink_stats(GstElement *sink, guint64 *rendered, guint64 *dropped) {
+    *rendered = 0; *dropped = 0;
+    if (!sink) return FALSE;
+    if (g_object_class_find_property(G_OBJECT_GET_CLASS(sink), "stats") != NULL) {
+        GstStructure *s = NULL;
+        g_object_get(G_OBJECT(sink), "stats", &s, NULL);
+        if (!s) return FALSE;
+        gboolean ok = gst_structure_get_uint64(s, "rendered", rendered) && gst_structure_get_uint64(s, "dropped", dropped);
+        gst_structure_free(s);
+        return ok;
+    }
+    if (!GST_IS_BIN(sink)) return FALSE;
+    gboolean found = FALSE;
+    GstIterator *it = gst_bin_iterate_sinks(GST_BIN(sink));
+    GValue item = G_VALUE_INIT;
+    while (!found && gst_iterator_next(it, &item) == GST_ITERATOR_OK) {
+        found = reel_video_sink_stats(GST_ELEMENT(g_value_get_object(&item)), rendered, dropped);
+        g_value_reset(&item);
+    }
+    g_value_unset(&item);
+    gst_iterator_free(it);
+    return found;
+}
+
 #endif

@@ -135,7 +135,7 @@ final class CheckRunner {
         }
         let player: Player
         do {
-            var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false enable-last-sample=true",
+            var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false qos=true enable-last-sample=true",
                                                     progressInterval: 0.1, endAction: .pause)
             configuration.hardwareDecoding = options.hardwareDecoding
             player = try Player(configuration: configuration)
@@ -146,13 +146,19 @@ final class CheckRunner {
         defer { player.shutdown() }
         var readyAt: Date?
         var ended = false
+        var qoe = QoEMeter()
+        let clock = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
         player.addObserver { event in
             switch event {
-            case .status(.readyToPlay): if readyAt == nil { readyAt = Date() }
+            case .status(.readyToPlay):
+                if readyAt == nil { readyAt = Date() }
+                qoe.firstFrame(at: clock())
             case .playedToEnd: ended = true
+            case .timeControl(let status): qoe.timeControl(status, at: clock())
             default: break
             }
         }
+        qoe.loaded(at: clock())
         let loadedAt = Date()
         player.load(playURI, title: entry.title)
         // A rendition (`--renditions all`) is also looked at and listened to.
@@ -220,6 +226,9 @@ final class CheckRunner {
                 }
             }
         }
+        var played = qoe.snapshot(at: clock())
+        (played.renderedFrames, played.droppedFrames) = player.videoFrameCounts
+        item.qoe = played
         if let variant = entry.variant, item.error == nil {
             item.problems += RenditionAudit.problems(
                 frames: lumas, audioPeak: meter?.peak, declared: variant.resolution,

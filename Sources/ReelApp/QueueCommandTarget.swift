@@ -7,6 +7,8 @@ import ReelEngine
 @MainActor
 final class QueueCommandTarget: PlaybackCommandTarget {
     let controller: QueueSequencer
+    /// The current item's QoE (the session counts it: `SessionCore.currentQoE`).
+    var qoe: () -> PlaybackQoE = { PlaybackQoE() }
     var player: Player { controller.player }
     /// Captures the window (PNG to the given path); nil in headless sessions.
     var windowCapture: ((String) throws -> Void)?
@@ -55,6 +57,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitleDelay = player.subtitleDelay
         snapshot.subtitlePosition = player.subtitlePosition
         snapshot.subtitleText = player.subtitleText
+        snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.playingRendition

@@ -30,6 +30,8 @@ final class SessionCore {
     /// Reads the current HLS item's playlist: a warning on stderr for what breaks RFC 8216, the
     /// renditions for the quality choice.
     let playlistReader = PlaylistReader()
+    /// How the current item plays (`qoe`): counted from the queue's events.
+    private(set) var qoe = QoEMeter()
 
     /// Every queue event, after the `--events` printer and the remote controls have seen it.
     var onEvent: (PlayerEvent, Int?) -> Void = { _, _ in }
@@ -68,6 +70,7 @@ final class SessionCore {
             self.printer?.print(.resumed(position: position), item: index)
             self.onEvent(.resumed(position: position), index)
         }
+        commands.qoe = { [weak self] in self?.currentQoE ?? PlaybackQoE() }
         playlistReader.onRenditions = { [weak self] variants, id in self?.sequencer.renditionsFound(variants, for: id) }
         // The pin (or the rule's start) is on the demuxer before it reads the master: the gateway
         // holds the master's first answer until the sequencer has the renditions.
@@ -98,6 +101,7 @@ final class SessionCore {
             case .playedToEnd: StartupTrace.mark("end")
             default: break
             }
+            self.countQoE(event)
             self.printer?.print(event, item: item)
             self.remote.handle(event, item: item)
             if case .itemChanged = event {
@@ -110,6 +114,28 @@ final class SessionCore {
             }
             self.resume?.handle(event)
             self.onEvent(event, item)
+        }
+    }
+
+    /// The current item's QoE now (the video sink's frame counts read from the player).
+    var currentQoE: PlaybackQoE {
+        var q = qoe.snapshot(at: Self.monotonicNow)
+        let frames = player.videoFrameCounts
+        q.renderedFrames = frames.rendered
+        q.droppedFrames = frames.dropped
+        return q
+    }
+
+    private static var monotonicNow: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    private func countQoE(_ event: PlayerEvent) {
+        let now = Self.monotonicNow
+        switch event {
+        case .itemChanged: qoe.loaded(at: now)
+        case .status(.readyToPlay): qoe.firstFrame(at: now)
+        case .timeControl(let status): qoe.timeControl(status, at: now)
+        case .rendition(let index, _, _, _, _): qoe.rendition(index)
+        default: break
         }
     }
 

@@ -185,4 +185,53 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(c.request(["quit"], id: 24)?["error"] as? String, "success")
         XCTAssertFalse(reel.finish(timeout: 10).killed, reel.stderr)
     }
+
+    /// The socket's `qoe`: frames the video sink dropped as late (a sink slowed on purpose drops
+    /// some), frames rendered, startup time; and `reel check`'s report has the same numbers.
+    func testQoEOverTheSocketCountsDroppedFrames() throws {
+        let dir = TestMedia.temporaryDirectory("reel-qoe")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        // 45 ms per frame of a 30 fps video: the sink gets frames late and drops some (QoS).
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "identity sleep-time=45000 ! ximagesink",
+                                          "--ipc", socket, TestMedia.path("color10s.mp4")])
+        defer { reel.process.terminate(); _ = reel.finish(timeout: 10) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
+        var id = 0
+        var qoe: [String: Any] = [:]
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            id += 1
+            qoe = c.request(["get_property", "qoe"], id: id)?["data"] as? [String: Any] ?? [:]
+            if (qoe["droppedFrames"] as? Int ?? 0) > 5, (qoe["renderedFrames"] as? Int ?? 0) > 5 { break }
+            usleep(200_000)
+        }
+        XCTAssertGreaterThan(qoe["droppedFrames"] as? Int ?? 0, 5, "\(qoe)")
+        XCTAssertGreaterThan(qoe["renderedFrames"] as? Int ?? 0, 5, "\(qoe)")
+        XCTAssertGreaterThan(qoe["startupSeconds"] as? Double ?? 0, 0, "\(qoe)")
+        XCTAssertEqual(qoe["stalls"] as? Int, 0, "a local file does not stall")
+    }
+
+    func testQoEIsZeroOnASinkThatKeepsUp() throws {
+        let dir = TestMedia.temporaryDirectory("reel-qoe-ok")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "ximagesink",
+                                          "--ipc", socket, TestMedia.path("color10s.mp4")])
+        defer { reel.process.terminate(); _ = reel.finish(timeout: 10) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
+        var qoe: [String: Any] = [:]
+        let deadline = Date().addingTimeInterval(20)
+        var id = 0
+        while Date() < deadline {
+            id += 1
+            qoe = c.request(["get_property", "qoe"], id: id)?["data"] as? [String: Any] ?? [:]
+            if (qoe["renderedFrames"] as? Int ?? 0) > 30 { break }
+            usleep(200_000)
+        }
+        XCTAssertGreaterThan(qoe["renderedFrames"] as? Int ?? 0, 30, "\(qoe)")
+        XCTAssertEqual(qoe["droppedFrames"] as? Int, 0, "\(qoe)")
+    }
 }

@@ -81,6 +81,12 @@ final class HardwareDecodingAppTests: XCTestCase {
         XCTAssertEqual(item["videoDecoder"] as? String, "avdec_h264")
         XCTAssertEqual(item["hardware"] as? Bool, false)
         XCTAssertNotNil(item["audioDecoder"] as? String)
+        // How it played, as the socket's qoe says it: the frames decoded to the end, none dropped.
+        let qoe = try XCTUnwrap(item["qoe"] as? [String: Any], "\(item)")
+        XCTAssertGreaterThan(qoe["renderedFrames"] as? Int ?? 0, 30, "\(qoe)")
+        XCTAssertEqual(qoe["droppedFrames"] as? Int, 0)
+        XCTAssertGreaterThan(qoe["startupSeconds"] as? Double ?? 0, 0)
+        XCTAssertEqual(qoe["stalls"] as? Int, 0)
     }
 
     func testTheSocketSetsHwdecFromTheNextItem() throws {

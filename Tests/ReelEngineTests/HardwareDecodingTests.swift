@@ -58,6 +58,8 @@ final class HardwareDecodingTests: XCTestCase {
             XCTAssertEqual(info.videoDecoder, "avdec_h264")
             XCTAssertEqual(info.hardwareDecoding, false)
             XCTAssertNotNil(info.audioDecoder, "the clip has audio: \(info)")
+            XCTAssertEqual(h.player.videoFrameCounts.rendered, 60, "the sink's statistics: every frame of the 2 s clip")
+            XCTAssertEqual(h.player.videoFrameCounts.dropped, 0)
         }
     }
 

@@ -167,6 +167,7 @@ public final class IPCDispatcher {
         case "sub-delay": return .double(s.subtitleDelay)
         case "sub-pos": return .int(s.subtitlePosition)
         case "sub-text": return .optional(s.subtitleText)
+        case "qoe": return s.index == nil ? .null : s.qoe.json
         case "renditions":
             return .array(s.renditions.enumerated().map { i, v in
                 .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),

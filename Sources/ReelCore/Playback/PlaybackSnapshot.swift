@@ -61,6 +61,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var subtitleDelay = 0.0
     public var subtitlePosition = SubtitleStyle.defaultPosition
     public var subtitleText: String?
+    /// How the current item plays (`qoe`).
+    public var qoe = PlaybackQoE()
     /// The current adaptive stream's renditions, the choice in force and the pinned one.
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto

@@ -37,6 +37,16 @@ extension CheckReport {
         item.videoDecoder = o["videoDecoder"] as? String
         item.audioDecoder = o["audioDecoder"] as? String
         item.hardwareDecoding = o["hardware"] as? Bool
+        if let q = o["qoe"] as? [String: Any] {
+            var qoe = PlaybackQoE()
+            qoe.droppedFrames = int(q["droppedFrames"]) ?? 0
+            qoe.renderedFrames = int(q["renderedFrames"]) ?? 0
+            qoe.stalls = int(q["stalls"]) ?? 0
+            qoe.stallSeconds = number(q["stallSeconds"]) ?? 0
+            qoe.startupSeconds = number(q["startupSeconds"])
+            qoe.renditionSwitches = int(q["renditionSwitches"]) ?? 0
+            item.qoe = qoe
+        }
         item.container = o["container"] as? String
         item.seekable = o["seekable"] as? Bool ?? false
         item.live = o["live"] as? Bool ?? false

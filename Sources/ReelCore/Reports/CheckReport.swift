@@ -40,6 +40,8 @@ public struct CheckReport: Sendable, Equatable {
         public var videoDecoder: String?
         public var audioDecoder: String?
         public var hardwareDecoding: Bool?
+        /// How it played (`PlaybackQoE`): frames, stalls, startup, rendition switches.
+        public var qoe: PlaybackQoE?
         public var container: String?
         public var seekable: Bool
         public var live: Bool
@@ -107,6 +109,7 @@ public struct CheckReport: Sendable, Equatable {
             ("videoDecoder", .optional(i.videoDecoder)),
             ("audioDecoder", .optional(i.audioDecoder)),
             ("hardware", .optional(i.hardwareDecoding)),
+            ("qoe", i.qoe?.json ?? .null),
             ("container", .optional(i.container)),
             ("seekable", .bool(i.seekable)),
             ("live", .bool(i.live)),

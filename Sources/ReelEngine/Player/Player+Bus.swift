@@ -24,6 +24,24 @@ extension Player {
         }
     }
 
+    /// The current item's frames at the video sink: rendered, and dropped as late (its QoS).
+    public var videoFrameCounts: (rendered: Int, dropped: Int) {
+        itemState.videoFrames.see(sinkFrameTotals())
+        return itemState.videoFrames.counts
+    }
+
+    /// Folds the sink's totals in before they restart (a seek, a new segment) and at every tick.
+    func foldSinkFrames() { itemState.videoFrames.see(sinkFrameTotals()) }
+
+    /// The video sink's totals since it started.
+    func sinkFrameTotals() -> (rendered: Int, dropped: Int) {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return (0, 0) }
+        defer { gst_object_unref(sink) }
+        var rendered: guint64 = 0, dropped: guint64 = 0
+        guard reel_video_sink_stats(reel_gst_element(sink), &rendered, &dropped) != 0 else { return (0, 0) }
+        return (Int(rendered), Int(dropped))
+    }
+
     func onStateChanged(_ message: UnsafeMutablePointer<GstMessage>) {
         var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
         gst_message_parse_state_changed(message, &old, &new, &pending)
@@ -206,6 +224,7 @@ extension Player {
         currentItem = switched
         let previousNextSelection = itemState.nextSelectedStreams
         itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
+        itemState.videoFrames = FrameTally(startingAt: sinkFrameTotals())
         seekingQuery.reset()
         itemState.live = liveStreams?(switched.playedURI)
         loadExternalSubtitles()
@@ -240,6 +259,7 @@ extension Player {
 
     func onEnd() {
         guard currentURI != nil, !isAtEnd else { return }
+        foldSinkFrames()
         var warning: PlaybackError?
         if let duration, rate > 0 {
             // A file cut short ends cleanly long before its duration: said, and the seek bar

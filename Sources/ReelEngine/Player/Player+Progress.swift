@@ -30,6 +30,7 @@ extension Player {
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.
         guard intent == .playing, prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else { itemState.endStall.reset(); return }
+        foldSinkFrames()
         var pos: Int = 0
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9

@@ -76,6 +76,7 @@ extension Player {
 
     @discardableResult
     func performSeek(to target: Double, rate newRate: Double, mode: SeekMode, user: Bool) -> Bool {
+        foldSinkFrames()  // the flush restarts the sink's totals
         var flags = GST_SEEK_FLAG_FLUSH.rawValue
         flags |= mode == .accurate ? GST_SEEK_FLAG_ACCURATE.rawValue : (GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
         if abs(newRate) > 2 {
