@@ -6,12 +6,14 @@
  * reelstandinh264dec: klass "Codec/Decoder/Video/Hardware" (what Reel recognises a hardware
  * decoder by, as GStreamer's va, nvcodec and v4l2codecs decoders say of themselves), rank none
  * (as GStreamer 1.22 registers the VA decoders: playbin3 never picks it unless someone raises it).
- * It opens its "device" at NULL->READY unless REEL_STANDIN_HWDEC_NO_DEVICE is set, accepts
+ * It opens its "device" at NULL->READY unless REEL_STANDIN_HWDEC_NO_DEVICE is set (to anything
+ * but "" or "0"), accepts
  * H.264, and fails on its first frame with a decode error (as a broken driver does).
  * Its frames-received count is in the environment-free global `reel_standin_frames` (for tests
  * that load it in process).
  */
 #include <gst/gst.h>
+#include <string.h>
 
 typedef struct { GstElement parent; GstPad *sink, *src; } ReelStandIn;
 typedef struct { GstElementClass parent_class; } ReelStandInClass;
@@ -56,7 +58,8 @@ static GstFlowReturn sink_chain(GstPad *pad, GstObject *parent, GstBuffer *buffe
 }
 
 static GstStateChangeReturn change_state(GstElement *element, GstStateChange transition) {
-    if (transition == GST_STATE_CHANGE_NULL_TO_READY && g_getenv("REEL_STANDIN_HWDEC_NO_DEVICE"))
+    const gchar *no_device = g_getenv("REEL_STANDIN_HWDEC_NO_DEVICE");
+    if (transition == GST_STATE_CHANGE_NULL_TO_READY && no_device && *no_device && strcmp(no_device, "0") != 0)
         return GST_STATE_CHANGE_FAILURE;  /* no device to open */
     return GST_ELEMENT_CLASS(reel_standin_parent_class)->change_state(element, transition);
 }

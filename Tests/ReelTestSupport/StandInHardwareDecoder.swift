@@ -34,12 +34,13 @@ public enum StandInHardwareDecoder {
     public static func pluginPath() throws -> String { try pluginDirectory().appendingPathComponent("libreelstandinhwdec.so").path }
 
     /// The environment for a `reel` run that has the stand-in in its registry: the plugin's
-    /// directory, and a registry file of the run's own (the user's cache is not touched).
+    /// directory, and a registry file of the run's own (the user's cache is not touched). The
+    /// device variable is always given ("0": a device), since a child inherits this process's
+    /// environment, where the in-process tests leave it set.
     public static func environment(device: Bool = true) throws -> [String: String] {
         let dir = try pluginDirectory()
-        var env = ["GST_PLUGIN_PATH": dir.path, "GST_REGISTRY": dir.appendingPathComponent("registry.bin").path]
-        if !device { env[noDeviceVariable] = "1" }
-        return env
+        return ["GST_PLUGIN_PATH": dir.path, "GST_REGISTRY": dir.appendingPathComponent("registry.bin").path,
+                noDeviceVariable: device ? "0" : "1"]
     }
 
     public struct Failure: Error, CustomStringConvertible {
