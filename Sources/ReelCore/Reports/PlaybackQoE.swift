@@ -24,7 +24,7 @@ public struct PlaybackQoE: Equatable, Sendable {
 }
 
 /// Counts `PlaybackQoE` for the current item from what happens to it (times in seconds on any
-/// monotonic clock). A stall is a wait for buffering (or the network) after the item first
+/// monotonic clock); the frame counts are the engine's (`Player.videoFrameCounts`). A stall is a wait for buffering (or the network) after the item first
 /// played; seeks and pauses are not stalls.
 public struct QoEMeter: Sendable {
     public private(set) var qoe = PlaybackQoE()
@@ -73,12 +73,6 @@ public struct QoEMeter: Sendable {
     public mutating func rendition(_ index: Int?) {
         if let pinned = pinnedRendition, pinned != index { qoe.renditionSwitches += 1 }
         pinnedRendition = .some(index)
-    }
-
-    /// The video sink's QoS totals (cumulative for the item's sink).
-    public mutating func videoFrames(rendered: Int, dropped: Int) {
-        qoe.renderedFrames = max(qoe.renderedFrames, rendered)
-        qoe.droppedFrames = max(qoe.droppedFrames, dropped)
     }
 
     /// The numbers now (a stall in progress counted up to `time`).
