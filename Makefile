@@ -21,9 +21,10 @@ setup:
 # Force a rebuild of shim users when CGStreamer/shim.h or CGtk/shim.h changed since the last build.
 shims:
 	@mkdir -p $(BUILD_DIR)
-	@sum=$$(cat CGStreamer/shim.h CGtk/shim.h Sources/CGio/shim.h Sources/CGLib/shim.h | md5sum | cut -d' ' -f1); \
+	@sum=$$(cat CGStreamer/shim.h CGtk/shim.h Sources/CGio/shim.h Sources/CGLib/shim.h Sources/CReelFrame/include/*.h | md5sum | cut -d' ' -f1); \
 	if [ "$$(cat $(BUILD_DIR)/.shims.md5 2>/dev/null)" != "$$sum" ]; then \
-	  grep -rlE '^import (CGStreamer|CGtk|CGio|CGLib)' $(SHIM_USERS) | xargs -r touch; \
+	  grep -rlE '^import (CGStreamer|CGtk|CGio|CGLib|CReelFrame)' $(SHIM_USERS) | xargs -r touch; \
+	  find $(BUILD_DIR) -name 'CReelFrame-*.pcm' -delete 2>/dev/null || true; \
 	  echo $$sum > $(BUILD_DIR)/.shims.md5; \
 	fi
 

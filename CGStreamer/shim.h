@@ -277,18 +277,32 @@ static inline void reel_overlay_expose(GstElement *sink) {
     }
 }
 
-// Current negotiated video size on the video sink's sink pad. Returns FALSE if not negotiated.
-static inline gboolean reel_video_sink_size(GstElement *videosink, gint *width, gint *height, gint *fps_n, gint *fps_d) {
-    if (videosink == NULL) return FALSE;
-    GstPad *pad = gst_element_get_static_pad(videosink, "sink");
+// The negotiated video format on an element's pad `pad_name` ("sink"; textoverlay's
+// "video_sink"): FALSE when it has no caps yet.
+static inline gboolean reel_pad_video_info(GstElement *element, const gchar *pad_name, GstVideoInfo *info) {
+    if (element == NULL) return FALSE;
+    GstPad *pad = gst_element_get_static_pad(element, pad_name);
     if (pad == NULL) return FALSE;
     GstCaps *caps = gst_pad_get_current_caps(pad);
     gst_object_unref(pad);
     if (caps == NULL) return FALSE;
-    GstVideoInfo info;
-    gboolean ok = gst_video_info_from_caps(&info, caps);
+    gboolean ok = gst_video_info_from_caps(info, caps);
     gst_caps_unref(caps);
-    if (!ok) return FALSE;
+    return ok;
+}
+
+static inline gboolean reel_pad_video_size(GstElement *element, const gchar *pad_name, gint *width, gint *height) {
+    GstVideoInfo info;
+    if (!reel_pad_video_info(element, pad_name, &info)) return FALSE;
+    *width = GST_VIDEO_INFO_WIDTH(&info);
+    *height = GST_VIDEO_INFO_HEIGHT(&info);
+    return TRUE;
+}
+
+// Current negotiated video size on the video sink's sink pad. Returns FALSE if not negotiated.
+static inline gboolean reel_video_sink_size(GstElement *videosink, gint *width, gint *height, gint *fps_n, gint *fps_d) {
+    GstVideoInfo info;
+    if (!reel_pad_video_info(videosink, "sink", &info)) return FALSE;
     *width = GST_VIDEO_INFO_WIDTH(&info);
     *height = GST_VIDEO_INFO_HEIGHT(&info);
     *fps_n = GST_VIDEO_INFO_FPS_N(&info);

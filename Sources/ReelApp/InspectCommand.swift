@@ -18,10 +18,20 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
+    @Option(help: ArgumentHelp("Show a subtitle track of the media instead: N (1-based: the media's own text streams first, then the files beside it) or file:K (the K-th file beside it, from 0), as a subtitle file is shown.",
+                               valueName: "TRACK"))
+    var track: String?
+
     @Option(help: ArgumentHelp("Give up after this many seconds.", valueName: "SECONDS"))
     var timeout: Double = 15
 
     func run() throws {
+        if let track {
+            let inspection = Self.inspectTrack(input, track: track, timeout: max(timeout, 60))
+            print(json ? inspection.json.serialized() : inspection.text)
+            if !inspection.ok { throw ExitCode(1) }
+            return
+        }
         if let subtitles = Self.inspectSubtitles(input) {
             print(json ? subtitles.json.serialized() : subtitles.text)
             if !subtitles.ok { throw ExitCode(1) }
@@ -51,6 +61,49 @@ struct InspectCommand: ParsableCommand {
                                       error: PlaybackError(kind: .notFound, message: "“\(name)” does not exist or cannot be read."))
         }
         return SubtitleInspection.inspect(Array(data), fileName: name)
+    }
+
+    /// A subtitle track of a media file (`--track`): one of its own text streams as GStreamer
+    /// decodes it (`EmbeddedTextTrack`), or a file beside it (`ExternalSubtitle.files`) read by
+    /// Reel's parser.
+    static func inspectTrack(_ input: String, track: String, timeout: Double) -> SubtitleInspection {
+        let uri = MediaLocator.uri(for: input)
+        let name = MediaLocator.displayName(of: uri)
+        func failure(_ error: PlaybackError) -> SubtitleInspection {
+            var inspection = SubtitleInspection(fileName: name, format: nil, encoding: "?", cues: [], error: error)
+            inspection.track = track
+            return inspection
+        }
+        let files = ExternalSubtitle.files(for: uri, extra: [])
+        func file(_ k: Int) -> SubtitleInspection {
+            guard files.indices.contains(k) else {
+                return failure(PlaybackError(kind: .notFound, message: "“\(name)” has no subtitle track \(track) (\(files.count) subtitle file\(files.count == 1 ? "" : "s") beside it)."))
+            }
+            let path = files[k].path
+            switch ExternalSubtitle.bytes(of: path) {
+            case .failure(let error): return failure(error)
+            case .success(let bytes):
+                var inspection = SubtitleInspection.inspect(bytes, fileName: (path as NSString).lastPathComponent)
+                inspection.track = "file:\(k)"
+                return inspection
+            }
+        }
+        if track.hasPrefix("file:"), let k = Int(track.dropFirst(5)), k >= 0 { return file(k) }
+        guard let n = Int(track), n >= 1 else {
+            return failure(PlaybackError(kind: .unknown, message: "--track takes a track number from 1 or file:K, not “\(track)”."))
+        }
+        switch EmbeddedTextTrack.read(uri: uri, index: n - 1, timeout: timeout) {
+        case .failure(let error): return failure(error)
+        case .success(let read) where n > read.streams:
+            return files.count > n - 1 - read.streams ? file(n - 1 - read.streams)
+                : failure(PlaybackError(kind: .notFound, message: "“\(name)” has \(read.streams + files.count) subtitle track\(read.streams + files.count == 1 ? "" : "s") (\(read.streams) of its own, \(files.count) beside it), not \(n)."))
+        case .success(let read):
+            let error = read.cues.isEmpty ? PlaybackError(kind: .subtitleFile, message: "Subtitle track \(n) of “\(name)” has no text cues.") : nil
+            var inspection = SubtitleInspection(fileName: name, format: nil, encoding: "utf-8", cues: read.cues, error: error)
+            inspection.track = String(n)
+            inspection.embedded = true
+            return inspection
+        }
     }
 
     /// When `input` names a playlist (.m3u, .m3u8, .pls, .xspf), reads or fetches it and

@@ -4,17 +4,55 @@ import Synchronization
 
 /// A subtitle file read for the current item: its track (as `Player.tracks` lists it, id
 /// "file:N") and its cues.
-struct ExternalSubtitle: Sendable {
+public struct ExternalSubtitle: Sendable {
     let track: MediaTrack
     let timeline: SubtitleTimeline
 
     /// Files larger than this are not subtitles (a film's worth of SRT is under 200 KB).
-    static let maximumSize = 16 << 20
+    public static let maximumSize = 16 << 20
 
     /// The subtitle files of the item at `uri`: those beside a local file (`SidecarSubtitles`)
     /// and `extra` (`--sub-file`), each read and parsed; a file that cannot be read or has no cues
     /// is a problem to report, and is left out.
     static func load(for uri: String, extra: [String]) -> (found: [ExternalSubtitle], problems: [PlaybackError]) {
+        var found: [ExternalSubtitle] = []
+        var problems: [PlaybackError] = []
+        for (path, language, flags) in files(for: uri, extra: extra) {
+            let name = (path as NSString).lastPathComponent
+            switch bytes(of: path) {
+            case .failure(let error):
+                problems.append(error)
+                continue
+            case .success(let data):
+                let read = SubtitleFile.read(data, fileName: name)
+                switch read.timeline {
+                case .success(let timeline):
+                    if let warning = SubtitleFile.warning(fileName: name, problems: read.problems) { problems.append(warning) }
+                    let title = flags.isEmpty ? name : "\(name) (\(flags.joined(separator: ", ")))"
+                    let track = MediaTrack(id: "file:\(found.count)", kind: .subtitle, language: language, title: title, isExternal: true)
+                    found.append(ExternalSubtitle(track: track, timeline: timeline))
+                case .failure(let error):
+                    problems.append(error)
+                }
+            }
+        }
+        return (found, problems)
+    }
+
+    /// The bytes of a subtitle file, or why there are none (unreadable, or too large to be one).
+    public static func bytes(of path: String) -> Result<[UInt8], PlaybackError> {
+        let name = (path as NSString).lastPathComponent
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+        guard let size, size <= maximumSize, let data = FileManager.default.contents(atPath: path) else {
+            let why = size == nil ? "cannot be read" : "is too large to be a subtitle file"
+            return .failure(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
+        }
+        return .success([UInt8](data))
+    }
+
+    /// The subtitle files of the item at `uri`, in track order ("file:0", "file:1"…): those beside
+    /// a local file (`SidecarSubtitles`), then `extra`, with the language and flags their names say.
+    public static func files(for uri: String, extra: [String]) -> [(path: String, language: String?, flags: [String])] {
         var paths: [(path: String, language: String?, flags: [String])] = []
         if let media = MediaLocator.localPath(of: uri) {
             let folder = (media as NSString).deletingLastPathComponent
@@ -31,28 +69,7 @@ struct ExternalSubtitle: Sendable {
             let full = (path as NSString).expandingTildeInPath
             if !paths.contains(where: { $0.path == full }) { paths.append((full, SidecarSubtitles.language(inFileName: full), [])) }
         }
-        var found: [ExternalSubtitle] = []
-        var problems: [PlaybackError] = []
-        for (path, language, flags) in paths {
-            let name = (path as NSString).lastPathComponent
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-            guard let size, size <= maximumSize, let data = FileManager.default.contents(atPath: path) else {
-                let why = size == nil ? "cannot be read" : "is too large to be a subtitle file"
-                problems.append(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
-                continue
-            }
-            let read = SubtitleFile.read([UInt8](data), fileName: name)
-            switch read.timeline {
-            case .success(let timeline):
-                if let warning = SubtitleFile.warning(fileName: name, problems: read.problems) { problems.append(warning) }
-                let title = flags.isEmpty ? name : "\(name) (\(flags.joined(separator: ", ")))"
-                let track = MediaTrack(id: "file:\(found.count)", kind: .subtitle, language: language, title: title, isExternal: true)
-                found.append(ExternalSubtitle(track: track, timeline: timeline))
-            case .failure(let error):
-                problems.append(error)
-            }
-        }
-        return (found, problems)
+        return paths
     }
 }
 

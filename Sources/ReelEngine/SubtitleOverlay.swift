@@ -156,22 +156,88 @@ final class OverlayShared: Sendable {
 }
 
 extension OverlayShared {
-    /// Aligns the textoverlay for a placement (GstBaseTextOverlayVAlign: bottom 1, top 2,
-    /// position 3, center 4; HAlign: left 0, center 1, right 2). A cue at the bottom follows
-    /// `sub-pos`: 100 is textoverlay's own bottom placement, any other value puts the text's
-    /// middle at that share of the picture's height.
+    /// Places the textoverlay for a cue (`TextOverlayLayout`), at the video's negotiated size.
     static func place(_ element: UnsafeMutableRawPointer, _ placement: SubtitlePlacement, userPosition: Int) {
-        switch placement.vertical {
-        case .top: reel_set_int(element, "valignment", 2)
-        case .middle: reel_set_int(element, "valignment", 4)
-        case .bottom where userPosition == SubtitleStyle.defaultPosition: reel_set_int(element, "valignment", 1)
-        case .bottom:
-            reel_set_int(element, "valignment", 3)
-            reel_set_double(element, "ypos", min(1, max(0, Double(userPosition) / 100)))
+        var width: Int32 = 0, height: Int32 = 0
+        let known = reel_pad_video_size(element.assumingMemoryBound(to: GstElement.self), "video_sink", &width, &height) != 0 && width > 0 && height > 0
+        let layout = TextOverlayLayout(placement, userPosition: userPosition, videoSize: known ? (width: Double(width), height: Double(height)) : nil)
+        Log.debug(.subtitles, .debug, "placed \(placement) at \(known ? "\(width)×\(height)" : "an unknown size"): \(layout)")
+        reel_set_int(element, "valignment", layout.valignment)
+        reel_set_double(element, "ypos", layout.ypos)
+        reel_set_int(element, "ypad", layout.ypad)
+        reel_set_int(element, "halignment", layout.halignment)
+        reel_set_double(element, "xpos", layout.xpos)
+        reel_set_int(element, "xpad", layout.xpad)
+        reel_set_int(element, "deltax", layout.deltax)
+        reel_set_int(element, "line-alignment", layout.lineAlignment)
+    }
+}
+
+/// What textoverlay's properties are for a placement (GstBaseTextOverlayVAlign: bottom 1, top 2,
+/// position 3, center 4; HAlign: left 0, center 1, right 2, position 4; pads in video pixels).
+/// A cue at the bottom without a height of its own follows `sub-pos`: 100 is textoverlay's own
+/// bottom placement, any other value puts the text's middle at that share of the picture's
+/// height. An exact `y` puts the text's top or bottom edge there (`ypad` from that edge), its
+/// middle with `position`. An exact `x` puts the left or right edge there; a `width` makes the
+/// text wrap at it — textoverlay wraps where text and `xpad` pass the picture's width, so `xpad`
+/// is the space beside the box and `deltax` moves the text to its edge. Centred text goes to
+/// `x` with `position` alignment, which wraps at the picture's width (textoverlay has no
+/// narrower wrap for it). Without the video's size (not negotiated yet), exact places fall back
+/// to `position` alignments.
+struct TextOverlayLayout: Equatable {
+    var valignment: Int32 = 1
+    var ypos = 0.5
+    var ypad: Int32 = 25
+    var halignment: Int32 = 1
+    var xpos = 0.5
+    var xpad: Int32 = 25
+    var deltax: Int32 = 0
+    var lineAlignment: Int32 = 1
+    /// textoverlay's default padding.
+    static let pad: Int32 = 25
+
+    init(_ p: SubtitlePlacement, userPosition: Int, videoSize: (width: Double, height: Double)?) {
+        switch (p.vertical, p.y, videoSize) {
+        case (.top, nil, _): valignment = 2
+        case (.middle, nil, _): valignment = 4
+        case (.bottom, nil, _) where userPosition == SubtitleStyle.defaultPosition: valignment = 1
+        case (.bottom, nil, _):
+            valignment = 3
+            ypos = min(1, max(0, Double(userPosition) / 100))
+        case (.top, let y?, let size?):
+            valignment = 2
+            ypad = Int32((y * size.height).rounded())
+        case (.bottom, let y?, let size?):
+            valignment = 1
+            ypad = Int32(((1 - y) * size.height).rounded())
+        case (_, let y?, _):
+            valignment = 3
+            ypos = y
         }
-        let h: Int32 = switch placement.horizontal { case .left: 0; case .center: 1; case .right: 2 }
-        reel_set_int(element, "halignment", h)
-        reel_set_int(element, "line-alignment", h)
+        let h: Int32 = switch p.horizontal { case .left: 0; case .center: 1; case .right: 2 }
+        lineAlignment = h
+        halignment = h
+        guard p.x != nil || p.width != nil else { return }
+        guard let size = videoSize, p.horizontal != .center else {
+            if p.horizontal == .center || p.x != nil {
+                halignment = 4
+                xpos = p.x.map { p.horizontal == .left ? $0 + (p.width ?? 0) / 2 : p.horizontal == .right ? $0 - (p.width ?? 0) / 2 : $0 } ?? 0.5
+            }
+            return
+        }
+        let w = size.width
+        let wrapPad = p.width.map { Int32(((1 - $0) * w).rounded()) }
+        switch p.horizontal {
+        case .left:
+            let edge = Int32(((p.x ?? Double(Self.pad) / w) * w).rounded())
+            xpad = wrapPad ?? edge
+            deltax = edge - xpad
+        case .right:
+            let edge = Int32(((p.x ?? 1 - Double(Self.pad) / w) * w).rounded())
+            xpad = wrapPad ?? (Int32(w.rounded()) - edge)
+            deltax = edge - (Int32(w.rounded()) - xpad)
+        case .center: break
+        }
     }
 }
 

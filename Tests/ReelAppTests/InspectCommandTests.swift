@@ -78,6 +78,94 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("has no subtitles Reel can read"), r.stdout)
     }
 
+    /// Issue 32: the WebVTT spec table (`WebVTTSpecCases`, one case per step of the W3C parser
+    /// algorithm) through `reel inspect --json`: the cues' identifiers and text, the problems.
+    func testTheWebVTTSpecTableThroughInspect() throws {
+        let dir = TestMedia.temporaryDirectory("reel-inspect-webvtt-spec")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (n, spec) in WebVTTSpecCases.all.enumerated() {
+            let path = dir.appendingPathComponent("case\(n).vtt")
+            try Data(spec.file.utf8).write(to: path)
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", path.path], timeout: 30)
+            XCTAssertEqual(r.status, spec.cues.isEmpty ? 1 : 0, spec.step)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], spec.step)
+            let cues = try XCTUnwrap(json["cues"] as? [[String: Any]], spec.step)
+            XCTAssertEqual(cues.map { "\($0["id"] as? String ?? "?")|\($0["text"] as? String ?? "?")" }, spec.cues, spec.step)
+            XCTAssertEqual((json["problems"] as? [[String: Any]])?.map { $0["code"] as? String ?? "?" }, spec.problems, spec.step)
+        }
+        // Settings as written, and where they put the cue.
+        let placed = dir.appendingPathComponent("placed.vtt")
+        try "WEBVTT\n\nleft\n00:01.000 --> 00:02.000 position:10% align:start size:50% line:20%\nA\n".write(to: placed, atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", placed.path], timeout: 30)
+        let cue = try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])?["cues"] as? [[String: Any]])?.first)
+        XCTAssertEqual(cue["id"] as? String, "left")
+        XCTAssertEqual(cue["settings"] as? String, "position:10% align:start size:50% line:20%")
+        let placement = try XCTUnwrap(cue["placement"] as? [String: Any])
+        XCTAssertEqual(placement["horizontal"] as? String, "left")
+        XCTAssertEqual(placement["vertical"] as? String, "top")
+        XCTAssertEqual(try XCTUnwrap(placement["x"] as? Double), 0.1, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(placement["y"] as? Double), 0.2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(placement["width"] as? Double), 0.5, accuracy: 1e-9)
+    }
+
+    /// Issue 32: subtitle files as real ones are (`SubtitleFileCases`: SubRip, SubStation Alpha,
+    /// WebVTT cue text) through `reel inspect --json`, as the parser tests read them.
+    func testRealWorldSubtitleFilesThroughInspect() throws {
+        let dir = TestMedia.temporaryDirectory("reel-inspect-cases")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (n, c) in SubtitleFileCases.all.enumerated() {
+            let path = dir.appendingPathComponent("\(n)-\(c.fileName)")
+            try Data(c.bytes).write(to: path)
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", path.path], timeout: 30)
+            XCTAssertEqual(r.status, c.cues.isEmpty ? 1 : 0, c.name)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], c.name)
+            let cues = try XCTUnwrap(json["cues"] as? [[String: Any]], c.name)
+            XCTAssertEqual(cues.map { "\($0["id"] as? String ?? "?")|\($0["text"] as? String ?? "?")" }, c.cues, c.name)
+            if let markups = c.markups { XCTAssertEqual(cues.compactMap { $0["markup"] as? String }, markups, c.name) }
+            XCTAssertEqual((json["problems"] as? [[String: Any]])?.map { $0["code"] as? String ?? "?" }, c.problems, c.name)
+        }
+    }
+
+    /// Issue 32: `--track` shows a media file's subtitle track: its own text streams as GStreamer
+    /// decodes them (Matroska SRT, MP4 tx3g), then the files beside it as Reel's parser reads them.
+    func testTracksOfAMediaFile() throws {
+        func inspect(_ file: String, _ track: String) throws -> (Int32, [String: Any]) {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", "--track", track, TestMedia.path(file)], timeout: 90)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(file) \(track): \(r.stdout) \(r.stderr)")
+            return (r.status, json)
+        }
+        func texts(_ json: [String: Any]) -> [String] { (json["cues"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? [] }
+        for file in ["tracks.mkv", "tracks-tx3g.mp4"] {
+            let (s1, first) = try inspect(file, "1")
+            XCTAssertEqual(s1, 0, file)
+            XCTAssertEqual(texts(first), ["HELLO"], file)
+            XCTAssertEqual(first["source"] as? String, "embedded", file)
+            XCTAssertEqual(first["track"] as? String, "1", file)
+            let cue = try XCTUnwrap((first["cues"] as? [[String: Any]])?.first)
+            XCTAssertEqual(try XCTUnwrap(cue["start"] as? Double), 1, accuracy: 0.05, file)
+            XCTAssertEqual(try XCTUnwrap(cue["end"] as? Double), 5, accuracy: 0.05, file)
+            let (s2, second) = try inspect(file, "2")
+            XCTAssertEqual(s2, 0, file)
+            XCTAssertEqual(texts(second), ["BONJOUR"], file)
+            let (s3, none) = try inspect(file, "3")
+            XCTAssertEqual(s3, 1, file)
+            XCTAssertEqual((none["error"] as? [String: Any])?["code"] as? String, "not-found", file)
+        }
+        // No text streams of its own: track 1 is the first file beside it; file:2 the third.
+        let (sf, srt) = try inspect("subs/film.mp4", "1")
+        XCTAssertEqual(sf, 0)
+        XCTAssertEqual(srt["name"] as? String, "film.en.srt")
+        XCTAssertEqual(srt["source"] as? String, "file")
+        XCTAssertEqual(texts(srt), ["HI", "A second cue"])
+        let (sa, ass) = try inspect("subs/film.mp4", "file:2")
+        XCTAssertEqual(sa, 0)
+        XCTAssertEqual(ass["format"] as? String, "ass")
+        XCTAssertEqual(texts(ass), ["HALLO WELT"])
+        let (sb, bad) = try inspect("subs/film.mp4", "first")
+        XCTAssertEqual(sb, 1)
+        XCTAssertNotNil(bad["error"])
+    }
+
     func testBadInputsExitNonZeroWithTheTypedError() throws {
         let cases = [("notmedia.mp4", "unsupported-format"), ("empty.mp4", "empty-file")]
         for (name, code) in cases {

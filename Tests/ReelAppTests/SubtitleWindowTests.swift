@@ -125,4 +125,49 @@ final class SubtitleAdjustWindowTests: XCTestCase {
             XCTAssertLessThan(topLeft.x + topLeft.width, v.width / 2, "align:start on the left (\(topLeft))")
         }
     }
+
+    /// WebVTT's `position`, `align`, `line` (a percentage) and `size` (where the text wraps), and
+    /// ASS's `\pos` with `\an7` at PlayResX/PlayResY, are where the picture shows them (issue 32).
+    func testPositionsLinesAndSizesAreDrawn() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-sub-position")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("pos.mp4")
+        try FileManager.default.createSymbolicLink(at: film, withDestinationURL: TestMedia.url("subs/film.mp4"))
+        try ("[Script Info]\nScriptType: v4.00+\nPlayResX: 320\nPlayResY: 240\n\n[Events]\n"
+             + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+             + "Dialogue: 0,0:00:01.00,0:00:02.50,Default,,0,0,0,,{\\an7\\pos(32,120)}HIER\n").write(to: dir.appendingPathComponent("pos.ass"), atomically: true, encoding: .utf8)
+        try ("WEBVTT\n\n00:01.000 --> 00:02.500 position:60% align:start line:40%\nRECHTS\n\n"
+             + "00:03.000 --> 00:04.500 position:5% align:start size:30%\nEIN LANGER SATZ DER IN DREI ZEILEN UMBRICHT\n")
+            .write(to: dir.appendingPathComponent("pos.de.vtt"), atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([film.path], play: false)
+            defer { h.close() }
+            h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            h.wait("the tracks menu") { h.window.tracksMenuShown }
+            // The 16:9 picture as drawn in the video area (letterboxed when the area is not 16:9).
+            let area = h.window.videoRect
+            let pictureHeight = min(area.height, area.width * 9 / 16), pictureWidth = pictureHeight * 16 / 9
+            let picture = (x: area.x + (area.width - pictureWidth) / 2, y: area.y + (area.height - pictureHeight) / 2,
+                           width: pictureWidth, height: pictureHeight)
+            let v = picture
+            XCTAssertEqual(h.player.subtitleTrack, "file:0", "pos.ass first: \(h.window.trackEntryLabels)")
+            h.pause(at: 1.5)
+            let ass = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("ass-pos"), region: picture), "HIER at 1.5 s")
+            XCTAssertEqual(Double(ass.x), Double(v.width) * 0.1, accuracy: Double(v.width) * 0.03, "\\pos x 32 of 320: the left edge (\(ass))")
+            XCTAssertEqual(Double(ass.y), Double(v.height) * 0.5, accuracy: Double(v.height) * 0.05, "\\pos y 120 of 240: the top edge (\(ass))")
+
+            h.window.chooseTrack("subtitle:file:1")
+            h.wait("the WebVTT file chosen") { h.player.subtitleTrack == "file:1" }
+            h.pause(at: 1.5)
+            let right = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("vtt-position"), region: picture), "RECHTS at 1.5 s")
+            XCTAssertEqual(Double(right.x), Double(v.width) * 0.6, accuracy: Double(v.width) * 0.03, "position:60% align:start: the left edge (\(right))")
+            XCTAssertEqual(Double(right.y), Double(v.height) * 0.4, accuracy: Double(v.height) * 0.05, "line:40%: the top edge (\(right))")
+            h.pause(at: 3.5)
+            let wrapped = try XCTUnwrap(PixelProbe.whiteTextBox(try h.capture("vtt-size"), region: picture), "the long cue at 3.5 s")
+            XCTAssertEqual(Double(wrapped.x), Double(v.width) * 0.05, accuracy: Double(v.width) * 0.03, "position:5%: the left edge (\(wrapped))")
+            XCTAssertLessThanOrEqual(Double(wrapped.width), Double(v.width) * 0.32, "size:30%: wrapped inside the box (\(wrapped))")
+            XCTAssertGreaterThan(Double(wrapped.height), Double(right.height) * 2.2, "three lines or more, not one (\(wrapped) vs \(right))")
+        }
+    }
 }

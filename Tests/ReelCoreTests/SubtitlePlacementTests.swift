@@ -1,7 +1,7 @@
 import ReelCore
 import XCTest
 
-/// Where a cue is drawn, as its file asks (ASS `\an`/`\a`, WebVTT `line`/`align`), by table and
+/// Where a cue is drawn, as its file asks (ASS `\an`/`\a`, WebVTT settings), by table and
 /// through the parsers.
 final class SubtitlePlacementTests: XCTestCase {
     private typealias P = SubtitlePlacement
@@ -21,24 +21,7 @@ final class SubtitlePlacementTests: XCTestCase {
         for (n, expected) in legacy { XCTAssertEqual(P(legacy: n), expected, "\\a\(n)") }
     }
 
-    func testWebVTTLineAndAlign() {
-        let table: [(String, P?)] = [
-            ("line:0", P(vertical: .top)),
-            ("line:2 align:start", P(vertical: .top, horizontal: .left)),
-            ("line:-1", P(vertical: .bottom)),
-            ("line:10%", P(vertical: .top)),
-            ("line:50%,center", P(vertical: .middle)),
-            ("line:90%", P(vertical: .bottom)),
-            ("align:end", P(horizontal: .right)),
-            ("align:left position:10%", P(horizontal: .left)),
-            ("align:center", .standard),
-            ("position:10% size:50%", nil),
-            ("line:auto", nil),
-            ("line:150%", nil),
-            ("", nil),
-        ]
-        for (settings, expected) in table { XCTAssertEqual(P(webVTTSettings: Substring(settings)), expected, settings) }
-    }
+    // WebVTT's settings: WebVTTAlgorithmTests.testPlacementFromSettings (the W3C rules).
 
     func testTheParsersPlaceTheirCues() throws {
         let ass = "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
@@ -78,11 +61,13 @@ final class ASSStyleTests: XCTestCase {
         Dialogue: 0,0:00:09.00,0:00:10.00,Nobody,,0,0,0,,Unknown style
         """
         let cues = try SubtitleFile.parse(Array(ass.utf8), fileName: "s.ass").get().cues
+        // Sizes: PlayResX 1920 alone means PlayResY 1440 (libass's 4:3); 48 of 1440 is 48 % of
+        // ASS's default (20 of 288), 40 is 40 %.
         XCTAssertEqual(cues.map(\.markup), [
-            "Plain",
-            "<span foreground=\"#ffff00\"><b><i>A sign</i></b></span>",
-            "<span foreground=\"#ffff00\"><b><i>Moved down</i></b></span>",
-            "<span foreground=\"#ffff00\"><b>Upright </b></span><span foreground=\"#ffff00\"><b><i>back </i></b></span><span foreground=\"#ff0000\"><b><i>red</i></b></span>",
+            "<span size=\"48%\">Plain</span>",
+            "<span size=\"40%\"><span foreground=\"#ffff00\"><b><i>A sign</i></b></span></span>",
+            "<span size=\"40%\"><span foreground=\"#ffff00\"><b><i>Moved down</i></b></span></span>",
+            "<span size=\"40%\"><span foreground=\"#ffff00\"><b>Upright </b></span></span><span size=\"40%\"><span foreground=\"#ffff00\"><b><i>back </i></b></span></span><span size=\"40%\"><span foreground=\"#ff0000\"><b><i>red</i></b></span></span>",
             "Unknown style",
         ])
         XCTAssertEqual(cues.map(\.placement), [nil, SubtitlePlacement(vertical: .top), nil, SubtitlePlacement(vertical: .top), nil],

@@ -2,17 +2,36 @@ import Foundation
 
 /// SubStation Alpha and Advanced SSA (.ssa, .ass): the `[Events]` section's `Dialogue:` lines,
 /// read through its `Format:` line (Start, End, Text; Text is the last field and may contain
-/// commas). Override blocks (`{\pos(…)}`, `{\i1}`) are dropped but for italic and bold; `\N`
-/// and `\n` break lines, `\h` is a hard space; drawing commands (`{\p1}` … `{\p0}`) are not text.
-/// `\an`/`\a` alignment places the cue (`SubtitlePlacement`). Styles (`[V4+ Styles]`, `[V4
-/// Styles]`) give each line its base: bold, italic, underline, primary colour and alignment;
-/// `\r` goes back to it, `\c`/`\1c` colour the text. `\pos`, sizes, outlines and effects are
-/// not drawn.
+/// commas). `\N` and `\n` break lines, `\h` is a hard space; drawing commands (`{\p1}` … `{\p0}`)
+/// are not text; other override tags never show as text. Styles (`[V4+ Styles]`, `[V4 Styles]`)
+/// give each line its base: bold, italic, underline, primary colour, font size and alignment;
+/// `\r` goes back to it. Override tags: `\b`, `\i`, `\u`, `\c`/`\1c`, `\fs` (sizes are shares of
+/// `[Script Info]`'s PlayResY, drawn relative to Reel's subtitle size), `\an`/`\a` (numpad and
+/// legacy alignment) and `\pos`/`\move`'s start (the alignment point at PlayResX/PlayResY
+/// coordinates). Margins, outlines, borders, rotations and effects are the overlay's own.
 enum ASSParser {
     /// What a Style line gives the Dialogue lines that name it.
     struct Style {
         var run = SubtitleRun("")
         var placement: SubtitlePlacement?
+    }
+
+    /// `[Script Info]`'s script resolution (libass's defaults when it says none: 384×288, or
+    /// one from the other at 4:3; 1280 goes with 1024).
+    struct Resolution {
+        var x: Double?
+        var y: Double?
+
+        var playResX: Double { x ?? y.map { $0 == 1024 ? 1280 : $0 * 4 / 3 } ?? 384 }
+        var playResY: Double { y ?? x.map { $0 == 1280 ? 1024 : $0 * 3 / 4 } ?? 288 }
+
+        /// A font size in script pixels as a factor of Reel's subtitle size, which is that of
+        /// ASS's default style (Fontsize 20 at PlayResY 288) — kept within 0.2…5.
+        func scale(fontSize: Double) -> Double? {
+            guard fontSize.isFinite, fontSize > 0 else { return nil }
+            let scale = (fontSize / playResY) / (20.0 / 288.0)
+            return abs(scale - 1) < 0.005 ? nil : min(5, max(0.2, (scale * 100).rounded() / 100))
+        }
     }
     static func parse(_ text: String) -> [SubtitleCue] {
         var problems: [SubtitleProblem] = []
@@ -29,20 +48,31 @@ enum ASSParser {
                            "outline", "shadow", "alignment", "marginl", "marginr", "marginv", "encoding"]
         var styles: [String: Style] = [:]
         var fields = ["layer", "start", "end", "style", "name", "marginl", "marginr", "marginv", "effect", "text"]
+        var inScriptInfo = false
+        var resolution = Resolution()
         for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingSpaces
             if line.hasPrefix("[") {
                 let section = line.lowercased()
                 inEvents = section == "[events]"
+                inScriptInfo = section == "[script info]"
                 styleSection = section == "[v4+ styles]" ? true : section == "[v4 styles]" ? false : nil
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...]
+            if inScriptInfo {
+                let number = Double(value.trimmingSpaces).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+                if key == "playresx" { resolution.x = number }
+                if key == "playresy" { resolution.y = number }
+                continue
+            }
             if let numpad = styleSection {
                 if key == "format" { styleFields = value.split(separator: ",").map { $0.trimmingSpaces.lowercased() } }
-                if key == "style", let (name, style) = Self.style(value, fields: styleFields, numpad: numpad) { styles[name] = style }
+                if key == "style", let (name, style) = Self.style(value, fields: styleFields, numpad: numpad, resolution: resolution) {
+                    styles[name] = style
+                }
                 continue
             }
             guard inEvents else { continue }
@@ -64,15 +94,15 @@ enum ASSParser {
                 continue
             }
             let style = fields.firstIndex(of: "style").flatMap { styles[values[$0].trimmingSpaces.lowercased()] ?? styles[String(values[$0].trimmingSpaces.drop { $0 == "*" }).lowercased()] }
-            let runs = Self.runs(String(values[textField]), base: style?.run ?? SubtitleRun(""))
-            let placement = Self.placement(String(values[textField])) ?? style?.placement
+            let runs = Self.runs(String(values[textField]), base: style?.run ?? SubtitleRun(""), resolution: resolution)
+            let placement = Self.placement(String(values[textField]), style: style?.placement, resolution: resolution)
             if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: placement == .standard ? nil : placement)) }
         }
         return cues
     }
 
     /// A Style line read through its section's Format line: its name (lowercased) and base.
-    static func style(_ value: Substring, fields: [String], numpad: Bool) -> (String, Style)? {
+    static func style(_ value: Substring, fields: [String], numpad: Bool, resolution: Resolution = Resolution()) -> (String, Style)? {
         let values = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
         guard values.count >= fields.count, let nameField = fields.firstIndex(of: "name") else { return nil }
         func field(_ name: String) -> Substring? { fields.firstIndex(of: name).map { values[$0] } }
@@ -82,6 +112,7 @@ enum ASSParser {
         style.run.italic = flag("italic")
         style.run.underline = flag("underline")
         style.run.color = field("primarycolour").flatMap(Self.color)
+        style.run.scale = field("fontsize").flatMap { Double($0) }.flatMap { resolution.scale(fontSize: $0) }
         if let n = field("alignment").flatMap({ Int($0) }) {
             style.placement = numpad ? SubtitlePlacement(numpad: n) : SubtitlePlacement(legacy: n)
         }
@@ -101,12 +132,25 @@ enum ASSParser {
         return String(format: "#%02x%02x%02x", r, g, b)
     }
 
-    /// One override tag (`i1`, `b0`, `u1`, `r`, `c&H…&`, `p1`…) applied to `style` (`base`: what
-    /// `\r` goes back to); a drawing tag's level is returned (`p0` ends a drawing). Other tags
-    /// (positions, sizes, fades) are ignored.
-    static func apply(_ tag: Substring, to style: inout SubtitleRun, base: SubtitleRun = SubtitleRun("")) -> Int? {
+    /// One override tag (`i1`, `b0`, `u1`, `r`, `c&H…&`, `fs24`, `p1`…) applied to `style` (`base`:
+    /// what `\r` goes back to; `resolution`: what `\fs` is a share of, nil where sizes mean
+    /// nothing, as in SubRip); a drawing tag's level is returned (`p0` ends a drawing). Other tags
+    /// (positions, fades, rotations) are ignored.
+    static func apply(_ tag: Substring, to style: inout SubtitleRun, base: SubtitleRun = SubtitleRun(""), resolution: Resolution? = nil) -> Int? {
         if tag.hasPrefix("1c&") || tag.hasPrefix("c&") {
             style.color = color(tag.drop { $0 != "&" })
+            return nil
+        }
+        if tag == "c" || tag == "1c" {  // back to the style's colour
+            style.color = base.color
+            return nil
+        }
+        if tag.hasPrefix("fs"), let resolution, let size = Double(tag.dropFirst(2).trimmingSpaces) {
+            style.scale = resolution.scale(fontSize: size)
+            return nil
+        }
+        if tag == "fs" {  // back to the style's size
+            style.scale = base.scale
             return nil
         }
         switch tag {
@@ -123,26 +167,35 @@ enum ASSParser {
         return nil
     }
 
-    /// Where a Dialogue line's override tags put it (`\anN`, legacy `\aN`; the last one wins, as
-    /// in libass), nil when they do not say.
-    static func placement(_ text: String) -> SubtitlePlacement? {
-        var placement: SubtitlePlacement?
+    /// Where a Dialogue line goes: its override tags' alignment (`\anN`, legacy `\aN`; the last
+    /// one wins, as in libass) or its style's; with `\pos(x,y)` (or `\move`'s start) that
+    /// alignment's point is at (x, y) of the script's resolution. Nil when nothing says.
+    static func placement(_ text: String, style: SubtitlePlacement? = nil, resolution: Resolution = Resolution()) -> SubtitlePlacement? {
+        var aligned: SubtitlePlacement?
+        var point: (Double, Double)?
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             for tag in rest[rest.index(after: open)..<close].split(separator: "\\") {
                 if tag.hasPrefix("an"), let n = Int(tag.dropFirst(2)) {
-                    placement = SubtitlePlacement(numpad: n) ?? placement
+                    aligned = SubtitlePlacement(numpad: n) ?? aligned
                 } else if tag.hasPrefix("a"), let n = Int(tag.dropFirst()) {
-                    placement = SubtitlePlacement(legacy: n) ?? placement
+                    aligned = SubtitlePlacement(legacy: n) ?? aligned
+                } else if point == nil, tag.hasPrefix("pos(") || tag.hasPrefix("move(") {  // the first one counts
+                    let numbers = tag.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.split(separator: ",").compactMap { Double($0.trimmingSpaces) }
+                    if numbers.count >= 2, numbers[0].isFinite, numbers[1].isFinite { point = (numbers[0], numbers[1]) }
                 }
             }
             rest = rest[rest.index(after: close)...]
         }
+        guard let (x, y) = point else { return aligned ?? style }
+        var placement = aligned ?? style ?? .standard
+        placement.x = min(1, max(0, x / resolution.playResX))
+        placement.y = min(1, max(0, y / resolution.playResY))
         return placement
     }
 
     /// The text of a Dialogue line as styled runs.
-    static func runs(_ text: String, base: SubtitleRun = SubtitleRun("")) -> [SubtitleRun] {
+    static func runs(_ text: String, base: SubtitleRun = SubtitleRun(""), resolution: Resolution = Resolution()) -> [SubtitleRun] {
         var runs: [SubtitleRun] = []
         var style = base
         var drawing = false
@@ -162,7 +215,7 @@ enum ASSParser {
             if c == "{", let close = closeBrace.next(from: i + 1) {
                 flush()
                 for tag in String(chars[(i + 1)..<close]).split(separator: "\\") {
-                    if let level = apply(tag, to: &style, base: base) { drawing = level > 0 }
+                    if let level = apply(tag, to: &style, base: base, resolution: resolution) { drawing = level > 0 }
                 }
                 i = close + 1
                 continue

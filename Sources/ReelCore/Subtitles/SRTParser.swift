@@ -14,14 +14,17 @@ enum SRTParser {
     /// The cues, and what was left out (`problems`).
     static func parse(_ text: String, problems: inout [SubtitleProblem]) -> [SubtitleCue] {
         var cues: [SubtitleCue] = []
-        var current: (start: Double, end: Double, lines: [Substring])?
+        var current: (start: Double, end: Double, lines: [Substring], id: String, settings: String)?
         var skipping = false  // in a cue whose timing line could not be read
         func finish() {
             guard let c = current else { return }
             var lines = c.lines
             while let last = lines.last, last.isBlankLine { lines.removeLast() }
             let body = lines.map { String($0.trimmingSpaces) }.joined(separator: "\n")
-            cues.append(SubtitleCue(start: c.start, end: c.end, runs: TaggedText.runs(body, entities: false, assBlocks: true)))
+            var cue = SubtitleCue(start: c.start, end: c.end, runs: TaggedText.runs(body, entities: false, assBlocks: true))
+            cue.identifier = c.id
+            cue.settings = c.settings
+            cues.append(cue)
             current = nil
         }
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
@@ -47,7 +50,8 @@ enum SRTParser {
                     problems.append(.backwards(n + 1))
                     skipping = true
                 } else {
-                    current = (range.start, range.end, [])
+                    let id = n > 0 && isCounter(lines[n - 1]) ? String(lines[n - 1].trimmingSpaces) : ""
+                    current = (range.start, range.end, [], id, String(SubtitleTime.settings(line)))
                 }
             } else if SubtitleTime.arrow(in: line) != nil {
                 finish()

@@ -7,6 +7,10 @@ public struct SubtitleCue: Equatable, Sendable {
     public var runs: [SubtitleRun]
     /// Where the file asks for it (nil: at the bottom, centred).
     public var placement: SubtitlePlacement?
+    /// The cue's identifier (WebVTT; SRT's index), "" when it has none.
+    public var identifier = ""
+    /// The settings as written after the timing line's end time (WebVTT; SRT coordinates).
+    public var settings = ""
 
     public init(start: Double, end: Double, runs: [SubtitleRun], placement: SubtitlePlacement? = nil) {
         self.start = start
@@ -33,13 +37,24 @@ public struct SubtitleRun: Equatable, Sendable {
     public var underline = false
     /// "#rrggbb", when the file colours the text.
     public var color: String?
+    /// "#rrggbb", when the file colours the text's background (WebVTT's `bg_` classes).
+    public var background: String?
+    /// The font size as a factor of the subtitles' size (ASS `Fontsize`, `\fs`); nil: that size.
+    public var scale: Double?
 
-    public init(_ text: String, italic: Bool = false, bold: Bool = false, underline: Bool = false, color: String? = nil) {
+    public init(_ text: String, italic: Bool = false, bold: Bool = false, underline: Bool = false, color: String? = nil, background: String? = nil) {
         self.text = text
         self.italic = italic
         self.bold = bold
         self.underline = underline
         self.color = color
+        self.background = background
+    }
+
+    /// The same look (everything but the text).
+    func sameStyle(as other: SubtitleRun) -> Bool {
+        italic == other.italic && bold == other.bold && underline == other.underline && color == other.color && background == other.background
+            && scale == other.scale
     }
 
     var markup: String {
@@ -48,6 +63,8 @@ public struct SubtitleRun: Equatable, Sendable {
         if italic { out = "<i>\(out)</i>" }
         if bold { out = "<b>\(out)</b>" }
         if let color { out = "<span foreground=\"\(color)\">\(out)</span>" }
+        if let background { out = "<span background=\"\(background)\">\(out)</span>" }
+        if let scale { out = "<span size=\"\(Int((scale * 100).rounded()))%\">\(out)</span>" }  // Pango ≥ 1.50
         return out
     }
 }

@@ -25,7 +25,11 @@ public enum SubtitleFile {
         if head.range(of: "[Script Info]", options: .caseInsensitive) != nil || head.range(of: "[Events]", options: .caseInsensitive) != nil {
             return .ass
         }
-        return Format(fileName: fileName) ?? (head.contains("-->") ? .srt : nil)
+        // A ".vtt" without the signature is not WebVTT (the W3C parser reads nothing of it): with
+        // "-->" lines it is SubRip under the wrong name, as players read it.
+        let byName = Format(fileName: fileName)
+        if byName == .webvtt, head.contains("-->") { return .srt }
+        return byName ?? (head.contains("-->") ? .srt : nil)
     }
 
     /// The text of a subtitle file's bytes.
@@ -54,6 +58,10 @@ public enum SubtitleFile {
             return (.failure(PlaybackError(kind: .subtitleFile, message: "“\(fileName)” is not a subtitle file Reel can read (SubRip, WebVTT or SubStation Alpha).")), [])
         }
         var problems: [SubtitleProblem] = []
+        if format == .srt, Format(fileName: fileName) == .webvtt {
+            problems.append(SubtitleProblem(line: 1, code: .noSignature,
+                                            message: "the file does not start with “WEBVTT”; its cues are read as SubRip"))
+        }
         let cues: [SubtitleCue] = switch format {
         case .srt: SRTParser.parse(text, problems: &problems)
         case .webvtt: WebVTTParser.parse(text, problems: &problems)

@@ -12,6 +12,11 @@ public struct SubtitleInspection: Sendable {
     public let error: PlaybackError?
     /// What the parser left out, with lines.
     public var problems: [SubtitleProblem] = []
+    /// The track of a media file this is (`reel inspect --track`): "2" for its own second text
+    /// stream, "file:0" for the first file beside it; nil for a subtitle file inspected itself.
+    public var track: String?
+    /// Whether the cues are a media file's own stream as GStreamer decodes it (not Reel's parser).
+    public var embedded = false
 
     public var ok: Bool { error == nil }
 
@@ -42,9 +47,14 @@ public struct SubtitleInspection: Sendable {
                                              ("format", format.map { .string($0.rawValue) } ?? .null), ("encoding", .string(encoding)),
                                              ("cues", .array(cues.map { cue in
                                                  .object([("start", .double(cue.start)), ("end", .double(cue.end)),
-                                                          ("text", .string(cue.text)), ("markup", .string(cue.markup)),
+                                                          ("id", .string(cue.identifier)), ("text", .string(cue.text)),
+                                                          ("settings", .string(cue.settings)), ("markup", .string(cue.markup)),
                                                           ("placement", cue.placement.map(Self.placementJSON) ?? .null)])
                                              }))]
+        if let track {
+            fields.insert(("track", .string(track)), at: 2)
+            fields.insert(("source", .string(embedded ? "embedded" : "file")), at: 3)
+        }
         fields.append(("problems", .array(problems.map { p in
             .object([("line", .int(p.line)), ("severity", .string("warning")), ("code", .string(p.code.rawValue)), ("message", .string(p.message))])
         })))
@@ -54,7 +64,8 @@ public struct SubtitleInspection: Sendable {
 
     public var text: String {
         guard error == nil else { return "\(fileName): \(error!.message)" }
-        var lines = ["\(fileName): \(format?.rawValue ?? "?") subtitles, \(encoding), \(cues.count) cue\(cues.count == 1 ? "" : "s")"]
+        let what = embedded ? "track \(track ?? "?"), the media's own subtitles" : "\(format?.rawValue ?? "?") subtitles"
+        var lines = ["\(fileName): \(what), \(encoding), \(cues.count) cue\(cues.count == 1 ? "" : "s")"]
         for cue in cues {
             lines.append("  \(Self.clock(cue.start)) --> \(Self.clock(cue.end))  \(cue.text.replacingOccurrences(of: "\n", with: " / "))")
         }
@@ -62,11 +73,16 @@ public struct SubtitleInspection: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// `{"vertical": "top", "horizontal": "left"}`.
+    /// `{"vertical": "top", "horizontal": "left"}`, with `x`, `y` (where that edge is, 0…1 of the
+    /// picture) and `width` (where the text wraps) when the file says.
     static func placementJSON(_ p: SubtitlePlacement) -> JSONValue {
         let v = switch p.vertical { case .top: "top"; case .middle: "middle"; case .bottom: "bottom" }
         let h = switch p.horizontal { case .left: "left"; case .center: "center"; case .right: "right" }
-        return .object([("vertical", .string(v)), ("horizontal", .string(h))])
+        var fields: [(String, JSONValue)] = [("vertical", .string(v)), ("horizontal", .string(h))]
+        if let x = p.x { fields.append(("x", .double(x))) }
+        if let y = p.y { fields.append(("y", .double(y))) }
+        if let width = p.width { fields.append(("width", .double(width))) }
+        return .object(fields)
     }
 
     static func clock(_ t: Double) -> String {

@@ -29,35 +29,44 @@ public struct SubtitlePlacement: Equatable, Sendable, Hashable {
         horizontal = [.left, .center, .right][n - range.lowerBound]
     }
 
-    /// WebVTT cue settings ("line:0 align:start position:10%"): `line` a line number (≥ 0 from
-    /// the top, < 0 from the bottom) or a percentage of the height; `align` start/left,
-    /// center/middle, end/right. Nil when neither says anything.
-    public init?(webVTTSettings settings: Substring) {
+    /// Where a WebVTT cue goes by its settings (WebVTT §7.2 for horizontal text): the cue box's
+    /// left edge and width from `position`, its alignment and `size`; the text's alignment in the
+    /// box from `align`; `line` as a line number (≥ 0 at the top, < 0 at the bottom) or a
+    /// percentage of the height with its line alignment. Nil when the settings say nothing.
+    public init?(webVTT settings: WebVTTCueSettings) {
         var placement = SubtitlePlacement.standard
-        var said = false
-        for setting in settings.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
-            guard let colon = setting.firstIndex(of: ":") else { continue }
-            let name = setting[..<colon], value = setting[setting.index(after: colon)...].split(separator: ",").first ?? ""
-            switch name {
-            case "line":
-                if value.hasSuffix("%"), let percent = Double(value.dropLast()), (0...100).contains(percent) {
-                    placement.vertical = percent < 34 ? .top : percent <= 66 ? .middle : .bottom
-                    said = true
-                } else if let n = Int(value) {
-                    placement.vertical = n >= 0 ? .top : .bottom
-                    said = true
-                }
-            case "align":
-                switch value {
-                case "start", "left": placement.horizontal = .left; said = true
-                case "end", "right": placement.horizontal = .right; said = true
-                case "center", "middle": placement.horizontal = .center; said = true
-                default: break
-                }
-            default: break
-            }
+        switch settings.line {
+        case .auto: break
+        case .number(let n): placement.vertical = n >= 0 ? .top : .bottom
+        case .percent(let p):
+            placement.y = p / 100
+            placement.vertical = switch settings.lineAlign { case .start: .top; case .center: .middle; case .end: .bottom }
         }
-        guard said else { return nil }
+        let box = settings.box
+        switch settings.align {
+        case .start, .left:
+            placement.horizontal = .left
+            placement.x = box.left / 100
+        case .end, .right:
+            placement.horizontal = .right
+            placement.x = (box.left + box.width) / 100
+        case .center:
+            placement.x = (box.left + box.width / 2) / 100
+        }
+        // The default box (no position, full size): the overlay's own margins, not the edge.
+        if settings.position == nil, settings.size == 100 { placement.x = nil }
+        if box.width < 100 { placement.width = max(0, box.width) / 100 }
+        guard placement != .standard else { return nil }
         self = placement
     }
+
+    /// Where the text's `horizontal` edge (left, centre, right) is, 0…1 of the picture's width;
+    /// nil: the overlay's own margin (or its centre).
+    public var x: Double?
+    /// Where the text's `vertical` edge (top, middle, bottom) is, 0…1 of the picture's height;
+    /// nil: the overlay's own margin (or its middle).
+    public var y: Double?
+    /// The widest the text may be, 0…1 of the picture's width (it wraps there); nil: the
+    /// picture's width.
+    public var width: Double?
 }

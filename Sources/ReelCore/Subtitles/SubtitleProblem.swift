@@ -10,6 +10,8 @@ public struct SubtitleProblem: Equatable, Sendable {
         case notACue = "not-a-cue"
         /// A Dialogue line whose fields do not match the Format line (ASS): left out.
         case unreadableDialogue = "unreadable-dialogue"
+        /// A WebVTT file without its "WEBVTT" signature (read as SubRip when it has SubRip's cues).
+        case noSignature = "no-signature"
     }
     public var line: Int
     public var code: Code

@@ -1,10 +1,11 @@
 import Foundation
 
-/// The inline styling of SRT and WebVTT cue text: HTML-like tags (`<i>`, `<b>`, `<u>`,
-/// `<font color>`; WebVTT's `<c.class>`, `<v Speaker>`, `<lang>`, `<ruby>`, timestamps) turned
-/// into styled runs, unknown tags dropped, a `<` that opens no tag kept as text. SRT files from
-/// the wild also carry ASS override blocks (`{\an8}`, `{\i1}`): dropped. WebVTT's character
-/// references (`&amp;`, `&lt;`, `&nbsp;`, `&#233;`…) are decoded when `entities` is on.
+/// The inline styling of SubRip cue text and of Pango markup: HTML-like tags (`<i>`, `<b>`, `<u>`,
+/// `<font color>`, `<span foreground>`) turned into styled runs, unknown tags dropped, a `<` that
+/// opens no tag kept as text (SubRip is no markup language: "a < b" is text). SRT files from the
+/// wild also carry ASS override blocks (`{\an8}`, `{\i1}`): dropped. Character references
+/// (`&amp;`, `&lt;`…) are decoded when `entities` is on (Pango markup). WebVTT has its own
+/// tokenizer (`WebVTTCueText`).
 enum TaggedText {
     static func runs(_ text: String, entities: Bool, assBlocks: Bool) -> [SubtitleRun] {
         var runs: [SubtitleRun] = []
@@ -45,7 +46,7 @@ enum TaggedText {
                 case "i": style.italic = !closing
                 case "b": style.bold = !closing
                 case "u": style.underline = !closing
-                case "font":
+                case "font", "span":  // SubRip's <font color>, Pango's <span foreground>
                     if closing { style.color = colors.popLast() ?? nil } else {
                         colors.append(style.color)
                         style.color = fontColor(body) ?? style.color
@@ -98,9 +99,9 @@ enum TaggedText {
         }
     }
 
-    /// `<font color="#ff0000">`, `<font color=red>`: "#rrggbb".
+    /// `<font color="#ff0000">`, `<font color=red>`, `<span foreground="#ff0000">`: "#rrggbb".
     static func fontColor(_ tag: String) -> String? {
-        guard let range = tag.range(of: "color", options: .caseInsensitive) else { return nil }
+        guard let range = tag.range(of: "foreground", options: .caseInsensitive) ?? tag.range(of: "color", options: .caseInsensitive) else { return nil }
         var value = tag[range.upperBound...].drop { $0 == " " || $0 == "=" }
         if value.first == "\"" || value.first == "'" { value = value.dropFirst() }
         let word = String(value.prefix { $0.isLetter || $0.isNumber || $0 == "#" }).lowercased()
@@ -121,39 +122,26 @@ enum TaggedText {
         "purple": "#800080", "maroon": "#800000", "navy": "#000080", "olive": "#808000", "teal": "#008080",
     ]
 
+    /// Character references decoded as HTML reads them (`HTMLCharacterReference`).
     static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
+        let chars = Array(text)
         var out = ""
-        var i = text.startIndex
-        while i < text.endIndex {
-            if text[i] == "&", let semi = text[i...].prefix(12).firstIndex(of: ";") {
-                let name = text[text.index(after: i)..<semi]
-                if let decoded = entity(String(name)) {
-                    out += decoded
-                    i = text.index(after: semi)
-                    continue
-                }
+        var i = 0
+        while i < chars.count {
+            if chars[i] == "&", let (decoded, next) = HTMLCharacterReference.consume(chars, at: i) {
+                out += decoded
+                i = next
+            } else {
+                out.append(chars[i])
+                i += 1
             }
-            out.append(text[i])
-            i = text.index(after: i)
         }
         return out
     }
+}
 
-    private static func entity(_ name: String) -> String? {
-        switch name {
-        case "amp": return "&"
-        case "lt": return "<"
-        case "gt": return ">"
-        case "quot": return "\""
-        case "apos": return "'"
-        case "nbsp": return "\u{00A0}"
-        case "lrm", "rlm": return ""
-        default:
-            guard name.hasPrefix("#") else { return nil }
-            let digits = name.dropFirst()
-            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-            return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
-        }
-    }
+extension SubtitleRun {
+    /// Pango markup (what GStreamer's subtitle decoders give playbin3 to draw) as styled runs.
+    public static func runs(pangoMarkup: String) -> [SubtitleRun] { TaggedText.runs(pangoMarkup, entities: true, assBlocks: false) }
 }
