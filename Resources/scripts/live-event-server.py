@@ -10,6 +10,10 @@ appears in the playlist once that interval is over. /live/master.m3u8 names it a
                          [--hold-back SECONDS] [--start-offset SECONDS] [--log FILE]
 
 INFO_FILE receives {"port": P, "epoch0": T} once the server listens (127.0.0.1, a free port).
+--fault (repeatable; times in seconds after the server starts) breaks the stream on purpose for
+`reel check --watch`'s tests: stall:START:LENGTH (the playlist stops moving), skip:START (the
+media sequence numbers jump ahead by one), drift:START:SECONDS (PROGRAM-DATE-TIME moves by
+SECONDS), missing:START (the first segment listed after START answers 404).
 --preroll: seconds of segments that exist when the server starts (default: one window).
 --header: every request must carry it (else 401); --log: one JSON line per request
 (path, whether it carried the header) for the tests to read. Stops on SIGTERM.
@@ -24,7 +28,10 @@ parser.add_argument("--header")
 parser.add_argument("--hold-back", type=float)
 parser.add_argument("--start-offset", type=float)
 parser.add_argument("--log")
+parser.add_argument("--fault", action="append", default=[])
 args = parser.parse_args()
+started = time.time()
+faults = [f.split(":") for f in args.fault]
 
 TARGET = 2.0
 segments = sorted(f for f in os.listdir(args.dir) if f.endswith(".ts"))
@@ -37,16 +44,27 @@ lock = threading.Lock()
 def iso(t):
     return datetime.datetime.fromtimestamp(t, datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
+def fault(kind):
+    return [f[1:] for f in faults if f[0] == kind]
+
+def missing_segments():
+    return {int((started + float(s[0]) - epoch0) / TARGET) for s in fault("missing")}
+
 def playlist(now):
+    elapsed = now - started
+    for start, length in fault("stall"):
+        if float(start) <= elapsed < float(start) + float(length): now = started + float(start)
+    skip = sum(1 for (start,) in fault("skip") if elapsed >= float(start))
+    drift = sum(float(sec) for start, sec in fault("drift") if elapsed >= float(start))
     newest = int((now - epoch0) / TARGET) - 1          # the last segment whose interval is over
     first = max(0, newest - args.window + 1)
     lines = ["#EXTM3U", "#EXT-X-VERSION:6", f"#EXT-X-TARGETDURATION:{int(TARGET)}",
-             f"#EXT-X-MEDIA-SEQUENCE:{first}", f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // len(segments)}"]
+             f"#EXT-X-MEDIA-SEQUENCE:{first + skip}", f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // len(segments)}"]
     if args.hold_back is not None: lines.append(f"#EXT-X-SERVER-CONTROL:HOLD-BACK={args.hold_back:.1f}")
     if args.start_offset is not None: lines.append(f"#EXT-X-START:TIME-OFFSET={args.start_offset:.1f}")
     for seq in range(first, newest + 1):
         if seq % len(segments) == 0 and seq != first: lines.append("#EXT-X-DISCONTINUITY")
-        lines.append(f"#EXT-X-PROGRAM-DATE-TIME:{iso(epoch0 + seq * TARGET)}")
+        lines.append(f"#EXT-X-PROGRAM-DATE-TIME:{iso(epoch0 + seq * TARGET + drift)}")
         lines.append(f"#EXTINF:{TARGET:.3f},")
         lines.append(f"seg/{seq}.ts")
     return "\n".join(lines) + "\n"
@@ -79,7 +97,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if path.startswith("/live/seg/") and path.endswith(".ts"):
             try: seq = int(path[len("/live/seg/"):-3])
             except ValueError: return self.send(404, b"not found\n", "text/plain")
-            if seq < 0 or epoch0 + (seq + 1) * TARGET > time.time() + 0.5:
+            if seq < 0 or epoch0 + (seq + 1) * TARGET > time.time() + 0.5 or seq in missing_segments():
                 return self.send(404, b"not yet\n", "text/plain")
             with open(os.path.join(args.dir, segments[seq % len(segments)]), "rb") as f:
                 return self.send(200, f.read(), "video/mp2t")

@@ -49,6 +49,18 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1); join the shards' reports with `reel check merge`.", valueName: "K/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Compare every frame with the frame of the same item (by its input) and position in DIR, a previous run's report directory: SSIM and PSNR on luma; below --golden-threshold is a problem, with a diff image.", valueName: "DIR"))
+    var golden: String?
+
+    @Option(help: ArgumentHelp("The SSIM below which a frame differs from its golden frame (0–1).", valueName: "SSIM"))
+    var goldenThreshold: Double = GoldenFrames.defaultThreshold
+
+    @Flag(help: "Make this run's frames the reference in --golden DIR instead of comparing with it.")
+    var updateGolden = false
+
+    @Option(help: ArgumentHelp("Follow each live HLS item for this many seconds: every variant reloaded as a player does, every new segment fetched; staleness, media and discontinuity sequences, PROGRAM-DATE-TIME against the wall clock and between variants, unavailable segments and lagging variants, with their times.", valueName: "SECONDS"))
+    var watch: Double?
+
     /// The same options as `reel play`: protected network items are checked through the gateway,
     /// so headers and tokens reach every request of an HLS stream, not only the first.
     @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
@@ -64,6 +76,9 @@ struct CheckCommand: ParsableCommand {
         if !["auto", "all"].contains(renditions) { throw ValidationError("--renditions: auto or all.") }
         if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: auto or no.") }
         if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
+        if let watch, !(watch > 0 && watch <= 86_400) { throw ValidationError("--watch: seconds, more than 0 and at most a day.") }
+        if updateGolden, golden == nil { throw ValidationError("--update-golden: say where with --golden DIR.") }
+        if !(0...1).contains(goldenThreshold) { throw ValidationError("--golden-threshold: an SSIM from 0 to 1.") }
     }
 
     func run() throws {
@@ -78,7 +93,9 @@ struct CheckCommand: ParsableCommand {
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { Log.say(line, prefix: "") } },
             shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
-            hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto)
+            hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
+            golden: golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden) },
+            watch: watch)
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }

@@ -43,6 +43,10 @@ struct CheckMerge {
                         let to = frames.appendingPathComponent(String(file.dropFirst("frames/".count)))
                         try? FileManager.default.removeItem(at: to)
                         try FileManager.default.copyItem(at: from, to: to)
+                        // `--golden`: the golden frame (golden/) and the diff image (frames/), the same way.
+                        if let golden = shard.items[i].frames[j].golden {
+                            shard.items[i].frames[j].golden = Self.take(golden, from: dir, to: out, report: json.path)
+                        }
                     }
                 }
                 reports.append(shard)
@@ -58,5 +62,26 @@ struct CheckMerge {
         }
         Log.say("\(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed; report in \(report)", prefix: "reel check merge")
         if merged.failedCount > 0 { throw ExitCode(1) }
+    }
+
+    /// A shard's golden comparison with its files copied into `out` (only `golden/<name>` and
+    /// `frames/<name>`, regular files; what is not is dropped from the comparison).
+    static func take(_ golden: CheckReport.Golden, from dir: URL, to out: URL, report: String) -> CheckReport.Golden? {
+        func copy(_ file: String, folder: String) -> Bool {
+            let from = dir.appendingPathComponent(file)
+            guard CaptureFileName.isShardFramePath(file, folder: folder),
+                  (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
+                Log.say("\(report): ignored the file “\(file)” (only a file in \(folder)/ is taken)", prefix: "reel check merge")
+                return false
+            }
+            let to = out.appendingPathComponent(file)
+            try? FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: to)
+            return (try? FileManager.default.copyItem(at: from, to: to)) != nil
+        }
+        guard copy(golden.file, folder: "golden") else { return nil }
+        var taken = golden
+        if let diff = golden.diff, !copy(diff, folder: "frames") { taken.diff = nil }
+        return taken
     }
 }

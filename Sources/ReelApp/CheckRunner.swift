@@ -31,6 +31,10 @@ final class CheckRunner {
         var allRenditions = false
         /// `--hwdec`.
         var hardwareDecoding: HardwareDecodingMode = .auto
+        /// `--golden DIR` (with `--golden-threshold`, `--update-golden`).
+        var golden: GoldenComparison.Options?
+        /// `--watch SECONDS`: follow each live HLS item that long (`LiveWatcher`).
+        var watch: Double?
     }
 
     private let options: Options
@@ -55,9 +59,22 @@ final class CheckRunner {
                         : "FAILED  \(index) \(item.title): \(item.error?.code ?? firstProblem?.code ?? "?"): \(item.error?.message ?? firstProblem?.message ?? "")")
             items.append(item)
         }
+        if let golden = options.golden, !golden.update {
+            items = try GoldenComparison.compare(items, reportDirectory: dir, options: golden)
+            for item in items {
+                for f in item.frames {
+                    guard let g = f.golden else { continue }
+                    options.log(String(format: "golden  %d %@ at %@: SSIM %.3f, worst tile %.3f%@", item.index, item.title, f.requested, g.ssim, g.worstTile, g.same ? "" : " — DIFFERS"))
+                }
+            }
+        }
         var report = CheckReport(items: items, positions: options.positions.map(\.description), generated: started)
         report.wallSeconds = Date().timeIntervalSince(started)
         try Self.write(report, to: dir, junit: options.junit, log: options.log)
+        if let golden = options.golden, golden.update {
+            try GoldenComparison.store(reportDirectory: dir, options: golden, shard: options.shard)
+            options.log("golden  frames stored in \(golden.directory.path)")
+        }
         return report
     }
 
@@ -85,9 +102,15 @@ final class CheckRunner {
         if let a = item.audioCodec { details.append("audio: \(a)") }
         if let t = item.timeToFirstFrame { details.append(String(format: "first frame: %.0f ms", t * 1000)) }
         details.append(Redactor.redactURL(item.input))
-        let thumbs = item.frames.map { f in
-            ContactSheetRenderer.Thumbnail(path: f.file.map { dir.appendingPathComponent($0).path },
-                                           caption: f.time.map { "\(f.requested) · \(TimeFormat.clock($0)) (\(String(format: "%.3f", $0)) s)" } ?? "\(f.requested): \(f.problem ?? "no frame")")
+        let thumbs = item.frames.flatMap { f in
+            var row = [ContactSheetRenderer.Thumbnail(path: f.file.map { dir.appendingPathComponent($0).path },
+                                                      caption: f.time.map { "\(f.requested) · \(TimeFormat.clock($0)) (\(String(format: "%.3f", $0)) s)" } ?? "\(f.requested): \(f.problem ?? "no frame")")]
+            // A frame that differs from its golden one: the golden frame and the diff beside it.
+            if let g = f.golden, !g.same {
+                row.append(.init(path: dir.appendingPathComponent(g.file).path, caption: "\(f.requested) · golden"))
+                row.append(.init(path: g.diff.map { dir.appendingPathComponent($0).path }, caption: String(format: "DIFFERS · SSIM %.3f, worst tile %.3f", g.ssim, g.worstTile)))
+            }
+            return row
         }
         return .init(title: item.title, details: details.joined(separator: "\n"),
                      failure: item.error.map { "\($0.code): \(Redactor.redactText($0.message))" }
@@ -201,6 +224,18 @@ final class CheckRunner {
                     frame.file = "frames/" + name
                 } catch {
                     frame.problem = "could not write the frame: \(error.localizedDescription)"
+                }
+            }
+        }
+
+        // A live stream over time.
+        if let seconds = options.watch, item.error == nil, Self.isHLS(uri) {
+            let from = MediaLocator.localPath(of: uri) != nil ? uri : playURI
+            if let watched = LiveWatcher(uri: from, duration: seconds, log: options.log).run() {
+                item.watch = CheckReport.Watch(duration: seconds, variants: watched.variants, reloads: watched.reloads,
+                                               segmentsFetched: watched.segmentsFetched, timeline: watched.problems)
+                item.problems += watched.problems.map {
+                    HLSProblem(line: nil, severity: $0.severity, code: $0.code, message: String(format: "at %.1f s, %@: %@", $0.at, $0.variant, $0.message))
                 }
             }
         }

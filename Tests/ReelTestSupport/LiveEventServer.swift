@@ -21,7 +21,8 @@ public final class LiveEventServer {
     /// - Parameters:
     ///   - window: segments in the playlist; `preroll`: seconds of segments already there.
     ///   - header: `Name: value` every request must carry (401 otherwise).
-    public init(window: Int = 6, preroll: Double? = nil, header: String? = nil, holdBack: Double? = nil) throws {
+    /// - Parameter faults: `live-event-server.py --fault` values ("stall:6:10", "skip:20", …).
+    public init(window: Int = 6, preroll: Double? = nil, header: String? = nil, holdBack: Double? = nil, faults: [String] = []) throws {
         TestMedia.ensureGenerated()
         directory = TestMedia.temporaryDirectory("reel-live-server")
         let info = directory.appendingPathComponent("info.json")
@@ -33,6 +34,7 @@ public final class LiveEventServer {
         if let preroll { arguments += ["--preroll", String(preroll)] }
         if let header { arguments += ["--header", header] }
         if let holdBack { arguments += ["--hold-back", String(holdBack)] }
+        for fault in faults { arguments += ["--fault", fault] }
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -13,9 +13,9 @@ import Foundation
 public enum CaptureFileName {
     /// Whether `path` (a frame's file in a report.json from a shard) is `frames/<name>`: one plain
     /// file name under frames/, no other directory, no "..", no hidden name, no control characters.
-    public static func isShardFramePath(_ path: String) -> Bool {
-        guard path.hasPrefix("frames/") else { return false }
-        let name = path.dropFirst("frames/".count)
+    public static func isShardFramePath(_ path: String, folder: String = "frames") -> Bool {
+        guard path.hasPrefix(folder + "/") else { return false }
+        let name = path.dropFirst(folder.count + 1)
         return !name.isEmpty && name.count <= 255 && !name.hasPrefix(".") && !name.contains("/") && !name.contains("\\")
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }

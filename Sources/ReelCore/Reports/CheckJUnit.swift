@@ -8,11 +8,15 @@ public enum CheckJUnit {
     public static func render(_ report: CheckReport) -> String {
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime]
-        let failed = report.failedCount
+        // A watched live item (`--watch`) adds one test case per rule, failed when it was broken.
+        let ruleCases = report.items.filter { $0.watch != nil }.count * LiveWatch.rules.count
+        let ruleFailures = report.items.compactMap(\.watch).map { w in LiveWatch.rules.filter { r in w.timeline.contains { $0.code == r.code && $0.severity == .error } }.count }.reduce(0, +)
+        let failed = report.failedCount + ruleFailures
+        let tests = report.items.count + ruleCases
         let time = seconds(report.wallSeconds)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"reel check\" tests=\"\(report.items.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
-        out += "  <testsuite name=\"reel check\" tests=\"\(report.items.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\""
+        out += "<testsuites name=\"reel check\" tests=\"\(tests)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
+        out += "  <testsuite name=\"reel check\" tests=\"\(tests)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\""
         out += " time=\"\(time)\" timestamp=\"\(iso.string(from: report.generated).replacingOccurrences(of: "Z", with: ""))\" hostname=\"localhost\" id=\"0\" package=\"reel\">\n"
         out += "    <properties>\n"
         out += "      <property name=\"positions\" value=\"\(XMLText.escape(report.positions.joined(separator: ",")))\"/>\n"
@@ -33,6 +37,18 @@ public enum CheckJUnit {
             }
             out += "      <system-out>\(XMLText.escape(details(item)))</system-out>\n"
             out += "    </testcase>\n"
+            guard let watch = item.watch else { continue }
+            for rule in LiveWatch.rules {
+                out += "    <testcase classname=\"reel.check.watch\" name=\"\(XMLText.escape(name + ": " + rule.code))\" time=\"0\">\n"
+                let broken = watch.timeline.filter { $0.code == rule.code }
+                if let first = broken.first(where: { $0.severity == .error }) {
+                    out += "      <failure message=\"\(XMLText.escape(Redactor.redactText(first.message)))\" type=\"\(XMLText.escape(rule.code))\">"
+                    out += XMLText.escape(Redactor.redactText(broken.map { String(format: "%.1f s %@: %@", $0.at, $0.variant, $0.message) }.joined(separator: "\n")))
+                    out += "</failure>\n"
+                }
+                out += "      <system-out>\(XMLText.escape(rule.source))</system-out>\n"
+                out += "    </testcase>\n"
+            }
         }
         out += "    <system-out></system-out>\n    <system-err></system-err>\n"
         out += "  </testsuite>\n</testsuites>\n"

@@ -54,12 +54,26 @@ extension CheckReport {
         item.decodedToEnd = o["decodedToEnd"] as? Bool ?? false
         item.checkSeconds = number(o["checkSeconds"]) ?? 0
         item.frames = (o["frames"] as? [[String: Any]] ?? []).map { f in
-            Frame(requested: f["requested"] as? String ?? "?", target: number(f["target"]), time: number(f["time"]), file: f["file"] as? String,
-                  width: int(f["width"]), height: int(f["height"]), problem: f["problem"] as? String)
+            var frame = Frame(requested: f["requested"] as? String ?? "?", target: number(f["target"]), time: number(f["time"]), file: f["file"] as? String,
+                              width: int(f["width"]), height: int(f["height"]), problem: f["problem"] as? String)
+            if let g = f["golden"] as? [String: Any], let file = g["file"] as? String, let ssim = number(g["ssim"]) {
+                frame.golden = Golden(file: file, ssim: ssim, worstTile: number(g["worstTile"]) ?? ssim, psnr: number(g["psnr"]),
+                                      diff: g["diff"] as? String, same: g["same"] as? Bool ?? true)
+            }
+            return frame
         }
         item.problems = (o["problems"] as? [[String: Any]] ?? []).map { p in
             HLSProblem(line: int(p["line"]), severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
                        code: p["code"] as? String ?? "?", message: p["message"] as? String ?? "")
+        }
+        if let w = o["watch"] as? [String: Any] {
+            item.watch = Watch(duration: number(w["duration"]) ?? 0, variants: w["variants"] as? [String] ?? [], reloads: int(w["reloads"]) ?? 0,
+                               segmentsFetched: int(w["segmentsFetched"]) ?? 0,
+                               timeline: (w["timeline"] as? [[String: Any]] ?? []).map { p in
+                                   LiveWatch.Problem(at: number(p["at"]) ?? 0, variant: p["variant"] as? String ?? "?", code: p["code"] as? String ?? "?",
+                                                     severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
+                                                     message: p["message"] as? String ?? "")
+                               })
         }
         if let e = o["error"] as? [String: Any], let code = e["code"] as? String {
             let kind = PlaybackErrorKind.allCases.first { PlaybackError(kind: $0, message: "").code == code } ?? .unknown

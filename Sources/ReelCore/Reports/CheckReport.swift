@@ -17,10 +17,62 @@ public struct CheckReport: Sendable, Equatable {
         public var height: Int?
         /// Why no frame was captured ("no video", "no duration for a percentage", …).
         public var problem: String?
+        /// The comparison with the reference run's frame (`--golden`), when there was one.
+        public var golden: Golden?
         public init(requested: String, target: Double? = nil, time: Double? = nil, file: String? = nil,
                     width: Int? = nil, height: Int? = nil, problem: String? = nil) {
             self.requested = requested; self.target = target; self.time = time; self.file = file
             self.width = width; self.height = height; self.problem = problem
+        }
+    }
+
+    /// A frame against its golden frame (`reel check --golden`).
+    public struct Golden: Sendable, Equatable {
+        /// The golden frame, copied into the report (relative to its directory).
+        public var file: String
+        /// The mean SSIM, and its lowest over the picture's tiles (what the threshold is held to).
+        public var ssim: Double
+        public var worstTile: Double
+        /// dB; nil for identical frames (infinite).
+        public var psnr: Double?
+        /// The new frame with the changed areas marked (relative to the report's directory).
+        public var diff: String?
+        /// Whether the worst tile's SSIM is at or above the threshold.
+        public var same: Bool
+
+        public init(file: String, ssim: Double, worstTile: Double, psnr: Double?, diff: String?, same: Bool) {
+            self.file = file; self.ssim = ssim; self.worstTile = worstTile; self.psnr = psnr; self.diff = diff; self.same = same
+        }
+
+        var json: JSONValue {
+            // Three decimals (report.json's numbers), rounded down: only identical frames read 1.0.
+            .object([("file", .string(file)), ("ssim", .double((ssim * 1000 + 1e-9).rounded(.down) / 1000)),
+                     ("worstTile", .double((worstTile * 1000 + 1e-9).rounded(.down) / 1000)),
+                     ("psnr", .optional(psnr.map { ($0 * 100).rounded() / 100 })), ("diff", .optional(diff)), ("same", .bool(same))])
+        }
+    }
+
+    /// A live item followed over time (`reel check --watch`).
+    public struct Watch: Sendable, Equatable {
+        /// Seconds watched.
+        public var duration: Double
+        public var variants: [String]
+        public var reloads: Int
+        public var segmentsFetched: Int
+        /// What broke when, in order.
+        public var timeline: [LiveWatch.Problem]
+
+        public init(duration: Double, variants: [String], reloads: Int, segmentsFetched: Int, timeline: [LiveWatch.Problem]) {
+            self.duration = duration; self.variants = variants; self.reloads = reloads; self.segmentsFetched = segmentsFetched; self.timeline = timeline
+        }
+
+        var json: JSONValue {
+            .object([("duration", .double(duration)), ("variants", .array(variants.map { .string($0) })), ("reloads", .int(reloads)),
+                     ("segmentsFetched", .int(segmentsFetched)),
+                     ("timeline", .array(timeline.map { p in
+                         .object([("at", .double((p.at * 10).rounded() / 10)), ("variant", .string(p.variant)), ("code", .string(p.code)),
+                                  ("severity", .string(p.severity.rawValue)), ("message", .string(Redactor.redactText(p.message)))])
+                     }))])
         }
     }
 
@@ -56,6 +108,8 @@ public struct CheckReport: Sendable, Equatable {
         /// What the stream checks found (HLS: the playlists against RFC 8216, bitrates against
         /// BANDWIDTH, keyframes at segment starts…); an error among them fails the item.
         public var problems: [HLSProblem] = []
+        /// `--watch`: the live item over time (its problems are in `problems` too).
+        public var watch: Watch?
         public var ok: Bool { error == nil && !problems.contains { $0.severity == .error } }
 
         public init(index: Int, input: String, uri: String, title: String) {
@@ -119,9 +173,10 @@ public struct CheckReport: Sendable, Equatable {
             ("frames", .array(i.frames.map { f in
                 .object([("requested", .string(f.requested)), ("target", .optional(f.target)), ("time", .optional(f.time)),
                          ("file", .optional(f.file)), ("width", .optional(f.width)), ("height", .optional(f.height)),
-                         ("problem", .optional(f.problem))])
+                         ("problem", .optional(f.problem)), ("golden", f.golden?.json ?? .null)])
             })),
             ("error", i.error.map(EventEncoder.errorObject) ?? .null),
+            ("watch", i.watch?.json ?? .null),
             ("problems", .array(i.problems.map { p in
                 .object([("line", .optional(p.line)), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)),
                          ("message", .string(Redactor.redactText(p.message)))])

@@ -70,11 +70,22 @@ public enum CheckReportHTML {
             if let a = item.audioCodec { media.append("audio: \(a)") }
             if let t = item.timeToFirstFrame { media.append(String(format: "first frame %.0f ms", t * 1000)) }
             for p in item.problems { media.append("\(p.severity == .error ? "problem" : "warning"): \(Redactor.redactText(p.description))") }
-            h += "<td>\(media.map(e).joined(separator: "<br>"))</td><td>"
+            if let w = item.watch {
+                media.append(String(format: "watched %.0f s: %d reloads, %d segments fetched", w.duration, w.reloads, w.segmentsFetched))
+            }
+            h += "<td>\(media.map(e).joined(separator: "<br>"))\(item.watch.map { timeline($0) } ?? "")</td><td>"
             for f in item.frames {
                 let caption = "\(f.requested)" + (f.time.map { " → " + String(format: "%.3f s", $0) } ?? "")
                 if let file = f.file {
                     h += "<figure><a href=\"\(href(file))\"><img src=\"\(href(file))\" alt=\"\(e(caption))\"></a><figcaption>\(e(caption))</figcaption></figure>"
+                    if let g = f.golden {
+                        let score = String(format: "SSIM %.3f, worst tile %.3f", g.ssim, g.worstTile) + (g.psnr.map { String(format: ", PSNR %.1f dB", $0) } ?? ", identical")
+                        h += "<figure><a href=\"\(href(g.file))\"><img src=\"\(href(g.file))\" alt=\"golden\"></a><figcaption>golden · \(e(score))</figcaption></figure>"
+                        if let diff = g.diff {
+                            h += "<figure><a href=\"\(href(diff))\"><img src=\"\(href(diff))\" alt=\"difference\"></a>"
+                                + "<figcaption class=\"\(g.same ? "" : "err")\">\(g.same ? "changes" : "DIFFERS"): \(e(score))</figcaption></figure>"
+                        }
+                    }
                 } else {
                     h += "<figure><figcaption>\(e(caption)): \(e(f.problem ?? "no frame"))</figcaption></figure>"
                 }
@@ -83,6 +94,27 @@ public enum CheckReportHTML {
         }
         h += "</table>\n</body></html>\n"
         return h
+    }
+}
+
+extension CheckReportHTML {
+    /// `--watch`: a row per variant, its problems placed at their times on a bar of the watch's
+    /// length (inline SVG, no script), and listed.
+    static func timeline(_ w: CheckReport.Watch) -> String {
+        let width = 360.0, total = max(w.duration, 1)
+        var h = "<table class=\"watch\"><tr><th>variant</th><th>0 – \(Int(total)) s</th></tr>"
+        for variant in w.variants {
+            let marks = w.timeline.filter { $0.variant == variant }
+            h += "<tr><td>\(escape(variant))</td><td><svg width=\"\(Int(width))\" height=\"14\" role=\"img\"><rect width=\"\(Int(width))\" height=\"14\" fill=\"#dfd\"/>"
+            for m in marks {
+                let x = min(width - 3, max(0, m.at / total * width))
+                h += "<rect x=\"\(String(format: "%.1f", x))\" width=\"3\" height=\"14\" fill=\"\(m.severity == .error ? "#c00" : "#e90")\"><title>\(escape(String(format: "%.1f s %@", m.at, m.code)))</title></rect>"
+            }
+            h += "</svg>"
+            for m in marks { h += "<br><small>\(escape(String(format: "%.1f s", m.at))) \(escape(m.code)): \(escape(Redactor.redactText(m.message)))</small>" }
+            h += "</td></tr>"
+        }
+        return h + "</table>"
     }
 }
 

@@ -1,0 +1,115 @@
+import Foundation
+import ReelCore
+import ReelUI
+
+/// `reel check --golden DIR`: every captured frame against the frame of the same item (by its key,
+/// `GoldenFrames.keys`) and requested position in a reference run's report directory, by SSIM and
+/// PSNR on luma at a fixed size (`FrameSimilarity`). Below the threshold is a `golden-mismatch`
+/// problem (an error) with a diff image; the golden frame is copied into the report so that
+/// index.html and the contact sheet show the two side by side. `--update-golden` makes this run
+/// the reference instead.
+enum GoldenComparison {
+    struct Options {
+        var directory: URL
+        var threshold: Double
+        var update: Bool
+    }
+
+    struct Failure: Error, LocalizedError {
+        var errorDescription: String?
+    }
+
+    /// The reference frames: key → requested position → file, relative to `dir` (report.json,
+    /// and the shards' report-shard-K-of-N.json).
+    static func reference(_ dir: URL) throws -> [String: [String: String]] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
+            .filter { $0 == "report.json" || ($0.hasPrefix("report-shard-") && $0.hasSuffix(".json")) }.sorted()
+        guard !names.isEmpty else {
+            throw Failure(errorDescription: "--golden: \(dir.path) has no report.json (make it the reference with --update-golden first)")
+        }
+        var index: [String: [String: String]] = [:]
+        for name in names {
+            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else {
+                throw Failure(errorDescription: "--golden: \(name) in \(dir.path) cannot be read")
+            }
+            let report: CheckReport
+            do { report = try CheckReport.decode(data) } catch { throw Failure(errorDescription: "--golden: \(name) in \(dir.path): \(error)") }
+            index.merge(GoldenFrames.index(report)) { $0.merging($1) { _, new in new } }
+        }
+        return index
+    }
+
+    static func compare(_ items: [CheckReport.Item], reportDirectory: URL, options: Options) throws -> [CheckReport.Item] {
+        let index = try reference(options.directory)
+        let fm = FileManager.default
+        let goldenDir = reportDirectory.appendingPathComponent("golden", isDirectory: true)
+        var out = items
+        for (i, key) in GoldenFrames.keys(items).enumerated() {
+            for (j, frame) in items[i].frames.enumerated() {
+                guard let file = frame.file else { continue }
+                guard let reference = index[key]?[frame.requested] else {
+                    out[i].problems.append(HLSProblem(line: nil, severity: .warning, code: "golden-missing",
+                                                      message: "no golden frame for this item at \(frame.requested) in \(options.directory.lastPathComponent)"))
+                    continue
+                }
+                let referencePath = options.directory.appendingPathComponent(reference).path
+                let currentPath = reportDirectory.appendingPathComponent(file).path
+                guard let a = GoldenFrameImages.luma(ofPNG: referencePath), let b = GoldenFrameImages.luma(ofPNG: currentPath) else {
+                    out[i].problems.append(HLSProblem(line: nil, severity: .warning, code: "golden-unreadable",
+                                                      message: "the golden frame at \(frame.requested) (\(reference)) cannot be read"))
+                    continue
+                }
+                let similarity = FrameSimilarity.compare(a, b, width: FrameSimilarity.size.width, height: FrameSimilarity.size.height)
+                try fm.createDirectory(at: goldenDir, withIntermediateDirectories: true)
+                let copyName = "golden/" + (reference as NSString).lastPathComponent
+                let copy = reportDirectory.appendingPathComponent(copyName)
+                if copy.standardizedFileURL.path != URL(fileURLWithPath: referencePath).standardizedFileURL.path {
+                    try? fm.removeItem(at: copy)
+                    try fm.copyItem(atPath: referencePath, toPath: copy.path)
+                }
+                let same = similarity.worstTile >= options.threshold
+                var diff: String?
+                let score = String(format: "SSIM %.3f (worst tile %.3f)", similarity.ssim, similarity.worstTile)
+                    + (similarity.psnr.isFinite ? String(format: ", PSNR %.1f dB", similarity.psnr) : "")
+                if !same {
+                    let name = "frames/" + ((file as NSString).lastPathComponent as NSString).deletingPathExtension + "-diff.png"
+                    do {
+                        try GoldenFrameImages.writeDiff(frame: currentPath, areas: similarity.changedAreas, to: reportDirectory.appendingPathComponent(name).path)
+                        diff = name
+                    } catch {}
+                    out[i].problems.append(HLSProblem(line: nil, severity: .error, code: "golden-mismatch",
+                                                      message: "the frame at \(frame.requested) differs from the golden one: \(score); the worst tile is below \(options.threshold)"))
+                }
+                out[i].frames[j].golden = CheckReport.Golden(file: copyName, ssim: similarity.ssim, worstTile: similarity.worstTile,
+                                                             psnr: similarity.psnr.isFinite ? similarity.psnr : nil,
+                                                             diff: diff, same: same)
+            }
+        }
+        return out
+    }
+
+    /// Makes the report in `reportDirectory` the reference in `options.directory`: its frames and
+    /// its report (report.json, or report-shard-K-of-N.json for a shard, so that shards' runs
+    /// side by side do not overwrite one another).
+    static func store(reportDirectory: URL, options: Options, shard: CheckShard?) throws {
+        let fm = FileManager.default
+        let target = options.directory
+        try fm.createDirectory(at: target.appendingPathComponent("frames", isDirectory: true), withIntermediateDirectories: true)
+        let reportName = shard.map { "report-shard-\($0.index)-of-\($0.count).json" } ?? "report.json"
+        let same = target.standardizedFileURL.path == reportDirectory.standardizedFileURL.path
+        if !same {
+            let frames = reportDirectory.appendingPathComponent("frames", isDirectory: true)
+            for name in (try? fm.contentsOfDirectory(atPath: frames.path)) ?? [] where name.hasSuffix(".png") && !name.hasSuffix("-diff.png") {
+                let to = target.appendingPathComponent("frames/" + name)
+                try? fm.removeItem(at: to)
+                try fm.copyItem(at: frames.appendingPathComponent(name), to: to)
+            }
+        }
+        let from = reportDirectory.appendingPathComponent("report.json")
+        let to = target.appendingPathComponent(reportName)
+        if from.standardizedFileURL.path != to.standardizedFileURL.path {
+            try? fm.removeItem(at: to)
+            try fm.copyItem(at: from, to: to)
+        }
+    }
+}
