@@ -61,6 +61,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Follow each live HLS item for this many seconds: every variant reloaded as a player does, every new segment fetched; staleness, media and discontinuity sequences, PROGRAM-DATE-TIME against the wall clock and between variants, unavailable segments and lagging variants, with their times.", valueName: "SECONDS"))
     var watch: Double?
 
+    @Option(help: ArgumentHelp("While watching, photograph the picture (and measure the sound) every SECONDS: black, frozen and silent over time, the photos in the report; 0: never.", valueName: "SECONDS"))
+    var watchFrames: Double = 10
+
     /// The same options as `reel play`: protected network items are checked through the gateway,
     /// so headers and tokens reach every request of an HLS stream, not only the first.
     @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
@@ -77,6 +80,7 @@ struct CheckCommand: ParsableCommand {
         if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: auto or no.") }
         if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
         if let watch, !(watch > 0 && watch <= 86_400) { throw ValidationError("--watch: seconds, more than 0 and at most a day.") }
+        if !(watchFrames >= 0 && watchFrames <= 86_400) { throw ValidationError("--watch-frames: seconds from 0 (never).") }
         if updateGolden, golden == nil { throw ValidationError("--update-golden: say where with --golden DIR.") }
         if !(0...1).contains(goldenThreshold) { throw ValidationError("--golden-threshold: an SSIM from 0 to 1.") }
     }
@@ -95,7 +99,7 @@ struct CheckCommand: ParsableCommand {
             shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
             hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
             golden: golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden) },
-            watch: watch)
+            watch: watch, watchFrames: watchFrames)
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }

@@ -33,8 +33,10 @@ final class CheckRunner {
         var hardwareDecoding: HardwareDecodingMode = .auto
         /// `--golden DIR` (with `--golden-threshold`, `--update-golden`).
         var golden: GoldenComparison.Options?
-        /// `--watch SECONDS`: follow each live HLS item that long (`LiveWatcher`).
+        /// `--watch SECONDS`: follow each live HLS item that long (`LiveWatcher`), photographing
+        /// it every `watchFrames` seconds (0: never).
         var watch: Double?
+        var watchFrames: Double = 10
     }
 
     private let options: Options
@@ -231,9 +233,33 @@ final class CheckRunner {
         // A live stream over time.
         if let seconds = options.watch, item.error == nil, Self.isHLS(uri) {
             let from = MediaLocator.localPath(of: uri) != nil ? uri : playURI
-            if let watched = LiveWatcher(uri: from, duration: seconds, log: options.log).run() {
+            // The item plays meanwhile: photographed every few seconds, its sound measured.
+            player.play()
+            var meter = player.startAudioMeter()
+            let title = item.title
+            var watcher = LiveWatcher(uri: from, duration: seconds, log: options.log, photoInterval: options.watchFrames)
+            watcher.wait = { pause in _ = GLibMainLoop.run(until: { false }, timeout: pause) }
+            watcher.photograph = { [options] at in
+                let audio = meter?.peak
+                meter = player.startAudioMeter()  // the next photo's interval starts now
+                var frame = CheckReport.Frame(requested: String(format: "watch %.0f s", at))
+                if let png = player.snapshotPNG() {
+                    // Named as the template names frames, at the watch's time, marked "-watch".
+                    let rendered = (try? CaptureFileName.render(options.template, index: index, title: title, position: at)) ?? "\(index)-\(Int(at)).png"
+                    let name = (rendered as NSString).deletingPathExtension + "-watch.png"
+                    if (try? png.write(to: framesDir.appendingPathComponent(name), options: .atomic)) != nil {
+                        frame.file = "frames/" + name
+                        frame.time = at
+                        frame.width = CapturedFrame.pngSize(png)?.width
+                        frame.height = CapturedFrame.pngSize(png)?.height
+                    }
+                }
+                return (player.snapshotLuma(), audio, frame)
+            }
+            if let watched = watcher.run() {
                 item.watch = CheckReport.Watch(duration: seconds, variants: watched.variants, reloads: watched.reloads,
                                                segmentsFetched: watched.segmentsFetched, timeline: watched.problems)
+                item.frames += watched.frames
                 item.problems += watched.problems.map {
                     HLSProblem(line: nil, severity: $0.severity, code: $0.code, message: String(format: "at %.1f s, %@: %@", $0.at, $0.variant, $0.message))
                 }

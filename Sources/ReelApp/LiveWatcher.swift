@@ -11,12 +11,21 @@ struct LiveWatcher {
     var uri: String
     var duration: Double
     var log: (String) -> Void
+    /// How often the item's picture is photographed (0: never), and how: the photo's small luma,
+    /// the sound's peak since the last photo, and where the photo's PNG was written (a frame of
+    /// the report), at seconds since the watch began.
+    var photoInterval: Double = 0
+    var photograph: ((Double) -> (luma: [UInt8]?, audio: (level: Double, samples: UInt64)?, frame: CheckReport.Frame?))?
+    /// Waits that long (the check pumps its main loop meanwhile, so the player goes on playing).
+    var wait: (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }
 
     struct Result {
         var problems: [LiveWatch.Problem] = []
         var variants: [String] = []
         var reloads = 0
         var segmentsFetched = 0
+        /// The photos taken while watching, as report frames.
+        var frames: [CheckReport.Frame] = []
     }
 
     /// Nil when `uri` is not an HLS playlist that can be read.
@@ -40,6 +49,8 @@ struct LiveWatcher {
         var unreadable = Array(repeating: false, count: targets.count)
         let start = Date()
         var interval = 1.0
+        var pictures = LiveWatch.Pictures()
+        var nextPhoto = photoInterval > 0 ? photoInterval : .infinity
         log("watch   \(targets.count) variant\(targets.count == 1 ? "" : "s") for \(Int(duration)) s")
         while true {
             let round = Date()
@@ -74,10 +85,17 @@ struct LiveWatcher {
             // A playlist that has ended (EXT-X-ENDLIST, VOD) is not live: nothing to follow.
             if result.reloads > 0, states.allSatisfy({ $0.ended }) { return nil }
             result.problems += LiveWatch.across(&states, at: Date().timeIntervalSince(start))
+            if let photograph, Date().timeIntervalSince(start) >= nextPhoto {
+                let at = Date().timeIntervalSince(start)
+                let photo = photograph(at)
+                if let frame = photo.frame { result.frames.append(frame) }
+                result.problems += pictures.photographed(luma: photo.luma, audio: photo.audio, at: at)
+                nextPhoto += photoInterval
+            }
             let elapsed = Date().timeIntervalSince(start)
             guard elapsed < duration else { break }
-            let wait = min(interval - Date().timeIntervalSince(round), duration - elapsed)
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            let pause = min(interval - Date().timeIntervalSince(round), duration - elapsed)
+            if pause > 0 { wait(pause) }
         }
         for p in result.problems { log(String(format: "watch   %6.1f s  %@  %@: %@", p.at, p.variant, p.code, p.message)) }
         return result

@@ -260,6 +260,19 @@ final class GatewayRequestHandler: Sendable {
                        head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         let response = upstream.response
         let status = Int(response.status.code)
+        if head.method == .GET, LiveSegmentGap.answersAsGap(status: status, kind: resource.kind, live: item.live?.snapshot.map { !$0.hasEndList } == true) {
+            // A live segment that failed: an empty 200, a gap hlsdemux2 1.22 survives (a 4xx/5xx
+            // there aborts the process: `LiveSegmentGap`).
+            let drained = await drain(response)
+            logLine(upstream.method, upstream.requestURL, status: status, bytes: drained, started: upstream.started, note: "live-gap")
+            var headers = HTTPHeaders()
+            headers.add(name: "Content-Type", value: response.headers["Content-Type"].first ?? "video/mp2t")
+            headers.add(name: "Content-Length", value: "0")
+            if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+            try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers)))
+            try await outbound.write(.end(nil))
+            return head.isKeepAlive
+        }
         if status >= 400 && status != 416 {
             // Not found, server errors: passed on (playbin3 reports them too), and told to the app.
             report(id, ErrorMapper.http(status: status, uri: upstream.url.absoluteString))

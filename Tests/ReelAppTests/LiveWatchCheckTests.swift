@@ -15,12 +15,14 @@ final class LiveWatchCheckTests: XCTestCase {
         }
         let dir = TestMedia.temporaryDirectory("reel-watch")
         defer { try? FileManager.default.removeItem(at: dir) }
-        func start(_ url: String, _ name: String) throws -> BackgroundProcess {
-            try BackgroundProcess(ProcessRunner.reelExecutable, ["check", "--watch", "40", "--frames-only", "--at", "1",
+        // The faulty server's stall would freeze the picture too: it is not photographed there
+        // (--watch-frames 0), only its playlists are followed; the healthy one is, every 10 s.
+        func start(_ url: String, _ name: String, frames: String) throws -> BackgroundProcess {
+            try BackgroundProcess(ProcessRunner.reelExecutable, ["check", "--watch", "40", "--watch-frames", frames, "--frames-only", "--at", "1",
                                                                  "--junit", dir.appendingPathComponent("\(name).xml").path,
                                                                  "--report", dir.appendingPathComponent(name).path, url])
         }
-        let runs = [try start(faulty.masterURL, "faulty"), try start(healthy.masterURL, "healthy")]
+        let runs = [try start(faulty.masterURL, "faulty", frames: "0"), try start(healthy.masterURL, "healthy", frames: "10")]
         let ends = runs.map { $0.finish(timeout: 120) }
         func report(_ name: String) throws -> [String: Any] {
             let data = try Data(contentsOf: dir.appendingPathComponent("\(name)/report.json"))
@@ -35,6 +37,14 @@ final class LiveWatchCheckTests: XCTestCase {
         XCTAssertEqual((calm["timeline"] as? [[String: Any]])?.count, 0, "a healthy server has no problem: \(calm)")
         XCTAssertGreaterThan(calm["reloads"] as? Int ?? 0, 30, "reloaded every half target duration for 40 s")
         XCTAssertGreaterThan(calm["segmentsFetched"] as? Int ?? 0, 15, "every new segment fetched")
+        // Photographed every 10 s while it played: pictures that move, neither black nor frozen.
+        let photos = ((try report("healthy")["items"] as? [[String: Any]])?.first?["frames"] as? [[String: Any]] ?? [])
+            .filter { ($0["requested"] as? String)?.hasPrefix("watch") == true }
+        XCTAssertGreaterThanOrEqual(photos.count, 3, "\(photos)")
+        for photo in photos {
+            let file = try XCTUnwrap(photo["file"] as? String, "\(photo)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("healthy/\(file)").path))
+        }
 
         XCTAssertEqual(ends[0].status, 1, "faulty: the problems fail the item")
         let broken = try watch("faulty")

@@ -96,3 +96,25 @@ final class LiveWatchTests: XCTestCase {
         XCTAssertEqual(found, ["360p discontinuity-mismatch", "360p pdt-mismatch", "360p variant-lagging"])
     }
 }
+
+/// The picture and sound over a watch: black, frozen and silent, once per episode.
+final class LiveWatchPicturesTests: XCTestCase {
+    func testBlackFrozenAndSilentEpisodes() {
+        var p = LiveWatch.Pictures()
+        let moving: [[UInt8]] = (0..<4).map { n in (0..<64).map { UInt8(($0 * 7 + n * 50) % 250) } }
+        let black = [UInt8](repeating: 16, count: 64)
+        let loud = (level: 0.5, samples: UInt64(48_000)), quiet = (level: 0.0001, samples: UInt64(48_000))
+        var found: [String] = []
+        let photos: [([UInt8], (level: Double, samples: UInt64))] = [
+            (moving[0], loud), (moving[1], loud), (moving[1], loud), (moving[1], loud), (moving[2], quiet), (moving[3], quiet),
+            (black, loud), (black, loud), (moving[0], loud),
+        ]
+        for (n, (luma, audio)) in photos.enumerated() {
+            found += p.photographed(luma: luma, audio: audio, at: Double(n * 10)).map { "\($0.at) \($0.code)" }
+        }
+        // Frozen once over the two repeats; silent once over two quiet photos; black once over two
+        // black ones (a black picture is not also frozen).
+        XCTAssertEqual(found, ["20.0 frozen-video", "40.0 silent-audio", "60.0 black-video"])
+        XCTAssertTrue(p.photographed(luma: nil, audio: nil, at: 90).isEmpty, "no video, no audio: nothing to say")
+    }
+}

@@ -57,3 +57,18 @@ final class WorkaroundDecisionTests: XCTestCase {
         XCTAssertTrue(f.believes(55, at: 7.2, rate: 4, live: false) == false, "4x: 0.2 s of wall is 0.8 s (+0.5)")
     }
 }
+
+/// `LiveSegmentGap`: which upstream failures the gateway answers as a gap.
+final class LiveSegmentGapTests: XCTestCase {
+    func testOnlyLiveMediaSegmentsThatFailBecomeGaps() {
+        let table: [(Int, HLSURIKind?, Bool, Bool)] = [
+            (404, .segment, true, true), (410, .segment, true, true), (500, .segment, true, true), (503, .segment, true, true),
+            (404, .segment, false, false), (200, .segment, true, false), (206, .segment, true, false), (416, .segment, true, false),
+            (401, .segment, true, false), (403, .segment, true, false), (404, .key, true, false), (404, .map, true, false),
+            (404, .variant, true, false), (404, nil, true, false),
+        ]
+        for (status, kind, live, gap) in table {
+            XCTAssertEqual(LiveSegmentGap.answersAsGap(status: status, kind: kind, live: live), gap, "\(status) \(String(describing: kind)) live \(live)")
+        }
+    }
+}

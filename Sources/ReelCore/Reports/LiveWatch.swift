@@ -39,7 +39,53 @@ public struct LiveWatch: Sendable {
         ("discontinuity-sequence", "RFC 8216 §6.2.2"), ("pdt-drift", "RFC 8216 §4.3.2.6"), ("segment-unavailable", "RFC 8216 §6.2.2"), ("playlist-unavailable", "RFC 8216 §6.2.1"),
         ("discontinuity-mismatch", "RFC 8216 §6.2.2, §6.2.4"), ("pdt-mismatch", "RFC 8216 §6.2.4; Apple HLS authoring specification"),
         ("variant-lagging", "RFC 8216 §6.2.4"),
+        ("black-video", "the picture, photographed while watching (as --renditions all)"),
+        ("frozen-video", "the picture, photographed while watching (as --renditions all)"),
+        ("silent-audio", "the sound, measured while watching (as --renditions all)"),
     ]
+
+    /// The picture and sound as the item plays while it is watched, photographed every few
+    /// seconds: `black-video` (a black photo), `frozen-video` (a photo the same as the one before
+    /// it) and `silent-audio` (nothing above −60 dBFS since the last photo), each once per episode
+    /// (`RenditionAudit`'s measures, over time).
+    public struct Pictures: Sendable {
+        public let name: String
+        var previous: [UInt8]?
+        var black = false
+        var frozen = false
+        var silent = false
+
+        public init(name: String = "picture") { self.name = name }
+
+        /// A photo's small luma picture (nil: no video) and the sound's peak since the last one
+        /// (nil: no audio), at `at` seconds since the watch began.
+        public mutating func photographed(luma: [UInt8]?, audio: (level: Double, samples: UInt64)?, at: Double) -> [Problem] {
+            var problems: [Problem] = []
+            if let luma {
+                let isBlack = RenditionAudit.isBlack(luma)
+                if isBlack, !black {
+                    problems.append(Problem(at: at, variant: name, code: "black-video", severity: .error, message: "the picture is black"))
+                }
+                black = isBlack
+                let same = !isBlack && previous.map { RenditionAudit.difference($0, luma) < 0.5 } == true
+                if same, !frozen {
+                    problems.append(Problem(at: at, variant: name, code: "frozen-video", severity: .error,
+                                            message: "the picture has not moved since the photo before"))
+                }
+                frozen = same
+                previous = luma
+            }
+            if let audio, audio.samples > 0 {
+                let quiet = audio.level < RenditionAudit.silentPeak
+                if quiet, !silent {
+                    problems.append(Problem(at: at, variant: name, code: "silent-audio", severity: .error,
+                                            message: "the sound has been below −60 dBFS since the photo before"))
+                }
+                silent = quiet
+            }
+            return problems
+        }
+    }
 
     /// One variant's state between reloads.
     public struct Variant: Sendable {
