@@ -106,7 +106,9 @@ struct LiveWatcher {
         guard url.scheme == "http" || url.scheme == "https" else {
             return url.isFileURL && !FileManager.default.fileExists(atPath: url.path) ? 404 : nil
         }
-        switch PlaylistDownload.fetchBlocking(url, maximumBytes: 64 << 20, timeout: 10, headers: [("Range", "bytes=0-1023")]) {
+        // Through the gateway for a protected stream: it must pass the failure on, not answer it
+        // as the gap it gives the demuxer (`LiveSegmentGap`).
+        switch PlaylistDownload.fetchBlocking(url, maximumBytes: 64 << 20, timeout: 10, headers: [("Range", "bytes=0-1023"), (LiveSegmentGap.passErrorsHeader, "1")]) {
         case .data: return nil
         case .tooLarge: return nil
         case .failed(let why):

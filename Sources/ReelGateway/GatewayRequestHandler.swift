@@ -260,9 +260,10 @@ final class GatewayRequestHandler: Sendable {
                        head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         let response = upstream.response
         let status = Int(response.status.code)
-        if head.method == .GET, LiveSegmentGap.answersAsGap(status: status, kind: resource.kind, live: item.live?.snapshot.map { !$0.hasEndList } == true) {
+        if head.method == .GET, head.headers[LiveSegmentGap.passErrorsHeader].isEmpty,
+           LiveSegmentGap.answersAsGap(status: status, kind: resource.kind, live: item.live?.snapshot.map { !$0.hasEndList } == true) {
             // A live segment that failed: an empty 200, a gap hlsdemux2 1.22 survives (a 4xx/5xx
-            // there aborts the process: `LiveSegmentGap`).
+            // there aborts the process: `LiveSegmentGap`). `reel check --watch` asks for the truth.
             let drained = await drain(response)
             logLine(upstream.method, upstream.requestURL, status: status, bytes: drained, started: upstream.started, note: "live-gap")
             var headers = HTTPHeaders()

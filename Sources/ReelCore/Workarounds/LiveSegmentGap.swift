@@ -13,6 +13,10 @@
 /// still told to the app (a warning with the upstream status). VOD segments, keys, maps and
 /// playlists are passed on as they are: their errors fail the item as before.
 public enum LiveSegmentGap {
+    /// A request with this header gets the upstream failure as it is (`reel check --watch`,
+    /// which checks that listed segments can be fetched).
+    public static let passErrorsHeader = "X-Reel-Pass-Errors"
+
     /// Whether an upstream failure of `kind` on a stream that is live is answered as a gap.
     public static func answersAsGap(status: Int, kind: HLSURIKind?, live: Bool) -> Bool {
         live && kind == .segment && (400...599).contains(status) && status != 401 && status != 403 && status != 416
