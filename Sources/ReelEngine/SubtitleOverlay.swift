@@ -103,9 +103,11 @@ final class OverlayShared: Sendable {
         var drawnSpan: Range<Double> = 0..<0
         /// Cues are shown this many seconds later than their times.
         var delay = 0.0
-        /// `sub-pos` (for cues placed at the bottom), and the placement given to the element last.
+        /// `sub-pos` (for cues placed at the bottom), and the placement and edge given to the
+        /// element last.
         var userPosition = SubtitleStyle.defaultPosition
         var placed: SubtitlePlacement?
+        var edged: SubtitleOutline?
         /// The text on screen (no markup), and who is told when it changes.
         var text: String?
         var onText: (@Sendable (String?, Double?) -> Void)?
@@ -124,7 +126,17 @@ final class OverlayShared: Sendable {
         }
         let pts = reel_probe_buffer_pts(info)
         guard reel_gst_clock_time_is_valid(pts) != 0 else { return }
-        let change: (UInt, String, (@Sendable (String?, Double?) -> Void)?, String?, Double, SubtitlePlacement?, Int)? = state.withLock { s in
+        struct Change {
+            var element: UInt
+            var markup: String
+            var onText: (@Sendable (String?, Double?) -> Void)?
+            var text: String?
+            var at: Double
+            var placement: SubtitlePlacement?
+            var outline: SubtitleOutline?
+            var userPosition: Int
+        }
+        let change: Change? = state.withLock { s in
             guard let timeline = s.timeline, let element = s.element else { return nil }
             var streamTime = pts
             if var segment = s.segment?.segment {
@@ -144,18 +156,32 @@ final class OverlayShared: Sendable {
             let placement = text == nil ? s.placed : (timeline.placement(at: seconds) ?? .standard)
             let moved = placement != s.placed
             s.placed = placement
-            return (element, markup, changed ? s.onText : nil, text, Double(streamTime) / 1e9, moved ? placement : nil, s.userPosition)
+            // How its letters are edged (ASS styles); set only when it changes, as the placement.
+            let outline = text == nil ? s.edged : (timeline.outline(at: seconds) ?? .standard)
+            let restyled = outline != s.edged
+            s.edged = outline
+            return Change(element: element, markup: markup, onText: changed ? s.onText : nil, text: text, at: Double(streamTime) / 1e9,
+                          placement: moved ? placement : nil, outline: restyled ? outline : nil, userPosition: s.userPosition)
         }
         // Set outside the lock: textoverlay takes its own, and re-renders only on a change.
-        if let (element, markup, onText, text, at, placement, userPosition) = change, let pointer = UnsafeMutableRawPointer(bitPattern: element) {
-            if let placement { Self.place(pointer, placement, userPosition: userPosition) }
-            reel_set_string(pointer, "text", markup)
-            onText?(text, at)
+        if let change, let pointer = UnsafeMutableRawPointer(bitPattern: change.element) {
+            if let placement = change.placement { Self.place(pointer, placement, userPosition: change.userPosition) }
+            if let outline = change.outline { Self.edge(pointer, outline) }
+            reel_set_string(pointer, "text", change.markup)
+            change.onText?(change.text, change.at)
         }
     }
 }
 
 extension OverlayShared {
+    /// Edges the letters as a cue's style asks: an outline in its colour, none, or a shaded box.
+    static func edge(_ element: UnsafeMutableRawPointer, _ outline: SubtitleOutline) {
+        reel_set_bool(element, "shaded-background", outline.box ? 1 : 0)
+        reel_set_bool(element, "draw-outline", outline.drawn && !outline.box ? 1 : 0)
+        let rgb = outline.color.flatMap { UInt32($0.dropFirst(), radix: 16) } ?? 0
+        reel_set_uint(element, "outline-color", 0xFF00_0000 | rgb)
+    }
+
     /// Places the textoverlay for a cue (`TextOverlayLayout`), at the video's negotiated size.
     static func place(_ element: UnsafeMutableRawPointer, _ placement: SubtitlePlacement, userPosition: Int) {
         var width: Int32 = 0, height: Int32 = 0

@@ -60,4 +60,44 @@ final class ASSRenderingTests: XCTestCase {
         let got = try cues("", ["{\\blur3\\fad(100,200)\\frz45\\bord2\\shad1\\3c&H0000FF&}tags{\\k20}ka{\\K30}ra\\hoke"])
         XCTAssertEqual(got.first?.text, "tagskara\u{00A0}oke")
     }
+
+    /// Without \pos, the style's margins (or the line's, when not 0) place the text; lines aligned
+    /// left or right wrap between MarginL and MarginR.
+    func testMarginsPlaceTheText() throws {
+        let styles = "Style: BottomLeft,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,1,64,32,48,1\n"
+            + "Style: TopRight,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,9,64,32,48,1\n"
+            + "Style: Centre,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,64,32,48,1"
+        var text = "[Script Info]\nScriptType: v4.00+\nPlayResX: 640\nPlayResY: 480\n\n[V4+ Styles]\n"
+            + "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, "
+            + "ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n" + styles + "\n\n"
+        text += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        text += "Dialogue: 0,0:00:01.00,0:00:02.00,BottomLeft,,0,0,0,,a\n"
+        text += "Dialogue: 0,0:00:01.00,0:00:02.00,TopRight,,0,0,0,,b\n"
+        text += "Dialogue: 0,0:00:01.00,0:00:02.00,Centre,,0,0,0,,c\n"
+        text += "Dialogue: 0,0:00:01.00,0:00:02.00,Centre,,0,0,96,,d\n"
+        text += "Dialogue: 0,0:00:01.00,0:00:02.00,BottomLeft,,0,0,0,,{\\pos(320,240)}e\n"
+        let cues = try SubtitleFile.parse(Array(text.utf8), fileName: "m.ass").get().cues
+        func p(_ i: Int) -> [Double?] { [cues[i].placement?.x, cues[i].placement?.y, cues[i].placement?.width] }
+        XCTAssertEqual(p(0), [0.1, 0.9, 0.85], "bottom left: 64 from the left, 48 from the bottom, wrapping between the margins")
+        XCTAssertEqual(cues[1].placement.map { [$0.vertical == .top, $0.horizontal == .right] }, [true, true])
+        XCTAssertEqual(p(1), [0.95, 0.1, 0.85])
+        XCTAssertEqual(p(2), [nil, 0.9, nil], "centred: only the vertical margin")
+        XCTAssertEqual(p(3), [nil, 0.8, nil], "the line's MarginV replaces the style's")
+        XCTAssertEqual(p(4), [0.5, 0.5, nil], "\\pos wins over margins")
+    }
+
+    /// The style's edge: its outline colour, no outline, or an opaque box.
+    func testOutlinesFromStyles() throws {
+        let styles = "Style: Red,Arial,20,&H00FFFFFF,&H000000FF,&H000000FF,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,0,0,0,1\n"
+            + "Style: None,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,2,0,0,0,1\n"
+            + "Style: Box,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,3,2,0,2,0,0,0,1\n"
+            + "Style: Plain,Arial,20,&H00FFFFFF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,2,0,2,0,0,0,1"
+        var text = "[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\n"
+            + "Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, "
+            + "ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding\n" + styles + "\n\n"
+        text += "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        for name in ["Red", "None", "Box", "Plain"] { text += "Dialogue: 0,0:00:01.00,0:00:02.00,\(name),,0,0,0,,\(name)\n" }
+        let cues = try SubtitleFile.parse(Array(text.utf8), fileName: "o.ass").get().cues
+        XCTAssertEqual(cues.map(\.outline), [SubtitleOutline(color: "#ff0000"), SubtitleOutline(drawn: false), SubtitleOutline(box: true), nil])
+    }
 }

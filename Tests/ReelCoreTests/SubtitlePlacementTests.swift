@@ -70,8 +70,12 @@ final class ASSStyleTests: XCTestCase {
             "<span size=\"40%\"><span foreground=\"#ffff00\"><b>Upright </b></span></span><span size=\"40%\"><span foreground=\"#ffff00\"><b><i>back </i></b></span></span><span size=\"40%\"><span foreground=\"#ff0000\"><b><i>red</i></b></span></span>",
             "Unknown style",
         ])
-        XCTAssertEqual(cues.map(\.placement), [nil, SubtitlePlacement(vertical: .top), nil, SubtitlePlacement(vertical: .top), nil],
-                       "the style's alignment 8 unless \\an says otherwise; 2 is the default place; \\r goes back to the line's style")
+        XCTAssertEqual(cues.map { $0.placement?.vertical }, [.bottom, .top, .bottom, .top, nil],
+                       "the style's alignment 8 unless \\an says otherwise; \\r goes back to the line's style; no style: the default place")
+        // MarginV 10 of PlayResY 1440 (PlayResX 1920 alone: 4:3) from the top or the bottom.
+        for (cue, y) in zip(cues.prefix(4), [1 - 10.0 / 1440, 10.0 / 1440, 1 - 10.0 / 1440, 10.0 / 1440]) {
+            XCTAssertEqual(try XCTUnwrap(cue.placement?.y), y, accuracy: 1e-9, cue.text)
+        }
     }
 
     func testSSAv4StylesUseTheLegacyAlignment() throws {
@@ -79,7 +83,9 @@ final class ASSStyleTests: XCTestCase {
             + "Style: Top,Arial,20,16777215,65535,65535,0,0,0,1,2,0,6,30,30,10,0,0\n\n[Events]\nFormat: Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
             + "Dialogue: Marked=0,0:00:01.00,0:00:02.00,Top,,0000,0000,0000,,At the top\n"
         let cues = try SubtitleFile.parse(Array(ssa.utf8), fileName: "s.ssa").get().cues
-        XCTAssertEqual(cues.first?.placement, SubtitlePlacement(vertical: .top), "SSA's alignment 6: top centre")
+        XCTAssertEqual(cues.first?.placement?.vertical, .top, "SSA's alignment 6: top centre")
+        XCTAssertEqual(cues.first?.placement?.horizontal, .center)
+        XCTAssertEqual(try XCTUnwrap(cues.first?.placement?.y), 10.0 / 288, accuracy: 1e-9, "MarginV 10 of PlayResY 288 from the top")
         XCTAssertEqual(cues.first?.markup, "At the top", "16777215 is white: no colour")
     }
 }

@@ -8,12 +8,28 @@ import Foundation
 /// `\r` goes back to it. Override tags: `\b`, `\i`, `\u`, `\c`/`\1c`, `\fs` (sizes are shares of
 /// `[Script Info]`'s PlayResY, drawn relative to Reel's subtitle size), `\an`/`\a` (numpad and
 /// legacy alignment) and `\pos`/`\move`'s start (the alignment point at PlayResX/PlayResY
-/// coordinates). Margins, outlines, borders, rotations and effects are the overlay's own.
+/// coordinates); without `\pos`, the style's (or the line's) margins. The style's outline colour,
+/// no outline (`Outline: 0`) or an opaque box (`BorderStyle: 3`) edge the letters; outline widths,
+/// shadows, rotations and effects are the overlay's own.
 enum ASSParser {
     /// What a Style line gives the Dialogue lines that name it.
     struct Style {
         var run = SubtitleRun("")
         var placement: SubtitlePlacement?
+        /// MarginL, MarginR, MarginV (script pixels).
+        var margins = Margins()
+        var outline: SubtitleOutline?
+    }
+
+    /// Left, right and vertical margins in script pixels; a Dialogue line's non-zero ones replace
+    /// its style's.
+    struct Margins: Equatable {
+        var left = 0.0, right = 0.0, vertical = 0.0
+
+        func overridden(by line: Margins) -> Margins {
+            Margins(left: line.left != 0 ? line.left : left, right: line.right != 0 ? line.right : right,
+                    vertical: line.vertical != 0 ? line.vertical : vertical)
+        }
     }
 
     /// `[Script Info]`'s script resolution (libass's defaults when it says none: 384×288, or
@@ -95,8 +111,14 @@ enum ASSParser {
             }
             let style = fields.firstIndex(of: "style").flatMap { styles[values[$0].trimmingSpaces.lowercased()] ?? styles[String(values[$0].trimmingSpaces.drop { $0 == "*" }).lowercased()] }
             let runs = Self.runs(String(values[textField]), base: style?.run ?? SubtitleRun(""), resolution: resolution)
-            let placement = Self.placement(String(values[textField]), style: style?.placement, resolution: resolution)
-            if !runs.isEmpty { cues.append(SubtitleCue(start: start, end: end, runs: runs, placement: placement == .standard ? nil : placement)) }
+            func margin(_ name: String) -> Double { fields.firstIndex(of: name).flatMap { Double(values[$0].trimmingSpaces) } ?? 0 }
+            let margins = (style?.margins ?? Margins()).overridden(by: Margins(left: margin("marginl"), right: margin("marginr"), vertical: margin("marginv")))
+            let placement = Self.placement(String(values[textField]), style: style?.placement, resolution: resolution, margins: margins)
+            if !runs.isEmpty {
+                var cue = SubtitleCue(start: start, end: end, runs: runs, placement: placement == .standard ? nil : placement)
+                cue.outline = style?.outline
+                cues.append(cue)
+            }
         }
         return cues
     }
@@ -116,19 +138,35 @@ enum ASSParser {
         if let n = field("alignment").flatMap({ Int($0) }) {
             style.placement = numpad ? SubtitlePlacement(numpad: n) : SubtitlePlacement(legacy: n)
         }
+        func number(_ name: String) -> Double? { field(name).flatMap { Double($0) }.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        style.margins = Margins(left: number("marginl") ?? 0, right: number("marginr") ?? 0, vertical: number("marginv") ?? 0)
+        // The edge: BorderStyle 3 is an opaque box; Outline 0 none; OutlineColour its colour.
+        let outline = SubtitleOutline(color: field("outlinecolour").flatMap(Self.anyColor), drawn: (number("outline") ?? 1) > 0,
+                                      box: field("borderstyle").flatMap { Int($0) } == 3)
+        style.outline = outline == .standard ? nil : outline
         return (values[nameField].lowercased(), style)
+    }
+
+    /// An ASS colour as "#rrggbb", black included (nil: unreadable).
+    static func anyColor(_ text: Substring) -> String? {
+        guard let rgb = rgb(text) else { return nil }
+        return rgb == "#000000" ? nil : rgb  // black: the overlay's own outline
     }
 
     /// An ASS colour (`&HAABBGGRR`, `&HBBGGRR&`, or SSA's decimal BGR) as "#rrggbb"; nil for white
     /// (the overlay's own colour) and for what cannot be read.
     static func color(_ text: Substring) -> String? {
+        guard let rgb = rgb(text), rgb != "#ffffff" else { return nil }
+        return rgb
+    }
+
+    static func rgb(_ text: Substring) -> String? {
         var t = text.trimmingSpaces
         if t.hasSuffix("&") { t = t.dropLast() }
         let value: UInt32?
         if t.uppercased().hasPrefix("&H") { value = UInt32(t.dropFirst(2), radix: 16) } else { value = UInt32(t) }
         guard let v = value else { return nil }
         let r = v & 0xFF, g = (v >> 8) & 0xFF, b = (v >> 16) & 0xFF
-        guard !(r == 0xFF && g == 0xFF && b == 0xFF) else { return nil }
         return String(format: "#%02x%02x%02x", r, g, b)
     }
 
@@ -170,7 +208,8 @@ enum ASSParser {
     /// Where a Dialogue line goes: its override tags' alignment (`\anN`, legacy `\aN`; the last
     /// one wins, as in libass) or its style's; with `\pos(x,y)` (or `\move`'s start) that
     /// alignment's point is at (x, y) of the script's resolution. Nil when nothing says.
-    static func placement(_ text: String, style: SubtitlePlacement? = nil, resolution: Resolution = Resolution()) -> SubtitlePlacement? {
+    static func placement(_ text: String, style: SubtitlePlacement? = nil, resolution: Resolution = Resolution(),
+                          margins: Margins = Margins()) -> SubtitlePlacement? {
         var aligned: SubtitlePlacement?
         var point: (Double, Double)?
         var rest = Substring(text)
@@ -187,7 +226,27 @@ enum ASSParser {
             }
             rest = rest[rest.index(after: close)...]
         }
-        guard let (x, y) = point else { return aligned ?? style }
+        guard let (x, y) = point else {
+            // Without \pos the margins place the text: MarginV from the top or the bottom, MarginL/R
+            // from its side, and the lines wrap between MarginL and MarginR (left or right aligned).
+            guard margins != Margins() else { return aligned ?? style }
+            var placement = aligned ?? style ?? .standard
+            let w = resolution.playResX, h = resolution.playResY
+            switch placement.vertical {
+            case .top where margins.vertical > 0: placement.y = min(1, margins.vertical / h)
+            case .bottom where margins.vertical > 0: placement.y = max(0, 1 - margins.vertical / h)
+            default: break
+            }
+            switch placement.horizontal {
+            case .left: placement.x = min(1, margins.left / w)
+            case .right: placement.x = max(0, 1 - margins.right / w)
+            case .center: break
+            }
+            if placement.horizontal != .center, margins.left + margins.right > 0, margins.left + margins.right < w {
+                placement.width = (w - margins.left - margins.right) / w
+            }
+            return placement
+        }
         var placement = aligned ?? style ?? .standard
         placement.x = min(1, max(0, x / resolution.playResX))
         placement.y = min(1, max(0, y / resolution.playResY))

@@ -7,6 +7,9 @@ public struct SubtitleCue: Equatable, Sendable {
     public var runs: [SubtitleRun]
     /// Where the file asks for it (nil: at the bottom, centred).
     public var placement: SubtitlePlacement?
+    /// How its letters are edged (ASS styles' OutlineColour, Outline, BorderStyle); nil: the
+    /// overlay's own black outline.
+    public var outline: SubtitleOutline?
     /// The cue's identifier (WebVTT; SRT's index), "" when it has none.
     public var identifier = ""
     /// The settings as written after the timing line's end time (WebVTT; SRT coordinates).
@@ -67,4 +70,24 @@ public struct SubtitleRun: Equatable, Sendable {
         if let scale { out = "<span size=\"\(Int((scale * 100).rounded()))%\">\(out)</span>" }  // Pango ≥ 1.50
         return out
     }
+}
+
+/// The edge of a cue's letters, as an ASS style asks: an outline in a colour, none (`Outline: 0`),
+/// or an opaque box behind the text (`BorderStyle: 3`). The overlay draws one for the whole block.
+public struct SubtitleOutline: Equatable, Sendable, Hashable {
+    /// "#rrggbb"; nil: black.
+    public var color: String?
+    /// Whether letters are outlined at all.
+    public var drawn: Bool
+    /// An opaque box behind the text instead of an outline.
+    public var box: Bool
+
+    public init(color: String? = nil, drawn: Bool = true, box: Bool = false) {
+        self.color = color
+        self.drawn = drawn
+        self.box = box
+    }
+
+    /// The overlay's own: a black outline.
+    public static let standard = SubtitleOutline()
 }

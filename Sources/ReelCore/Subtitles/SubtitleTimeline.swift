@@ -59,6 +59,11 @@ public struct SubtitleTimeline: Equatable, Sendable {
         cues(at: time).first?.placement
     }
 
+    /// How the letters shown at `time` are edged: the first cue's outline.
+    public func outline(at time: Double) -> SubtitleOutline? {
+        cues(at: time).first?.outline
+    }
+
     /// What the overlay draws at `time`: the shown cues' markup, one per line; "" for none.
     public func markup(at time: Double) -> String {
         cues(at: time).map(\.markup).joined(separator: "\n")
