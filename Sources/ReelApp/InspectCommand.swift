@@ -37,6 +37,11 @@ struct InspectCommand: ParsableCommand {
             if !subtitles.ok { throw ExitCode(1) }
             return
         }
+        if let dash = Self.inspectDASH(input) {
+            print(json ? dash.json.serialized() : dash.text)
+            if !dash.ok { throw ExitCode(1) }
+            return
+        }
         if let playlist = Self.inspectPlaylist(input) {
             print(json ? playlist.json.serialized() : playlist.text)
             if !playlist.ok { throw ExitCode(1) }
@@ -104,6 +109,28 @@ struct InspectCommand: ParsableCommand {
             inspection.embedded = true
             return inspection
         }
+    }
+
+    /// A DASH MPD (a `.mpd` file or URL) described by `DASHInspection`; nil for anything else.
+    static func inspectDASH(_ input: String) -> (json: JSONValue, text: String, ok: Bool)? {
+        let uri = MediaLocator.uri(for: input)
+        guard DASHManifest.isDASH(uri) else { return nil }
+        let name = MediaLocator.displayName(of: uri)
+        let data: Data
+        if let path = MediaLocator.localPath(of: uri) {
+            guard let read = FileManager.default.contents(atPath: path) else {
+                return DASHInspection.inspect("", uri: Redactor.redactURL(uri), name: name + " (cannot be read)")
+            }
+            data = read
+        } else if let url = URL(string: uri), MediaLocator.isNetwork(uri) {
+            switch PlaylistDownload.fetchBlocking(url) {
+            case .data(let fetched, _): data = fetched
+            case .failed(let why), .tooLarge(let why): return DASHInspection.inspect("", uri: Redactor.redactURL(uri), name: "\(name) (\(why))")
+            }
+        } else {
+            return nil
+        }
+        return DASHInspection.inspect(String(decoding: data, as: UTF8.self), uri: Redactor.redactURL(uri), name: name)
     }
 
     /// When `input` names a playlist (.m3u, .m3u8, .pls, .xspf), reads or fetches it and

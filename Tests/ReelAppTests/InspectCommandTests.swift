@@ -108,6 +108,29 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(placement["width"] as? Double), 0.5, accuracy: 1e-9)
     }
 
+    /// Issue 31: an MPD from ffmpeg's DASH muxer: its Representations (two video, one audio) and
+    /// their timeline segments, as text and JSON; a file that is no MPD exits 1.
+    func testDASHManifestsAreDescribed() throws {
+        let mpd = TestMedia.path("dash/ffmpeg/manifest.mpd")
+        let text = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", mpd], timeout: 30)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("DASH static, 0:08"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("1280x720") && text.stdout.contains("4 segments (8.000 s)"), text.stdout)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", mpd], timeout: 30)
+        let o = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(o["type"] as? String, "dash")
+        let sets = try XCTUnwrap((o["periods"] as? [[String: Any]])?.first?["adaptationSets"] as? [[String: Any]])
+        XCTAssertEqual(sets.compactMap { $0["contentType"] as? String }, ["video", "audio"])
+        let video = try XCTUnwrap(sets.first?["representations"] as? [[String: Any]])
+        XCTAssertEqual(video.compactMap { $0["height"] as? Int }, [360, 720])
+        XCTAssertEqual(video.compactMap { $0["segments"] as? Int }, [4, 4])
+        let dir = TestMedia.temporaryDirectory("reel-inspect-mpd")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.mpd")
+        try "<html>not an MPD</html>".write(to: bad, atomically: true, encoding: .utf8)
+        XCTAssertEqual(ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", bad.path], timeout: 30).status, 1)
+    }
+
     /// Issue 32: subtitle files as real ones are (`SubtitleFileCases`: SubRip, SubStation Alpha,
     /// WebVTT cue text) through `reel inspect --json`, as the parser tests read them.
     func testRealWorldSubtitleFilesThroughInspect() throws {
