@@ -166,10 +166,10 @@ extension Player {
         // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
         if shared.state.withLock({ $0.switched != nil }) {
             itemState.nextCollection = Self.describe(collection)
-            nextTrackCollection = StreamCollectionRef(collection)
+            trackMemory.next = StreamCollectionRef(collection)
             return
         }
-        trackCollection = StreamCollectionRef(collection)
+        trackMemory.collection = StreamCollectionRef(collection)
         tracksFound(Self.tracks(in: collection))
         let found = Self.describe(collection)
         collectionInfo.videoCodec = collectionInfo.videoCodec ?? found.info.videoCodec
@@ -207,7 +207,7 @@ extension Player {
     }
 
     func onStreamStart() {
-        if awaitingOwnStreamStart {
+        if lifecycle.awaitingOwnStreamStart {
             releaseHeldBackNext()  // the loaded item's own stream started: see HeldBackNextURI.swift
             return
         }
@@ -229,11 +229,11 @@ extension Player {
         itemState.live = liveStreams?(switched.playedURI)
         loadExternalSubtitles()
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
-        trackCollection = nextTrackCollection
-        nextTrackCollection = nil
+        trackMemory.collection = trackMemory.next
+        trackMemory.next = nil
         itemState.selectedStreams = previousNextSelection ?? []
         itemState.defaultSelection = previousNextSelection
-        if let collection = trackCollection { tracksFound(Self.tracks(in: collection.pointer)) }
+        if let collection = trackMemory.collection { tracksFound(Self.tracks(in: collection.pointer)) }
         status = .readyToPlay
         emit(.status(.readyToPlay))
         refreshDuration()
@@ -275,12 +275,12 @@ extension Player {
         }
         for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
         isAtEnd = true
-        let generation = loadGeneration
+        let generation = lifecycle.generation
         if let warning { emit(.warning(warning)) }
         emit(.playedToEnd)
-        guard generation == loadGeneration else { return }  // an observer loaded something else
+        guard generation == lifecycle.generation else { return }  // an observer loaded something else
         switch endAction {
-        case .replay where pipelineStalled:
+        case .replay where lifecycle.stalled:
             if let uri = currentURI { load(uri) }
         case .replay:
             isAtEnd = false
@@ -314,7 +314,7 @@ extension Player {
         let status = Int(reel_message_error_http_status(message))
         if let decoder = HardwareDecoders.hardwareDecoder(posting: message), fallBackToSoftwareDecoding(decoder: decoder, reason: text) { return }
         var uri = currentURI
-        if !awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> PlaybackItem? in
+        if !lifecycle.awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> PlaybackItem? in
             let v = s.switched
             s.switched = nil
             return v

@@ -13,8 +13,8 @@ extension Player {
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = PipelineHandle(playbin)
-        pipelineStalled = false
-        pipelineHasHadItem = false
+        lifecycle.stalled = false
+        lifecycle.hasHadItem = false
         pipelineState = .null
         requestedTarget = .null
         try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now

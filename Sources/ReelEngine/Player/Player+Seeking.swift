@@ -43,7 +43,7 @@ extension Player {
             startPosition = target
             seekTarget = target
             if intent == .stopped { intent = .paused }
-            if !loadInProgress { applyDesiredState() }  // `load` starts the pipeline once its URI is set
+            if !lifecycle.inProgress { applyDesiredState() }  // `load` starts the pipeline once its URI is set
             return
         }
         performSeek(to: target, rate: rate, mode: mode, user: true)

@@ -48,8 +48,8 @@ extension Player {
         itemState.subtitlesPending = false
         itemState.externalSubtitles = found
         let files = found.map(\.track)
-        let wanted = configuration.subtitleLanguages + (lastTrackLanguages.subtitle.map { [$0] } ?? [])
-        if let chosen = TrackChoice.initial(files, slang: configuration.subtitleLanguages, previous: lastTrackLanguages).subtitle,
+        let wanted = configuration.subtitleLanguages + (trackMemory.languages.subtitle.map { [$0] } ?? [])
+        if let chosen = TrackChoice.initial(files, slang: configuration.subtitleLanguages, previous: trackMemory.languages).subtitle,
            let track = files.first(where: { $0.id == chosen }),
            wanted.isEmpty || wanted.contains(where: { LanguageCode.matches(track.language, $0) }) {
             itemState.trackChoice.subtitle = chosen

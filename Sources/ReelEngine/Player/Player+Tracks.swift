@@ -79,7 +79,7 @@ extension Player {
     /// Tags (language, title) reach a stream after its collection was posted, often: the tracks
     /// are read again from the item's last collection at preroll and when the selection changes.
     func refreshTracks() {
-        guard let collection = trackCollection?.pointer else { return }
+        guard let collection = trackMemory.collection?.pointer else { return }
         let found = Self.tracks(in: collection)
         guard found != itemState.tracks, found.map(\.id) == itemState.tracks.map(\.id) else { return }
         itemState.tracks = found
@@ -107,11 +107,11 @@ extension Player {
         guard !tracks.isEmpty, !itemState.preferredTracksApplied else { return }
         itemState.preferredTracksApplied = true
         let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
-                                            previous: lastTrackLanguages)
+                                            previous: trackMemory.languages)
         var choice = itemState.trackChoice
-        if !configuration.audioLanguages.isEmpty || lastTrackLanguages.audio != nil, let audio = preferred.audio { choice.audio = audio }
+        if !configuration.audioLanguages.isEmpty || trackMemory.languages.audio != nil, let audio = preferred.audio { choice.audio = audio }
         let hasFiles = !itemState.externalSubtitles.isEmpty
-        if !configuration.subtitleLanguages.isEmpty || lastTrackLanguages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
+        if !configuration.subtitleLanguages.isEmpty || trackMemory.languages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
             choice.subtitle = subtitle
         }
         itemState.trackChoice = choice
@@ -151,7 +151,7 @@ extension Player {
     func applyTrackChoice() {
         let choice = itemState.trackChoice
         let audio = tracks.first { $0.id == choice.audio }, subtitle = tracks.first { $0.id == choice.subtitle }
-        lastTrackLanguages = (audio?.language ?? lastTrackLanguages.audio, subtitle?.language)
+        trackMemory.languages = (audio?.language ?? trackMemory.languages.audio, subtitle?.language)
         let wanted = choice.streamIDs(tracks, subtitlesShown: subtitlesShown)
         let selecting = !wanted.isEmpty && Set(wanted) != Set(itemState.selectedStreams)
         if selecting {

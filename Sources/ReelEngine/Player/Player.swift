@@ -66,10 +66,8 @@ public final class Player: PlaybackEngine {
     var settlingAfterSeek = false
     /// Observers, and events on their way to them (`EventDelivery`).
     let events = EventDelivery()
-    var loadGeneration = 0
-    /// True inside `load` while it reports the new item: an observer may seek then (a start
-    /// position: resume), and the pipeline is started once, by `load`, when the URI is set.
-    var loadInProgress = false
+    /// Where the pipeline is in its life across loads (`LoadLifecycle`).
+    var lifecycle = LoadLifecycle()
     /// How the picture fills the video area, the area's size, and the current pipeline's filter
     /// for it (`Player+Aspect`).
     public internal(set) var aspectMode: AspectMode = .fit
@@ -92,24 +90,8 @@ public final class Player: PlaybackEngine {
     /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
     /// item with tracks in them keeps them).
     public internal(set) var subtitlesShown = true
-    /// The current item's last stream collection (`Player+Tracks`).
-    var trackCollection: StreamCollectionRef?
-    /// The next item's collection when it came before that item's STREAM_START (gapless).
-    var nextTrackCollection: StreamCollectionRef?
-    var lastTrackLanguages: (audio: String?, subtitle: String?) = (nil, nil)
-    /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
-    /// gapless switch, even when about-to-finish already took the next URI (a short or fully
-    /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
-    var awaitingOwnStreamStart = false
-    /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
-    /// side only then, so that an error from the next item cannot arrive before the current
-    /// item has even started (it would be blamed on the wrong item).
-    var deferredNext: PlaybackItem?
-    /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
-    /// given a fresh one rather than this one.
-    var pipelineStalled = false
-    /// The pipeline was given a URI: the next load builds a fresh one (see `load`).
-    var pipelineHasHadItem = false
+    /// The stream collections and the languages last chosen (`TrackMemory`, `Player+Tracks`).
+    var trackMemory = TrackMemory()
     /// Tests only: asked for each pipeline built after the first, a video sink description to
     /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
     @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)?
@@ -191,17 +173,17 @@ public final class Player: PlaybackEngine {
     public func load(_ item: PlaybackItem) {
         let uri = MediaLocator.uri(for: item.playedURI)
         let title = item.title
-        loadInProgress = true
-        defer { loadInProgress = false }
+        lifecycle.inProgress = true
+        defer { lifecycle.inProgress = false }
         if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
-        loadGeneration += 1
+        lifecycle.generation += 1
         resetItemState()
         currentURI = uri
         currentItem = item
         itemState.live = liveStreams?(uri)
         loadExternalSubtitles()
-        awaitingOwnStreamStart = true
-        deferredNext = nil
+        lifecycle.awaitingOwnStreamStart = true
+        lifecycle.deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
         forgetStreamingSideItem()
         setPipeline(.null)
@@ -220,9 +202,9 @@ public final class Player: PlaybackEngine {
             }
         }
         hardwareDecoders.prepareLoad(of: item)
-        Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(pipelineHasHadItem ? "used" : "fresh") playbin3")
+        Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(lifecycle.hasHadItem ? "used" : "fresh") playbin3")
         reel_set_string(pipeline.element, "uri", uri)
-        pipelineHasHadItem = true
+        lifecycle.hasHadItem = true
         armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)
         applyDesiredState()
     }
@@ -231,11 +213,11 @@ public final class Player: PlaybackEngine {
     public func unload() {
         cancelPrerollWatchdog()
         subtitleReads.cancel()
-        loadGeneration += 1
+        lifecycle.generation += 1
         resetItemState()
         currentURI = nil
         currentItem = nil
-        awaitingOwnStreamStart = false
+        lifecycle.awaitingOwnStreamStart = false
         dropPendingSwitch()
         setPipeline(.null)
         updateTimeControl()
@@ -248,8 +230,8 @@ public final class Player: PlaybackEngine {
         seekingQuery.reset()
         overlayTimeline = nil
         videoFilter?.subtitles?.show(nil)
-        trackCollection = nil
-        nextTrackCollection = nil
+        trackMemory.collection = nil
+        trackMemory.next = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 
@@ -268,7 +250,7 @@ public final class Player: PlaybackEngine {
             updateTimeControl()
             return
         }
-        if isAtEnd, pipelineStalled, let uri = currentURI {
+        if isAtEnd, lifecycle.stalled, let uri = currentURI {
             // The pipeline that stalled at the end is not trusted with a seek: reload the item.
             intent = .playing
             load(uri)

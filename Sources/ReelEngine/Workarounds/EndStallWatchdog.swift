@@ -22,7 +22,7 @@ extension Player {
         let eligible = rate > 0 && bufferingPercent == nil && !mediaInfo.isLive
         guard itemState.endStall.observe(position: position, duration: duration, now: Self.monotonicSeconds,
                                     timeout: configuration.endStallTimeout, eligible: eligible) else { return false }
-        pipelineStalled = true
+        lifecycle.stalled = true
         dropPendingSwitch()
         onEnd()
         return true
@@ -31,12 +31,12 @@ extension Player {
     /// Stalled at an item's end: the watchdog fired, or playback has sat still in the last half
     /// second for over half a second (a quit before the watchdog fires must not reap it either).
     var pipelineLooksStalled: Bool {
-        pipelineStalled || itemState.endStall.hasSatStill(longerThan: 0.5, now: Self.monotonicSeconds)
+        lifecycle.stalled || itemState.endStall.hasSatStill(longerThan: 0.5, now: Self.monotonicSeconds)
     }
 
     /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.
     func dropPendingSwitch() {
-        deferredNext = nil
+        lifecycle.deferredNext = nil
         shared.state.withLock {
             $0.next = nil
             $0.switched = nil

@@ -14,5 +14,5 @@ import ReelCore
 // stalled (`EndStallWatchdog`). Gapless switches (about-to-finish) stay on one pipeline.
 extension Player {
     /// Whether the next `load` must build a new playbin3 (`replacePipeline`).
-    var loadNeedsFreshPipeline: Bool { pipelineHasHadItem || pipelineStalled }
+    var loadNeedsFreshPipeline: Bool { lifecycle.hasHadItem || lifecycle.stalled }
 }

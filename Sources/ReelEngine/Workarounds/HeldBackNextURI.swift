@@ -21,8 +21,8 @@ extension Player {
     public func prepareNext(item: PlaybackItem?) {
         var next = item
         if let item { next?.playedURI = MediaLocator.uri(for: item.playedURI) }
-        if awaitingOwnStreamStart {
-            deferredNext = next
+        if lifecycle.awaitingOwnStreamStart {
+            lifecycle.deferredNext = next
             shared.state.withLock { $0.next = nil }
             return
         }
@@ -31,9 +31,9 @@ extension Player {
 
     /// The loaded item's own STREAM_START came: a held-back next URI goes to the streaming side.
     func releaseHeldBackNext() {
-        awaitingOwnStreamStart = false
-        if let next = deferredNext {
-            deferredNext = nil
+        lifecycle.awaitingOwnStreamStart = false
+        if let next = lifecycle.deferredNext {
+            lifecycle.deferredNext = nil
             shared.state.withLock { $0.next = next }
         }
     }

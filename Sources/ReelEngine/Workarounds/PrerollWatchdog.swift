@@ -45,7 +45,7 @@ extension Player {
         let decoders = HardwareDecoders.decoders(in: pipeline.element)
         if decoders.hardware == true, let decoder = decoders.video,
            fallBackToSoftwareDecoding(decoder: decoder, reason: "no picture within \(Int(configuration.localPrerollTimeout)) s") { return }
-        let generation = loadGeneration, bridge = self.bridge
+        let generation = lifecycle.generation, bridge = self.bridge
         let timeout = max(2, min(10, configuration.localPrerollTimeout))
         Self.probesInFlight.withLock { $0 += 1 }
         Thread.detachNewThread {
@@ -73,21 +73,21 @@ extension Player {
     /// carry over.
     func restartPreroll(_ uri: String) {
         prerollRestarts += 1
-        let next = deferredNext ?? shared.state.withLock { $0.next }
+        let next = lifecycle.deferredNext ?? shared.state.withLock { $0.next }
         replacePipeline(abandoningOld: true)
-        awaitingOwnStreamStart = true
-        deferredNext = next
+        lifecycle.awaitingOwnStreamStart = true
+        lifecycle.deferredNext = next
         collectionInfo = MediaInfo()
         videoDisplaySize = nil
         forgetStreamingSideItem()
         reel_set_string(pipeline.element, "uri", uri)
-        pipelineHasHadItem = true
+        lifecycle.hasHadItem = true
         armPrerollWatchdog(local: true)
         applyDesiredState()
     }
 
     func onPrerollProbe(_ probeError: PlaybackError?, generation: Int) {
-        guard generation == loadGeneration, let uri = currentURI, !prerolled else { return }
+        guard generation == lifecycle.generation, let uri = currentURI, !prerolled else { return }
         if case .failed = status { return }
         switch PrerollVerdict.decide(probeOpened: probeError == nil, restarts: prerollRestarts, extensions: prerollExtensions) {
         case .restart:

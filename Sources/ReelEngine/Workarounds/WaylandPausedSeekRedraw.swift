@@ -16,9 +16,9 @@ extension Player {
     /// After a seek landed (`onSeekDone`): one more preroll of the same position on Wayland.
     func redrawPausedSeekOnWayland(user: Bool) {
         guard user, output.waylandDisplay != nil, pipelineState == .paused, intent != .playing else { return }
-        let generation = loadGeneration
+        let generation = lifecycle.generation
         MainQueue.shared.after(0.12) { [weak self] in
-            guard let self, self.loadGeneration == generation, self.intent != .playing else { return }
+            guard let self, self.lifecycle.generation == generation, self.intent != .playing else { return }
             self.redrawPausedFrame()
         }
     }

@@ -1,0 +1,35 @@
+import ReelCore
+
+/// Where the player's pipeline is in its life across loads: the flags `load`, the bus handlers and
+/// the watchdogs share, in one value the player owns (issue 29: they were eight fields of
+/// `Player`'s own).
+struct LoadLifecycle {
+    /// Counts loads: a callback for an older load sees another number and does nothing.
+    var generation = 0
+    /// True inside `load` while it reports the new item: an observer may seek then (a start
+    /// position: resume), and the pipeline is started once, by `load`, when the URI is set.
+    var inProgress = false
+    /// True from a load until that item's own STREAM_START: a STREAM_START before it is not a
+    /// gapless switch, even when about-to-finish already took the next URI (a short or fully
+    /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
+    var awaitingOwnStreamStart = false
+    /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
+    /// side only then, so that an error from the next item cannot arrive before the current
+    /// item has even started (it would be blamed on the wrong item).
+    var deferredNext: PlaybackItem?
+    /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
+    /// given a fresh one rather than this one.
+    var stalled = false
+    /// The pipeline was given a URI: the next load builds a fresh one (see `load`).
+    var hasHadItem = false
+}
+
+/// The current item's stream collections and the languages last chosen (`Player+Tracks`).
+struct TrackMemory {
+    /// The current item's last stream collection.
+    var collection: StreamCollectionRef?
+    /// The next item's collection when it came before that item's STREAM_START (gapless).
+    var next: StreamCollectionRef?
+    /// The languages last chosen: a next item with tracks in them keeps them.
+    var languages: (audio: String?, subtitle: String?) = (nil, nil)
+}
