@@ -14,13 +14,13 @@ extension Player {
         if let videoFilter { reel_set_object(pipeline.element, "video-filter", videoFilter.bin) }
         applySubtitleScale()
         applySubtitleTiming()
-        videoFilter?.subtitles?.setPosition(subtitleLook.position)
+        videoFilter?.subtitles?.setPosition(subtitleDrawing.look.position)
         let bridge = self.bridge
         videoFilter?.subtitles?.onText = { text, at in
             MainQueue.shared.async { bridge?.player?.emit(.subtitle(text: text, position: at)) }
         }
         applyAspect(redraw: false)
-        overlayTimeline = nil
+        subtitleDrawing.timeline = nil
         updateSubtitleOverlay()
     }
 
@@ -30,12 +30,12 @@ extension Player {
     func loadExternalSubtitles() {
         itemState.externalSubtitles = []
         guard configuration.subtitleOverlay, videoFilter?.subtitles != nil, let uri = currentURI else {
-            subtitleReads.cancel()
+            subtitleDrawing.reads.cancel()
             itemState.subtitlesPending = false
             return
         }
         itemState.subtitlesPending = true
-        subtitleReads.start(uri: uri, extra: configuration.subtitleFiles) { [weak bridge] in
+        subtitleDrawing.reads.start(uri: uri, extra: configuration.subtitleFiles) { [weak bridge] in
             MainQueue.shared.async { bridge?.player?.onSubtitlesRead() }
         }
     }
@@ -44,7 +44,7 @@ extension Player {
     /// when the preferences allow it (none asked for, or the file's language is the one asked
     /// for), each that could not be read a warning.
     func onSubtitlesRead() {
-        guard let (found, problems) = subtitleReads.take() else { return }
+        guard let (found, problems) = subtitleDrawing.reads.take() else { return }
         itemState.subtitlesPending = false
         itemState.externalSubtitles = found
         let files = found.map(\.track)
@@ -75,18 +75,18 @@ extension Player {
     func updateSubtitleOverlay(redraw: Bool = true) {
         guard let overlay = videoFilter?.subtitles else { return }
         let timeline = shownSubtitleFile?.timeline
-        guard timeline != overlayTimeline else { return }
-        overlayTimeline = timeline
+        guard timeline != subtitleDrawing.timeline else { return }
+        subtitleDrawing.timeline = timeline
         overlay.show(timeline)
         if redraw { redrawPausedFrame() }
     }
 
     /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
-    public var subtitleScale: Double { subtitleLook.scale }
+    public var subtitleScale: Double { subtitleDrawing.look.scale }
     /// Seconds the subtitles come later than their times (negative: earlier; `z`/`Z`).
-    public var subtitleDelay: Double { subtitleLook.delay }
+    public var subtitleDelay: Double { subtitleDrawing.look.delay }
     /// Their vertical position, 0 top … 100 bottom … 150 (mpv's `sub-pos`; `r`/`R`).
-    public var subtitlePosition: Int { subtitleLook.position }
+    public var subtitlePosition: Int { subtitleDrawing.look.position }
     /// The text of the subtitles Reel draws now (files; nil when none is on screen).
     public var subtitleText: String? { videoFilter?.subtitles?.currentText }
 
@@ -94,7 +94,7 @@ extension Player {
     public func setSubtitleScale(_ scale: Double) {
         let clamped = SubtitleStyle.clampedScale(scale)
         guard clamped != subtitleScale else { return }
-        subtitleLook.scale = clamped
+        subtitleDrawing.look.scale = clamped
         applySubtitleScale()
         redrawPausedFrame()
     }
@@ -104,7 +104,7 @@ extension Player {
     public func setSubtitleDelay(_ delay: Double) {
         let clamped = SubtitleStyle.clampedDelay(delay)
         guard clamped != subtitleDelay else { return }
-        subtitleLook.delay = clamped
+        subtitleDrawing.look.delay = clamped
         applySubtitleTiming()
         redrawPausedFrame()
     }
@@ -113,7 +113,7 @@ extension Player {
     public func setSubtitlePosition(_ position: Int) {
         let clamped = SubtitleStyle.clampedPosition(position)
         guard clamped != subtitlePosition else { return }
-        subtitleLook.position = clamped
+        subtitleDrawing.look.position = clamped
         videoFilter?.subtitles?.setPosition(clamped)
         redrawPausedFrame()
     }

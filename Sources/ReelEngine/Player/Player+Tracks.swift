@@ -40,7 +40,7 @@ extension Player {
     public func selectSubtitleTrack(_ id: String?) {
         if let id, !tracks.contains(where: { $0.id == id && $0.kind == .subtitle }) { return }
         itemState.trackChoice.subtitle = id
-        if id != nil { subtitlesShown = true }
+        if id != nil { subtitleDrawing.shown = true }
         applyTrackChoice()
     }
 
@@ -53,7 +53,7 @@ extension Player {
     /// Shows or hides the chosen subtitles (kept chosen).
     public func setSubtitlesShown(_ shown: Bool) {
         guard shown != subtitlesShown else { return }
-        subtitlesShown = shown
+        subtitleDrawing.shown = shown
         applyTrackChoice()
     }
 

@@ -77,19 +77,15 @@ public final class Player: PlaybackEngine {
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
-    /// The subtitles' size, delay and position (`SubtitleAdjustments`; `F`/`G`, `z`/`Z`, `r`/`R`).
-    var subtitleLook = SubtitleAdjustments()
     /// Paused because the sound server asked (a cork: a call started); its uncork resumes.
     var pausedForAudioFocus = false
-    /// The cues the overlay was given last (nil: none).
-    var overlayTimeline: SubtitleTimeline?
-    /// The item's subtitle files, read off the main thread.
-    let subtitleReads = SubtitleReads()
+    /// The subtitles as drawn: shown or hidden, their look, the cues the overlay has, and the
+    /// files being read (`SubtitleDrawing`, `Player+Subtitles`).
+    var subtitleDrawing = SubtitleDrawing()
     /// The seeking query (the live window), never a long wait on the main thread.
     let seekingQuery = SeekingQuery()
-    /// Whether the chosen subtitle track is shown (`v`), and the languages last chosen (a next
-    /// item with tracks in them keeps them).
-    public internal(set) var subtitlesShown = true
+    /// Whether the chosen subtitle track is shown (`v`).
+    public var subtitlesShown: Bool { subtitleDrawing.shown }
     /// The stream collections and the languages last chosen (`TrackMemory`, `Player+Tracks`).
     var trackMemory = TrackMemory()
     /// Tests only: asked for each pipeline built after the first, a video sink description to
@@ -116,7 +112,7 @@ public final class Player: PlaybackEngine {
             gst_object_unref(scaletempo)
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        subtitleLook = SubtitleAdjustments(scale: configuration.subtitleScale, delay: configuration.subtitleDelay,
+        subtitleDrawing.look = SubtitleAdjustments(scale: configuration.subtitleScale, delay: configuration.subtitleDelay,
                                            position: configuration.subtitlePosition)
         installVideoFilter()
         pipeline.attach(bridge: bridge)
@@ -212,7 +208,7 @@ public final class Player: PlaybackEngine {
     /// Removes the current item: the player goes idle.
     public func unload() {
         cancelPrerollWatchdog()
-        subtitleReads.cancel()
+        subtitleDrawing.reads.cancel()
         lifecycle.generation += 1
         resetItemState()
         currentURI = nil
@@ -228,7 +224,7 @@ public final class Player: PlaybackEngine {
     func resetItemState() {
         itemState = ItemState(direction: rate)
         seekingQuery.reset()
-        overlayTimeline = nil
+        subtitleDrawing.timeline = nil
         videoFilter?.subtitles?.show(nil)
         trackMemory.collection = nil
         trackMemory.next = nil
