@@ -304,6 +304,9 @@ final class CheckRunner {
                                                                    timeout: min(options.itemTimeout, 20), variant: entry.variant) {
             item.problems += problems
         }
+        if DASHManifest.isDASH(uri), let problems = DASHStreamCheck.problems(uri: readFrom, timeout: min(options.itemTimeout, 20)) {
+            item.problems += problems
+        }
         return item
     }
 
