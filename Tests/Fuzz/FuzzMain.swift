@@ -15,6 +15,7 @@ enum FuzzTargets {
             "ipc": IPCRequestFuzz.run,
             "byterange": ByteRangeFuzz.run,
             "subtitles": SubtitleFuzz.run,
+            "dash": DASHFuzz.run,
         ]
         #if REEL_HAVE_PLAYLIST_PARSER  // issue 4's parsers, when they are in ReelCore (fuzz.sh checks)
         targets["playlist"] = PlaylistFuzz.run

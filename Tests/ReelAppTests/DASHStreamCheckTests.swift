@@ -35,3 +35,24 @@ final class DASHStreamCheckTests: XCTestCase {
         XCTAssertEqual(try codes("lying"), ["bandwidth-exceeded"])
     }
 }
+
+/// An MPD that a server answers with an empty 200: Reel reports it and exits; it did not survive
+/// it (FoundationXML dereferenced NULL in the gateway's rewrite: SIGSEGV).
+final class DASHEmptyManifestTests: XCTestCase {
+    func testAnEmptyManifestIsAnErrorNotACrash() throws {
+        let dir = TestMedia.temporaryDirectory("reel-dash-empty")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data().write(to: dir.appendingPathComponent("manifest.mpd"))
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(dir, at: "/e")
+        let url = server.url("/e/manifest.mpd").absoluteString
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", url], timeout: 30)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertNotEqual(r.status, 11, "no SIGSEGV: \(r.stderr.suffix(400))")
+        XCTAssertFalse(r.stderr.contains("Signal 11"), r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"event\":\"error\""), "an error event: \(r.stdout.suffix(400))")
+        let check = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", url], timeout: 30)
+        XCTAssertEqual(check.status, 1, check.stdout)
+    }
+}

@@ -64,3 +64,19 @@ final class DASHInspectionTests: XCTestCase {
         XCTAssertFalse(bad.ok)
     }
 }
+
+/// An MPD with no XML in it (an empty 200, spaces, a lone "<") is refused, never handed to
+/// FoundationXML's XMLDocument, which dereferenced NULL on an empty body (the `dash` fuzz target).
+final class MPDDocumentTests: XCTestCase {
+    func testBodiesWithoutXMLAreRefusedEverywhere() {
+        // The fuzz target's second find: a truncated MPD with a second XML declaration in it.
+        let truncated = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<MPD xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n\txmlns=\"urn:mpeg:dash<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<MPD type=\"static\">"
+        for text in ["", "   ", "\n", "<", ">", "no xml at all", truncated] {
+            XCTAssertFalse(DASHInspection.inspect(text, uri: "u", name: "a.mpd").ok, text.debugDescription)
+            XCTAssertTrue(DASHManifest.videoRenditions(text).isEmpty, text.debugDescription)
+            XCTAssertTrue(DASHSegments.list(text, base: URL(string: "https://x/a.mpd")!).isEmpty, text.debugDescription)
+            XCTAssertThrowsError(try DASHManifestRewriter.rewrite(text, base: URL(string: "https://x/a.mpd")!, directory: { _ in "/d/" }, manifest: { _ in "/m" }),
+                                 text.debugDescription)
+        }
+    }
+}

@@ -15,7 +15,7 @@ final class FuzzSmokeTests: XCTestCase {
         let runs = ProcessInfo.processInfo.environment["REEL_FUZZ_RUNS"] ?? "6000"
         let targets = ProcessRunner.run("/bin/bash", [script, "--list"], timeout: 30).lines
         // The parsers and the rewriter the issue names must all be there, not just "some targets".
-        for required in ["m3u", "pls", "xspf", "hls", "rewriter", "playlist", "inspect", "ipc", "byterange", "subtitles"] {
+        for required in ["m3u", "pls", "xspf", "hls", "rewriter", "playlist", "inspect", "ipc", "byterange", "subtitles", "dash"] {
             XCTAssertTrue(targets.contains(required), "fuzz target \(required) is missing: \(targets)")
         }
         // The first build compiles ReelCore with the sanitizers: minutes on 2 busy cores. The

@@ -27,7 +27,7 @@ public enum DASHInspection {
     }
 
     public static func inspect(_ text: String, uri: String, name: String) -> (json: JSONValue, text: String, ok: Bool) {
-        guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "MPD" else {
+        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD" else {
             let message = "\(name): not a DASH MPD (no MPD element can be read)"
             return (.object([("type", .string("dash")), ("uri", .string(uri)), ("ok", .bool(false)),
                              ("error", EventEncoder.errorObject(PlaybackError(kind: .invalidPlaylist, message: message, uri: uri)))]),

@@ -18,7 +18,7 @@ public enum DASHManifest {
 
     /// The video renditions (`uri` is the Representation's `@id`); empty when none or not an MPD.
     public static func videoRenditions(_ text: String) -> [HLSVariant] {
-        guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "MPD",
+        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD",
               let period = children(root, "Period").first else { return [] }
         var renditions: [HLSVariant] = []
         for set in children(period, "AdaptationSet") {

@@ -50,7 +50,7 @@ public enum DASHManifestRewriter {
 
     public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute) throws -> String {
         let document: XMLDocument
-        do { document = try XMLDocument(xmlString: text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
+        do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
         }
         guard let root = document.rootElement(), root.localName == "MPD" else { throw Failure.notMPD }

@@ -20,7 +20,7 @@ public enum DASHSegments {
 
     /// The Representations of the first Period with their segments; empty when not a static MPD.
     public static func list(_ text: String, base: URL) -> [Representation] {
-        guard let document = try? XMLDocument(xmlString: text, options: []), let root = document.rootElement(), root.localName == "MPD",
+        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD",
               (DASHInspection.attribute(root, "type") ?? "static") == "static",
               let period = DASHInspection.children(root, "Period").first else { return [] }
         let total = DASHInspection.attribute(root, "mediaPresentationDuration").flatMap(DASHInspection.isoDuration)
