@@ -13,8 +13,16 @@ Prints one JSON line:
   ttff_s               from the start of the process to the first frame playing
   mean_kbps            mean BANDWIDTH of the segments played (the last rendition fetched for each
                        segment index, over the media time played)
+  mean_after10_kbps    the same from the 10th second of media on (issue 27: a fresh start on a
+                       fast link plays what the link allows after 10 s)
   allowed_kbps         the bits the link carried during the run over the media seconds played, at
-                       most the top rendition (the ceiling a player knowing the trace would reach)
+                       most the top rendition (a ceiling: on the oscillating trace above what even
+                       oracle_kbps reaches, since bits carried early must wait in a buffer)
+  oracle_kbps          the best a player knowing the trace in advance could play without a stall:
+                       one rendition per 2 s segment, downloaded one after another from the start,
+                       each in time for its turn after the first frame (a search over all choices)
+  link_kbps            what the link carries at each moment: the highest rendition whose BANDWIDTH
+                       the link's rate covers when that media plays, averaged over the media played
   switches             rendition changes along the played segments
 """
 import argparse
@@ -42,6 +50,37 @@ def rate_at(trace, t):
         if t >= at:
             current = bps
     return current
+
+
+def finish(trace, t, bits, dt=0.01):
+    """When a download of `bits` started at `t` ends on the trace."""
+    while bits > 0:
+        bits -= rate_at(trace, t) * dt
+        t += dt
+    return t
+
+
+def oracle(trace, bandwidths, began, segments, seconds=2.0):
+    """The highest mean BANDWIDTH over `segments` segments that a clairvoyant player could fetch
+    back to back from time 0 with segment i complete by began + i × seconds: a search over
+    (finish time, bits) keeping only choices no other beats on both (earlier and more)."""
+    front = [(0.0, 0)]
+    for i in range(segments):
+        options = []
+        for t, total in front:
+            for b in bandwidths:
+                f = finish(trace, t, b * seconds)
+                if f <= began + seconds * i + 1e-9:
+                    options.append((f, total + b))
+        options.sort(key=lambda x: (x[0], -x[1]))
+        front, best = [], -1
+        for f, total in options:
+            if total > best:
+                front.append((round(f, 2), total))
+                best = total
+        if not front:
+            return None
+    return max(total for _, total in front) / segments
 
 
 def ladder(media, master):
@@ -179,6 +218,7 @@ def main():
     played_media = max(0.0, wall - (began or wall) - stall_s)
     indices = [i for i in sorted(played_for) if i * 2 < played_media]
     chosen = [bandwidth[played_for[i]] for i in indices]
+    later = [bandwidth[played_for[i]] for i in indices if i * 2 >= 10]  # after the first 10 s of media
     # What the trace allows: every bit the link carried during the run spread over the media
     # played (a player that knew the trace in advance could not average more), at most the top
     # rendition.
@@ -187,12 +227,23 @@ def main():
     top = max(b for _, b in renditions)
     allowed = min(top, budget / played_media) if played_media > 0 else None
     switches = sum(1 for x, y in zip(indices, indices[1:]) if played_for[x] != played_for[y])
+    ladder_bps = sorted(b for _, b in renditions)
+    link = None
+    if began is not None and played_media > 0:
+        # Media second m plays at wall time began + m (stalls aside).
+        carried = [max([b for b in ladder_bps if b <= rate_at(trace, began + (k + 0.5) * 0.1)] or [ladder_bps[0]])
+                   for k in range(int(played_media * 10))]
+        link = sum(carried) / len(carried) if carried else None
+    best = oracle(trace, ladder_bps, began, len(indices)) if began is not None and indices else None
     result = {
         "status": "ok" if began is not None else "error",
         "stalls": len(stalls), "stall_s": round(stall_s, 3),
         "ttff_s": round(began, 3) if began is not None else None,
         "mean_kbps": round(sum(chosen) / len(chosen) / 1000, 1) if chosen else None,
+        "mean_after10_kbps": round(sum(later) / len(later) / 1000, 1) if later else None,
         "allowed_kbps": round(allowed / 1000, 1) if allowed else None,
+        "oracle_kbps": round(best / 1000, 1) if best else None,
+        "link_kbps": round(link / 1000, 1) if link else None,
         "switches": switches, "segments": len(indices),
         "played": "".join(played_for[i][0] for i in indices),  # first letter of each played segment's rendition
     }

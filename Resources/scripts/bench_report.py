@@ -249,9 +249,13 @@ def main():
             per = {p: v for p, v in per.items() if v}
             note = ""
             if key == "mean_kbps":
-                allowed = {p: stats([r["allowed_kbps"] for r in rs if r.get("allowed_kbps")]) for p, rs in qruns.items()}
-                note = "; ".join(f"{p}: {per[p]['median'] / allowed[p]['median'] * 100:.0f}% of what the trace allows"
-                                 for p in per if allowed.get(p) and allowed[p]["median"])
+                def share(field):
+                    return {p: stats([r[field] for r in rs if r.get(field)]) for p, rs in qruns.items()}
+                allowed, link, best = share("allowed_kbps"), share("link_kbps"), share("oracle_kbps")
+                def pct(p, of):
+                    return f"{per[p]['median'] / of[p]['median'] * 100:.0f}%" if of.get(p) and of[p]["median"] else "-"
+                note = "; ".join(f"{p}: {pct(p, link)} of what the link carries, {pct(p, best)} of a clairvoyant player's, "
+                                 f"{pct(p, allowed)} of every bit carried" for p in per)
             add(f"ABR {metric}, {stream} 45 s", unit, trace, per, note)
 
     # Playlist throughput.

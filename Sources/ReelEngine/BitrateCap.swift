@@ -85,8 +85,12 @@ enum BitrateCap {
         }
         guard let current else { return nil }
         defer { gst_object_unref(current) }
+        // GST_CLOCK_TIME_NONE (all of a VOD downloaded, the streams at EOS) is no level: nothing
+        // is left to decide (read as seconds it was 18446744073 s).
+        let none = UInt64.max
         var level = reel_get_uint64(current, "current-level-time-video")
-        if level == 0 { level = reel_get_uint64(current, "current-level-time-audio") }
+        if level == 0 || level == none { level = reel_get_uint64(current, "current-level-time-audio") }
+        guard level != none else { return nil }
         let rate = reel_get_uint(current, "current-bandwidth")
         return (Double(level) / 1e9, rate > 0 ? Int(rate) : nil)
     }

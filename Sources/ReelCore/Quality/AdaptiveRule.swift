@@ -26,7 +26,7 @@ public struct AdaptiveRule: Sendable {
         public var upBuffer: Double = 8
         public var upHold: Double = 1
         /// No step up sooner than this after a step down (no ping-pong).
-        public var upAfterDown: Double = 12
+        public var upAfterDown: Double = 8
         /// A rendition is carried when its BANDWIDTH is at most this share of the throughput.
         public var upMargin: Double = 0.8
         public var downMargin: Double = 0.8
@@ -43,16 +43,20 @@ public struct AdaptiveRule: Sendable {
         /// step up), and a step up needs `probeUpBuffer` buffered instead of `upBuffer`. The probe
         /// ends at the first decision, or after `probeDuration` seconds of playing without one. A step
         /// up during it needs `probeUpEvidence` measurements (the slowest counts).
-        public var probeBuffer: Double = 6
-        public var probeUpBuffer: Double = 4
+        public var probeBuffer: Double = 4
+        public var probeUpBuffer: Double = 3
         public var probeDuration: Double = 12
-        /// Measurements a step up needs during the probe (the slowest of them counts while there
-        /// are only as many). Measured (`make bench`, hls/abr at 8 Mbit/s from nothing): with 2
+        /// Measurements a step up needs during the probe (their median counts). Measured (`make bench`, hls/abr at 8 Mbit/s from nothing): with 2
         /// and a 4 s probe the first fragment's slower measurement (its connection's setup) chose
         /// 720p and 1080p came 30 s later (44 % of the trace); with 3 and 6 s, 1080p at once (81 %).
         public var probeUpEvidence = 3
         /// Seconds of measurements that must all carry it too.
-        public var upWindow: Double = 10
+        public var upWindow: Double = 6
+        /// Below the highest rendition allowed, the demuxer buffers at most this many seconds
+        /// (instead of hlsdemux2's 30): what it queued of a lower rendition plays before a step
+        /// up shows, so a link that recovers (the oscillating traces of `make bench`) is used
+        /// within seconds, not after 30 s of the lower rendition. At the top, the demuxer's own.
+        public var belowTopBuffer: Double = 10
 
         public init() {}
     }
@@ -112,6 +116,8 @@ public struct AdaptiveRule: Sendable {
     /// The probe (see `Settings.probeBuffer`): on, and since when it has seen playing samples.
     private var probing = false
     private var probeStartedAt: Double?
+    /// The last rendition observed is below the highest one allowed (`Settings.belowTopBuffer`).
+    private var belowTop = false
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -138,12 +144,14 @@ public struct AdaptiveRule: Sendable {
         let permitted = Self.permitted(bandwidths, allowed: allowed)
         let above = bandwidths.indices.contains(start) ? bandwidths[start].map { b in Self.highest(bandwidths, among: permitted) { $0 > b } != nil } : nil
         probing = above ?? false
+        belowTop = probing
         probeStartedAt = nil
     }
 
     /// How much the demuxer should buffer at most (seconds): `probeBuffer` during the probe, nil
     /// (the demuxer's own target) after it.
-    public var bufferingTarget: Double? { probing ? settings.probeBuffer : nil }
+    /// `belowTopBuffer` below the highest rendition allowed, nil (the demuxer's own) at it.
+    public var bufferingTarget: Double? { probing ? settings.probeBuffer : belowTop ? settings.belowTopBuffer : nil }
 
     /// A new sample while `current` plays; a decision when the rendition should change.
     public mutating func observe(_ sample: Sample, current: Int, bandwidths: [Int?], allowed: Int? = nil) -> Decision? {
@@ -162,6 +170,7 @@ public struct AdaptiveRule: Sendable {
         }
         let permitted = Self.permitted(bandwidths, allowed: allowed)
         guard let bandwidth = bandwidths[current] else { return nil }
+        belowTop = Self.highest(bandwidths, among: permitted) { $0 > bandwidth } != nil
 
         // A new measurement (hlsdemux2 updates its estimate once per fragment).
         if sample.throughput != lastThroughput {
@@ -180,8 +189,8 @@ public struct AdaptiveRule: Sendable {
         }
 
         // A stall predicted from the buffer's slope.
-        // (During the probe downloads pause at `probeBuffer`: the level then drains by design too.)
-        let pausedLevel = probing ? settings.probeBuffer - 1 : settings.pausedDownloadsLevel
+        // (Below a buffering target downloads pause at it: the level then drains by design too.)
+        let pausedLevel = bufferingTarget.map { $0 - 1 } ?? settings.pausedDownloadsLevel
         if let fill = fillRate(), sample.buffered < pausedLevel, fill < 0.95 {
             let drain = 1 - fill
             let timeToStall = sample.buffered / drain
@@ -197,7 +206,7 @@ public struct AdaptiveRule: Sendable {
 
         let throughput = Double(sample.throughput ?? 0)
         // The measured throughput no longer carries this rendition while the buffer is not full.
-        if throughput > 0, throughput < Double(bandwidth), sample.buffered < settings.pausedDownloadsLevel,
+        if throughput > 0, throughput < Double(bandwidth), sample.buffered < pausedLevel,
            sinceSwitch(sample.time) >= settings.fillWindow {
             let target = Self.highest(bandwidths, among: permitted) { Double($0) <= throughput * settings.downMargin && $0 < bandwidth }
                 ?? Self.lowest(bandwidths, among: permitted)
@@ -223,8 +232,11 @@ public struct AdaptiveRule: Sendable {
         // connection setup): a burst of fast fragments after slower ones is not a faster
         // network, and stepping one rendition at a time would fill the buffer with more of the
         // lower ones (at the start, every measurement so far counts).
+        // During the probe (a handful of small fragments of the start rendition, the first of
+        // them over a new connection) the median counts: measured, the slowest of three chose
+        // 720p on an 8 Mbit/s link in one run of two, and four segments of it played.
         let rates = (windowThroughputs.count >= settings.upEvidence ? windowThroughputs.map(\.value) : recentThroughputs).sorted()
-        let floor = rates.count > settings.upEvidence ? rates[1] : rates[0]
+        let floor = probing ? rates[rates.count / 2] : rates.count > settings.upEvidence ? rates[1] : rates[0]
         guard let next = Self.highest(bandwidths, among: permitted, { $0 > bandwidth && Double($0) <= Double(floor) * settings.upMargin })
         else { return nil }
         throughputAtLastUp = sample.throughput
@@ -246,6 +258,7 @@ public struct AdaptiveRule: Sendable {
         throughputAtLastUp = nil
         probing = false
         probeStartedAt = nil
+        belowTop = false
         lastThroughput = nil
         throughputChangedAt = nil
         recentThroughputs.removeAll()
