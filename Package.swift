@@ -74,7 +74,7 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
-        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "ReelGLib", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "CReelFrame", "ReelGLib", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),

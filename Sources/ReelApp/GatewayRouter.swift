@@ -90,10 +90,12 @@ final class GatewayRouter: Sendable {
             return register(item, originalURI: uri, in: try startedGateway())
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
+        // A DASH MPD too: a dynamic one's window is read as it is served (`DASHLiveWindow`).
         let isHLS = (url.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
-        guard settings.isActive || decision.needsGateway || isHLS else { return uri }
+        let isDASH = url.pathExtension.lowercased() == "mpd" && !Self.directHLS
+        guard settings.isActive || decision.needsGateway || isHLS || isDASH else { return uri }
         var item = gatewayItem(url, decision)
-        if isHLS { item.live = LiveStream(program: live) }
+        if isHLS || isDASH { item.live = LiveStream(program: live) }
         if item.headers.isEmpty, item.tokenProvider == nil {
             item.prefetched = state.withLock { $0.prefetched.removeValue(forKey: uri) }
         }

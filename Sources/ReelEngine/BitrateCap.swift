@@ -27,6 +27,7 @@ enum BitrateCap {
         }
         apply(cap, floor: floor, to: demuxer)
         applyBufferingLimit(limit, to: demuxer)
+        DASHDemuxBufferingThreshold.apply(to: demuxer)
         if let old, let p = UnsafeMutablePointer<GstElement>(bitPattern: old) { gst_object_unref(p) }
     }
 

@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import Foundation
 import ReelCore
 import Synchronization
@@ -11,6 +12,9 @@ public enum GStreamerRuntime {
         initialised.withLock { done in
             guard !done else { return }
             gst_init(nil, nil)
+            // DASH MPDs whose root tag is long (ffmpeg's live ones) are typed application/xml by
+            // GStreamer 1.22's typefinder over HTTP: Reel's own names them (`reel_mpd_typefind.h`).
+            reel_mpd_typefind_register()
             done = true
             StartupTrace.mark("gst-init")
         }

@@ -166,4 +166,45 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertTrue(DASHManifest.isDASH("https://h/a/manifest.mpd?x=1"))
         XCTAssertFalse(DASHManifest.isDASH("https://h/a/master.m3u8"))
     }
+
+    /// GStreamer 1.22's dashdemux2 seeks a timeline relative to its first segment's start
+    /// (`DASHTimelineOrigin`): a dynamic MPD's timeline gets an `S` from 0 in front and one less
+    /// `startNumber`, so every real segment keeps its time and its `$Number$`; and the start
+    /// distance the gateway gives becomes `suggestedPresentationDelay`. Static MPDs are left.
+    func testALiveTimelineStartsAtZeroAndTheStartDistanceIsWritten() throws {
+        func mpd(_ type: String, startNumber: String, media: String = "c-$Number%05d$.m4s") -> String {
+            """
+            <?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="\(type)" suggestedPresentationDelay="PT2S"><Period>\
+            <AdaptationSet><Representation id="0" bandwidth="1"><SegmentTemplate timescale="12800" media="\(media)"\(startNumber)>\
+            <SegmentTimeline><S t="6220800" d="25600" r="5"/></SegmentTimeline></SegmentTemplate></Representation></AdaptationSet></Period></MPD>
+            """
+        }
+        let base = URL(string: "http://origin/live/manifest.mpd")!
+        func rewrite(_ text: String) throws -> String {
+            // FoundationXML writes an attribute a line; compared as one line, without the
+            // namespace it repeats on added elements.
+            let out = try DASHManifestRewriter.rewrite(text, base: base, directory: { _ in "http://gw/d/" }, manifest: { _ in "http://gw/m" }, presentationDelay: 6)
+            return out.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: #" xmlns="urn:mpeg:dash:schema:mpd:2011""#, with: "")
+                .replacingOccurrences(of: " />", with: "/>").replacingOccurrences(of: " >", with: ">")
+        }
+        let live = try rewrite(mpd("dynamic", startNumber: #" startNumber="244""#))
+        XCTAssertTrue(live.contains(#"<S t="0" d="6220800"/><S t="6220800" d="25600" r="5"/>"#), live)
+        XCTAssertTrue(live.contains(#"startNumber="243""#), live)
+        XCTAssertTrue(live.contains(#"suggestedPresentationDelay="PT6.000S""#), live)
+        // The numbers the demuxer computes: the added S is 243, the first real one 244 as before.
+        let segments = DASHSegments.expand("c-$Number%05d$.m4s", id: "0", bandwidth: 1, number: 244, time: nil)
+        XCTAssertEqual(segments, "c-00244.m4s")
+
+        let defaulted = try rewrite(mpd("dynamic", startNumber: ""))
+        XCTAssertTrue(defaulted.contains(#"startNumber="0""#), "no startNumber is 1: the added S is 0: \(defaulted)")
+        let zero = try rewrite(mpd("dynamic", startNumber: #" startNumber="0""#))
+        XCTAssertFalse(zero.contains(#"<S t="0""#), "no number before 0 for $Number$: left as it is")
+        let timeBased = try rewrite(mpd("dynamic", startNumber: #" startNumber="0""#, media: "c-$Time$.m4s"))
+        XCTAssertTrue(timeBased.contains(#"<S t="0" d="6220800"/>"#), "$Time$ needs no number: \(timeBased)")
+        let vod = try rewrite(mpd("static", startNumber: #" startNumber="244""#))
+        XCTAssertFalse(vod.contains(#"<S t="0""#), "a static MPD is left as it is")
+        XCTAssertTrue(vod.contains(#"startNumber="244""#))
+        XCTAssertTrue(vod.contains(#"suggestedPresentationDelay="PT2S""#), "and its delay")
+    }
 }

@@ -96,6 +96,8 @@ public final class HTTPFixtureServer: Sendable {
         var rotation: (after: Int, next: String)?
         var authorized = 0
         var exempt: Set<String> = []
+        /// Prefixes whose files are read when asked for (a packager writing as it goes).
+        var liveDirectories: [(prefix: String, directory: URL)] = []
         /// What a request without the required credentials gets: 401 (default) or 403.
         var refusal: HTTPResponseStatus = .unauthorized
         var streamed = 0
@@ -169,6 +171,12 @@ public final class HTTPFixtureServer: Sendable {
             let type = HTTPFixtureServer.contentType(for: file.pathExtension)
             serve(prefix + relative, bytesPerSecond.map { .paced(file, contentType: type, bytesPerSecond: $0) } ?? .file(file, contentType: type))
         }
+    }
+
+    /// Serves the files under `directory` at `prefix/<name>` as they are when asked for: a live
+    /// packager's output (ffmpeg's DASH or HLS muxer writing in real time), 404 for what is not there.
+    public func serveLiveDirectory(_ directory: URL, at prefix: String) {
+        state.withLock { $0.liveDirectories.append((prefix.hasSuffix("/") ? prefix : prefix + "/", directory)) }
     }
 
     /// Every request must carry this header (nil: no requirement); others get 401.
@@ -263,6 +271,14 @@ public final class HTTPFixtureServer: Sendable {
                 case .cut(let bytes):
                     cut = bytes
                 }
+            }
+            if s.routes[path] == nil, let live = s.liveDirectories.first(where: { path.hasPrefix($0.prefix) }) {
+                let name = String(path.dropFirst(live.prefix.count))
+                guard !name.contains(".."), let data = try? Data(contentsOf: live.directory.appendingPathComponent(name)) else {
+                    return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))
+                }
+                return HTTPFixtureServer.ranged(data, contentType: HTTPFixtureServer.contentType(for: (name as NSString).pathExtension),
+                                                range: head.headers["Range"].first)
             }
             guard let route = s.routes[path] else {
                 return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))

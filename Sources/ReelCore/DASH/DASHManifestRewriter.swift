@@ -21,7 +21,9 @@ import FoundationXML
 ///   get the prefix of their own directory (a template's directory is the part before its first
 ///   `$`); relative ones are left alone, except those that climb (`..`), resolved first;
 /// - `Location` (where a live MPD is fetched again) becomes `manifest`'s URL for it;
-///   `PatchLocation` is dropped (a patch would bypass the rewrite).
+///   `PatchLocation` is dropped (a patch would bypass the rewrite);
+/// - a dynamic MPD's timelines start at 0 (`DASHTimelineOrigin`, a GStreamer 1.22 workaround),
+///   and its `suggestedPresentationDelay` is the one given (Reel's start distance).
 public enum DASHManifestRewriter {
     /// The gateway's prefix (ending in `/`) for an upstream directory; nil: leave it as it is.
     public typealias DirectoryRoute = (URL) -> String?
@@ -48,7 +50,10 @@ public enum DASHManifestRewriter {
         return head.contains("<MPD") || head.contains(":MPD")
     }
 
-    public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute) throws -> String {
+    /// - Parameter presentationDelay: seconds a dynamic MPD's `suggestedPresentationDelay` is
+    ///   set to (where the demuxer starts; `DASHLiveWindow.startDistance`), nil to leave it.
+    public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute,
+                               presentationDelay: Double? = nil) throws -> String {
         let document: XMLDocument
         do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
@@ -86,6 +91,16 @@ public enum DASHManifestRewriter {
         }
         for child in elements(root) where child.localName != "BaseURL" {
             visit(child, base: top, directory: directory)
+        }
+        // GStreamer 1.22: a live timeline that starts after 0 is seeked wrong (`DASHTimelineOrigin`).
+        DASHTimelineOrigin.apply(to: root)
+        if let delay = presentationDelay, attribute(root, "type")?.stringValue == "dynamic" {
+            let value = "PT" + String(format: "%.3f", delay) + "S"
+            if let existing = attribute(root, "suggestedPresentationDelay") {
+                existing.stringValue = value
+            } else {
+                root.addAttribute(XMLNode.attribute(withName: "suggestedPresentationDelay", stringValue: value) as! XMLNode)
+            }
         }
         // As written (no pretty-printing, which would re-indent every element).
         return document.xmlString(options: [.nodePreserveEmptyElements, .nodePreserveNamespaceOrder, .nodePreserveAttributeOrder,

@@ -38,19 +38,33 @@ public final class LiveStream: Sendable {
         state.withLock { s in
             if var snapshot = output.snapshot {
                 snapshot.hasEndList = snapshot.hasEndList || closing
-                if let previous = s.snapshot {
-                    if snapshot.firstSequence > previous.firstSequence {
-                        s.slides = true
-                    } else if snapshot.firstSequence == previous.firstSequence, snapshot.durations.count > previous.durations.count {
-                        s.slides = false  // it grew from the same first segment: an event, a restart
-                    }
-                }
-                s.snapshot = snapshot
+                Self.keep(snapshot, in: &s)
             }
             if !s.started, let start = output.start { s.start = start }
             if s.problem == nil, let problem = output.problem { s.problem = problem }
         }
         return output.text
+    }
+
+    /// Reads the window of a DASH MPD the engine is about to get (`DASHLiveWindow`): a dynamic
+    /// one's segments on the wall clock, as a media playlist's. The MPD itself is not edited.
+    /// Returns the window's start distance (`DASHLiveWindow.startDistance`), nil when not live.
+    @discardableResult
+    public func serveMPD(_ text: String, now: Date = Date()) -> Double? {
+        guard let snapshot = DASHLiveWindow.snapshot(text, now: now) else { return nil }
+        state.withLock { Self.keep(snapshot, in: &$0) }
+        return snapshot.holdBack
+    }
+
+    private static func keep(_ snapshot: LiveWindowSnapshot, in s: inout State) {
+        if let previous = s.snapshot {
+            if snapshot.firstSequence > previous.firstSequence {
+                s.slides = true
+            } else if snapshot.firstSequence == previous.firstSequence, snapshot.durations.count > previous.durations.count {
+                s.slides = false  // it grew from the same first segment: an event, a restart
+            }
+        }
+        s.snapshot = snapshot
     }
 
     /// Whether the window slides (its start moves with its edge) rather than grows.

@@ -19,6 +19,10 @@ public struct LiveWindowSnapshot: Sendable, Equatable {
     public var hasEndList: Bool
     /// When the gateway served it.
     public var receivedAt: Date
+    /// The demuxer's stream time of the first segment when the manifest says it (a DASH window:
+    /// dashdemux2 counts from `availabilityStartTime`, and its seekable range starts at
+    /// now − `timeShiftBufferDepth`, between segments); nil: the seekable range's start (hlsdemux2).
+    public var firstSegmentStreamTime: Double?
 
     public init(firstSequence: Int = 0, durations: [Double] = [], dates: [Date?] = [], targetDuration: Double = 0, holdBack: Double? = nil,
                 startTimeOffset: Double? = nil, hasEndList: Bool = false, receivedAt: Date = Date()) {

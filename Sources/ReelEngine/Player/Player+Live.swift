@@ -9,7 +9,7 @@ extension Player {
     var liveTimeline: LiveTimeline? {
         guard let live = itemState.live, prerolled, mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
               let range = seekableRange else { return nil }
-        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: range.lowerBound, now: Date(), slides: live.slides)
+        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: snapshot.firstSegmentStreamTime ?? range.lowerBound, now: Date(), slides: live.slides)
     }
 
     /// Where a live item is in its window: position, window, distance from the edge, wall-clock time.

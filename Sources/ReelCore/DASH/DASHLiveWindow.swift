@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The live window of a dynamic MPD (ISO/IEC 23009-1 `type="dynamic"`) as Reel's live model
+/// reads windows (`LiveWindowSnapshot`, the shape of an HLS media playlist), so that positions,
+/// the window, `epoch-time`, `live-edge` and the LIVE badge work on DASH as on HLS.
+///
+/// The segments are those of one Representation (the first video one, else the first) of the
+/// Period playing now (the last whose start has passed), available at `now` (§5.3.9.5.3: a
+/// segment is available from `availabilityStartTime` + PeriodStart + its end, and stays within
+/// `timeShiftBufferDepth` of now): a `SegmentTimeline`'s `S` entries (`r="-1"` repeats up to
+/// now), or a `SegmentTemplate@duration` numbered from `startNumber` by the wall clock. Each
+/// segment's wall-clock start is `availabilityStartTime` + PeriodStart + (t − presentationTimeOffset)
+/// / timescale, and its stream time (dashdemux2's: seconds since `availabilityStartTime`) the
+/// same without the anchor. The start distance (as HLS's HOLD-BACK) is `startDistance`; the
+/// target duration `maxSegmentDuration`, else the longest segment. Pure.
+public enum DASHLiveWindow {
+    /// At most this many segments are kept (a day of 2 s segments; a window without
+    /// `timeShiftBufferDepth` reaches back to the Period's start).
+    static let maximumSegments = 43_200
+    /// dashdemux2's `presentation-delay` default (GStreamer 1.22): how far behind now it starts a
+    /// live MPD without `suggestedPresentationDelay`.
+    public static let defaultPresentationDelay = 10.0
+
+    /// The window at `now`; nil for a static MPD, or one without `availabilityStartTime` or
+    /// segments available yet.
+    public static func snapshot(_ text: String, now: Date = Date()) -> LiveWindowSnapshot? {
+        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD",
+              DASHInspection.attribute(root, "type") == "dynamic",
+              let anchor = DASHInspection.attribute(root, "availabilityStartTime").flatMap(date) else { return nil }
+        let sinceAnchor = now.timeIntervalSince(anchor)
+        let depth = DASHInspection.attribute(root, "timeShiftBufferDepth").flatMap(DASHInspection.isoDuration)
+        let periods = DASHInspection.children(root, "Period")
+        // The Period playing now: the last one that has started (a missing @start: the first's 0).
+        let started = periods.enumerated().filter { (DASHInspection.attribute($0.element, "start").flatMap(DASHInspection.isoDuration) ?? 0) <= sinceAnchor }
+        guard let period = started.last?.element ?? periods.first else { return nil }
+        let periodStart = DASHInspection.attribute(period, "start").flatMap(DASHInspection.isoDuration) ?? 0
+        guard let (rep, set) = representation(in: period) else { return nil }
+
+        let levels = [rep, set, period]
+        let templates = levels.compactMap { DASHInspection.children($0, "SegmentTemplate").first }
+        guard !templates.isEmpty else { return nil }
+        func value(_ name: String) -> String? { templates.lazy.compactMap { DASHInspection.attribute($0, name) }.first }
+        let timescale = value("timescale").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
+        let offset = value("presentationTimeOffset").flatMap(Double.init) ?? 0
+        let startNumber = value("startNumber").flatMap(Int.init) ?? 1
+        // Now and the window's earliest time, in the Period's presentation time (seconds).
+        let nowInPeriod = sinceAnchor - periodStart
+        let earliest = depth.map { nowInPeriod - $0 } ?? -Double.infinity
+
+        // (number, start, duration) in seconds of the Period's presentation time.
+        var segments: [(number: Int, start: Double, duration: Double)] = []
+        if let timeline = templates.lazy.compactMap({ DASHInspection.children($0, "SegmentTimeline").first }).first {
+            var t = 0.0, number = startNumber
+            let entries = DASHInspection.children(timeline, "S")
+            entries: for (i, s) in entries.enumerated() {
+                if let start = DASHInspection.attribute(s, "t").flatMap(Double.init) { t = start }
+                guard let d = DASHInspection.attribute(s, "d").flatMap(Double.init), d > 0 else { continue }
+                let repeats = DASHInspection.attribute(s, "r").flatMap(Int.init) ?? 0
+                let next = i + 1 < entries.count ? DASHInspection.attribute(entries[i + 1], "t").flatMap(Double.init) : nil
+                var k = 0
+                while repeats < 0 || k <= repeats {
+                    if repeats < 0, let next, t >= next { break }
+                    let start = (t - offset) / timescale, duration = d / timescale
+                    if start + duration > nowInPeriod + 0.001 { break entries }  // not available yet
+                    if start + duration >= earliest { segments.append((number, start, duration)) }
+                    if segments.count > maximumSegments { segments.removeFirst(segments.count - maximumSegments) }
+                    t += d
+                    number += 1
+                    k += 1
+                }
+            }
+        } else if let d = value("duration").flatMap(Double.init), d > 0 {
+            let duration = d / timescale
+            // Numbers whose segments have ended by now, back to the window's start.
+            let available = Int((nowInPeriod / duration + 1e-9).rounded(.down))
+            guard available >= 1 else { return nil }
+            let first = max(0, depth.map { Int(((nowInPeriod - $0) / duration).rounded(.down)) } ?? 0, available - maximumSegments)
+            segments = (first..<available).map { (startNumber + $0, Double($0) * duration, duration) }
+        } else {
+            return nil
+        }
+        guard let first = segments.first else { return nil }
+        let durations = segments.map(\.duration)
+        let dates = segments.map { Optional(anchor.addingTimeInterval(periodStart + $0.start)) }
+        let target = DASHInspection.attribute(root, "maxSegmentDuration").flatMap(DASHInspection.isoDuration) ?? durations.max() ?? 0
+        let delay = startDistance(suggested: DASHInspection.attribute(root, "suggestedPresentationDelay").flatMap(DASHInspection.isoDuration),
+                                  targetDuration: target)
+        var snapshot = LiveWindowSnapshot(firstSequence: first.number, durations: durations, dates: dates, targetDuration: target,
+                                          holdBack: delay, startTimeOffset: nil, hasEndList: false, receivedAt: now)
+        snapshot.firstSegmentStreamTime = periodStart + first.start
+        return snapshot
+    }
+
+    /// How far behind now a live MPD starts, and where "go live" goes: its
+    /// `suggestedPresentationDelay`, at least three segment durations (HLS's rule, RFC 8216
+    /// §6.3.3: ffmpeg suggests one segment, and from there dashdemux2 has too little to buffer
+    /// before the sinks take it all); without one, dashdemux2's 10 s `presentation-delay`, at
+    /// least as much. The gateway writes it into the MPD it serves, so the demuxer starts there.
+    public static func startDistance(suggested: Double?, targetDuration: Double) -> Double {
+        max(suggested ?? defaultPresentationDelay, 3 * targetDuration)
+    }
+
+    /// The first video Representation of a Period with its AdaptationSet, else the first one.
+    static func representation(in period: XMLElement) -> (XMLElement, XMLElement)? {
+        var fallback: (XMLElement, XMLElement)?
+        for set in DASHInspection.children(period, "AdaptationSet") {
+            for rep in DASHInspection.children(set, "Representation") {
+                func value(_ name: String) -> String? { DASHInspection.attribute(rep, name) ?? DASHInspection.attribute(set, name) }
+                if (value("mimeType") ?? "").hasPrefix("video/") || value("contentType") == "video" || value("height") != nil { return (rep, set) }
+                if fallback == nil { fallback = (rep, set) }
+            }
+        }
+        return fallback
+    }
+
+    /// An xs:dateTime; one without a zone is read as UTC (as dash.js and Shaka read it).
+    static func date(_ text: String) -> Date? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return ProgramDate.parse(t) ?? ProgramDate.parse(t + "Z")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import ReelCore
+import XCTest
+
+/// `DASHLiveWindow`: a dynamic MPD's window at a given time, by table (ISO/IEC 23009-1 §5.3.9.5.3:
+/// a segment is available from availabilityStartTime + PeriodStart + its end, within
+/// timeShiftBufferDepth of now).
+final class DASHLiveWindowTests: XCTestCase {
+    let anchor = ProgramDate.parse("2026-01-01T00:00:00Z")!
+
+    func mpd(_ attributes: String = #"timeShiftBufferDepth="PT10S""#, period: String = "", template: String) -> String {
+        """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="2026-01-01T00:00:00Z" \(attributes)>
+          <Period id="0" \(period)>
+            <AdaptationSet contentType="audio"><Representation id="a" bandwidth="64000">
+              <SegmentTemplate timescale="1" duration="4" media="a-$Number$.m4s"/></Representation></AdaptationSet>
+            <AdaptationSet contentType="video"><Representation id="v" bandwidth="800000" width="640" height="360">
+              \(template)</Representation></AdaptationSet>
+          </Period>
+        </MPD>
+        """
+    }
+
+    struct Row {
+        var name: String
+        var text: String
+        var at: Double
+        var first: Int?
+        var durations: [Double] = []
+        var firstDate: Double?
+        var streamTime: Double?
+        var holdBack: Double?
+        var target: Double?
+    }
+
+    func testWindows() {
+        let timeline = #"<SegmentTemplate timescale="1" startNumber="1" media="v-$Time$.m4s"><SegmentTimeline><S t="0" d="2" r="-1"/></SegmentTimeline></SegmentTemplate>"#
+        let rows: [Row] = [
+            Row(name: "a timeline repeating to now, within the depth (video, not the audio set before it)", text: mpd(template: timeline), at: 31,
+                first: 11, durations: [2, 2, 2, 2, 2], firstDate: 20, streamTime: 20, holdBack: 10, target: 2),
+            Row(name: "a duration template numbered by the clock", text: mpd(#"timeShiftBufferDepth="PT8S""#,
+                template: #"<SegmentTemplate timescale="1" duration="2" startNumber="5" media="v-$Number$.m4s"/>"#), at: 21.5,
+                first: 11, durations: [2, 2, 2, 2], firstDate: 12, streamTime: 12, holdBack: 10, target: 2),
+            Row(name: "a Period that starts later, a timescale and a presentationTimeOffset",
+                text: mpd(#"suggestedPresentationDelay="PT6S" maxSegmentDuration="PT2.5S""#, period: #"start="PT100S""#,
+                          template: #"<SegmentTemplate timescale="1000" presentationTimeOffset="5000" media="v-$Time$.m4s"><SegmentTimeline><S t="5000" d="2000" r="2"/><S d="1000"/></SegmentTimeline></SegmentTemplate>"#),
+                at: 110, first: 1, durations: [2, 2, 2, 1], firstDate: 100, streamTime: 100, holdBack: 7.5, target: 2.5),
+            Row(name: "segments not yet ended are not in the window", text: mpd(template: timeline), at: 5.9,
+                first: 1, durations: [2, 2], firstDate: 0, streamTime: 0, holdBack: 10, target: 2),
+            Row(name: "without timeShiftBufferDepth: back to the Period's start", text: mpd("", template: timeline), at: 8,
+                first: 1, durations: [2, 2, 2, 2], firstDate: 0, streamTime: 0, holdBack: 10, target: 2),
+            Row(name: "before the first segment has ended: no window", text: mpd(template: timeline), at: 1, first: nil),
+            Row(name: "a static MPD: no window", text: mpd(template: timeline).replacingOccurrences(of: #"type="dynamic""#, with: #"type="static""#), at: 30, first: nil),
+            Row(name: "no availabilityStartTime: no window",
+                text: mpd(template: timeline).replacingOccurrences(of: #"availabilityStartTime="2026-01-01T00:00:00Z""#, with: ""), at: 30, first: nil),
+            Row(name: "an availabilityStartTime without a zone is UTC",
+                text: mpd(template: timeline).replacingOccurrences(of: "00:00:00Z", with: "00:00:00"), at: 31,
+                first: 11, durations: [2, 2, 2, 2, 2], firstDate: 20, streamTime: 20, holdBack: 10, target: 2),
+            Row(name: "not XML", text: "<MPD", at: 30, first: nil),
+        ]
+        for row in rows {
+            let snapshot = DASHLiveWindow.snapshot(row.text, now: anchor.addingTimeInterval(row.at))
+            guard let first = row.first else {
+                XCTAssertNil(snapshot, row.name)
+                continue
+            }
+            guard let s = snapshot else {
+                XCTFail("no window: \(row.name)")
+                continue
+            }
+            XCTAssertEqual(s.firstSequence, first, row.name)
+            XCTAssertEqual(s.durations, row.durations, row.name)
+            XCTAssertEqual(s.dates.first??.timeIntervalSince(anchor), row.firstDate, row.name)
+            XCTAssertEqual(s.firstSegmentStreamTime, row.streamTime, row.name)
+            XCTAssertEqual(s.holdBack, row.holdBack, row.name)
+            XCTAssertEqual(s.targetDuration, row.target, row.name)
+            XCTAssertFalse(s.hasEndList, row.name)
+            XCTAssertEqual(s.safeDistance.rule, "hold-back", row.name)
+        }
+    }
+
+    /// Where a live MPD starts (written into the MPD the gateway serves): its suggestion, at
+    /// least three segments; without one, dashdemux2's 10 s, at least as much.
+    func testStartDistance() {
+        let rows: [(Double?, Double, Double, String)] = [
+            (2, 2, 6, "ffmpeg suggests one segment: three"),
+            (20, 2, 20, "a longer suggestion is kept"),
+            (nil, 2, 10, "none: dashdemux2's 10 s"),
+            (nil, 6, 18, "none, long segments: three of them"),
+        ]
+        for (suggested, target, expected, name) in rows {
+            XCTAssertEqual(DASHLiveWindow.startDistance(suggested: suggested, targetDuration: target), expected, name)
+        }
+    }
+
+    /// The window through the live model: the edge is the newest segment's end, epoch-time the
+    /// anchor plus the stream time, a refresh whose first segment moved slides.
+    func testTheTimelineReadsDASHStreamTime() throws {
+        let text = mpd(template: #"<SegmentTemplate timescale="1" media="v-$Time$.m4s"><SegmentTimeline><S t="0" d="2" r="-1"/></SegmentTimeline></SegmentTemplate>"#)
+        let live = LiveStream(program: nil)
+        live.serveMPD(text, now: anchor.addingTimeInterval(31))
+        live.serveMPD(text, now: anchor.addingTimeInterval(33))
+        XCTAssertTrue(live.slides, "the first segment moved: a sliding window")
+        let snapshot = try XCTUnwrap(live.snapshot)
+        let timeline = LiveTimeline(snapshot: snapshot, windowStartStreamTime: try XCTUnwrap(snapshot.firstSegmentStreamTime), now: snapshot.receivedAt,
+                                    slides: true)
+        XCTAssertEqual(timeline.edge, 10, "five segments from 22 to 32")
+        let report = timeline.report(stream: 25)
+        XCTAssertEqual(report.position, 3, accuracy: 1e-9)
+        XCTAssertEqual(report.behindLiveEdge, 7, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(report.epochTime), anchor.timeIntervalSince1970 + 25, accuracy: 1e-6, "the anchor plus the stream time")
+    }
+}
