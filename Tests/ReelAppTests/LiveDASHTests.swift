@@ -142,6 +142,49 @@ final class LiveDASHTests: XCTestCase {
                        "no segment asked for before it existed: \(requests.filter { $0.status == 404 }.map(\.description))")
     }
 
+    /// Restart on a live MPD: the programme began 9 s ago (inside the 12 s window); the window
+    /// begins at its first segment and playback at its start (`suggestedPresentationDelay` in the
+    /// MPD the gateway serves is the distance to it).
+    func testRestartStartsAtTheProgrammeStart() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        let packager = try Packager(timeline: true)
+        defer { packager.stop() }
+        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        server.requireHeader("Authorization", Self.token)
+
+        let programStart = Date().addingTimeInterval(-9)
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let directory = TestMedia.temporaryDirectory("reel-live-dash-ipc")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", "--ipc", socket,
+                                          "--header", "Authorization: \(Self.token)", "--live-mode", "restart", "--program-start", iso.string(from: programStart),
+                                          server.url("/live/manifest.mpd").absoluteString])
+        guard let client = IPCTestClient(path: socket, timeout: 15) else {
+            _ = reel.finish(timeout: 5)
+            return XCTFail("no control socket: \(reel.stderr)")
+        }
+        let start = try XCTUnwrap(client.waitForEvent(timeout: 20) { $0["event"] as? String == "live" }, "a live event: \(reel.stderr.suffix(800))")
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertEqual(start["rule"] as? String, "program-start")
+        let epoch = try XCTUnwrap(start["epochTime"] as? Double)
+        XCTAssertEqual(epoch, programStart.timeIntervalSince1970, accuracy: 2.5, "the programme start, ± one segment")
+        let position = try XCTUnwrap(start["position"] as? Double)
+        XCTAssertEqual(position, 0, accuracy: 2.5, "the window begins at the programme")
+        let behind = try XCTUnwrap(start["behindLiveEdge"] as? Double)
+        XCTAssertEqual(behind, 9, accuracy: 3, "about as far behind the edge as the programme began")
+        XCTAssertFalse(client.events.contains { $0["event"] as? String == "warning" }, "no warning: \(client.events.filter { $0["event"] as? String == "warning" })")
+        _ = client.request(["quit"], id: 1)
+        let (_, killed) = reel.finish(timeout: 10)
+        XCTAssertFalse(killed, "reel quits")
+        XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
+    }
+
     /// `-use_timeline 1`: SegmentTemplate with `$Number$` over a SegmentTimeline.
     func testALiveTimelinePlaysAtASafeDistanceWithTheHeaderOnEveryRequest() throws {
         try play(timeline: true)

@@ -94,6 +94,35 @@ final class DASHLiveWindowTests: XCTestCase {
         }
     }
 
+    /// A programme on a live window (timeline of 2 s segments, depth 10 s, at 31 s: 20…30 s
+    /// listed): a restart's window begins at the programme's first segment, playback at its start,
+    /// and the demuxer's start distance is the programme start's (never nearer than the safe one).
+    func testAProgrammeSteersTheWindowAndTheStart() throws {
+        let text = mpd(template: #"<SegmentTemplate timescale="1" media="v-$Time$.m4s"><SegmentTimeline><S t="0" d="2" r="-1"/></SegmentTimeline></SegmentTemplate>"#)
+        let now = anchor.addingTimeInterval(31)
+        let window = try XCTUnwrap(DASHLiveWindow.snapshot(text, now: now))
+        func at(_ seconds: Double) -> Date { anchor.addingTimeInterval(seconds) }
+        struct Row { var name: String; var program: LiveProgram?; var first: Int; var rule: String; var point: Double; var delay: Double; var problem: Bool }
+        let rows: [Row] = [
+            Row(name: "no programme: live, the safe distance", program: nil, first: 11, rule: "hold-back", point: 0, delay: 10, problem: false),
+            Row(name: "restart inside the window", program: LiveProgram(mode: .restart, start: at(23)), first: 12, rule: "program-start", point: 1, delay: 10, problem: false),
+            Row(name: "restart further back", program: LiveProgram(mode: .restart, start: at(20.5)), first: 11, rule: "program-start", point: 0.5, delay: 10.5, problem: false),
+            Row(name: "and an offset", program: LiveProgram(mode: .restart, start: at(20.5), startOffset: 1), first: 11, rule: "start-offset", point: 1.5, delay: 10, problem: false),
+            Row(name: "a programme start that left the window", program: LiveProgram(mode: .restart, start: at(5)), first: 11, rule: "program-start", point: 0, delay: 11, problem: true),
+            Row(name: "a programme not begun", program: LiveProgram(mode: .restart, start: at(40)), first: 11, rule: "hold-back", point: 0, delay: 10, problem: true),
+            Row(name: "catchup is not made from DASH", program: LiveProgram(mode: .catchup, start: at(22), end: at(28)), first: 11, rule: "hold-back", point: 0, delay: 10, problem: true),
+        ]
+        for row in rows {
+            let steered = DASHLiveWindow.steer(window, program: row.program, now: now)
+            XCTAssertEqual(steered.snapshot.firstSequence, row.first, row.name)
+            XCTAssertEqual(steered.start?.rule, row.rule, row.name)
+            XCTAssertEqual(steered.start?.seconds ?? -1, row.point, accuracy: 1e-9, row.name)
+            XCTAssertEqual(steered.delay, row.delay, accuracy: 1e-9, row.name)
+            XCTAssertEqual(steered.problem != nil, row.problem, "\(row.name): \(steered.problem ?? "no problem")")
+            XCTAssertEqual(steered.snapshot.firstSegmentStreamTime, Double(row.first - 1) * 2, row.name)
+        }
+    }
+
     /// The window through the live model: the edge is the newest segment's end, epoch-time the
     /// anchor plus the stream time, a refresh whose first segment moved slides.
     func testTheTimelineReadsDASHStreamTime() throws {

@@ -103,6 +103,55 @@ public enum DASHLiveWindow {
         max(suggested ?? defaultPresentationDelay, 3 * targetDuration)
     }
 
+    /// What a programme (`--live-mode restart`, `--program-start`, `--start-offset`) makes of a
+    /// live MPD's window at `now`, as `LivePlaylistEditor` does for an HLS playlist: the window
+    /// begins at the programme's first segment (a restart), and playback starts at the programme
+    /// start (or `startOffset` after it). dashdemux2 starts `suggestedPresentationDelay` behind
+    /// now, so the distance returned is where the start is, never nearer the edge than the window's
+    /// start distance. Catchup is not made here (a problem says so, and it plays live).
+    public struct Steered: Sendable {
+        public var snapshot: LiveWindowSnapshot
+        public var start: (rule: String, seconds: Double)?
+        public var problem: String?
+        /// Seconds behind now the demuxer starts (the MPD's `suggestedPresentationDelay`).
+        public var delay: Double
+    }
+
+    public static func steer(_ window: LiveWindowSnapshot, program: LiveProgram?, now: Date) -> Steered {
+        let safe = window.safeDistance
+        let live = Steered(snapshot: window, start: (safe.rule, max(0, window.duration - safe.seconds)), problem: nil, delay: safe.seconds)
+        guard let program, let programStart = program.start else { return live }
+        switch program.effectiveMode(at: now) {
+        case .live:
+            return live
+        case .catchup:
+            var s = live
+            s.problem = "catchup is not made from DASH yet: played live"
+            return s
+        case .restart:
+            break
+        }
+        let ends = window.durations.indices.map { i in window.dates[i].map { $0.addingTimeInterval(window.durations[i]) } }
+        guard let lo = window.durations.indices.first(where: { (ends[$0] ?? .distantPast) > programStart }), let first = window.dates[lo] else {
+            var s = live
+            s.problem = "the programme has not started yet (the newest segment ends before \(ProgramDate.format(programStart)))"
+            return s
+        }
+        var problem: String?
+        if lo == 0, first > programStart.addingTimeInterval(0.5) {
+            problem = "the programme start is no longer in the stream's window: it begins at \(ProgramDate.format(first))"
+        }
+        var trimmed = window
+        trimmed.firstSequence += lo
+        trimmed.durations = Array(window.durations[lo...])
+        trimmed.dates = Array(window.dates[lo...])
+        trimmed.firstSegmentStreamTime = window.firstSegmentStreamTime.map { $0 + window.offset(ofSegment: lo) }
+        let point = min(max(0, max(0, programStart.timeIntervalSince(first)) + (program.startOffset ?? 0)), trimmed.duration)
+        let rule = program.startOffset != nil ? "start-offset" : "program-start"
+        let delay = max(now.timeIntervalSince(first.addingTimeInterval(point)), safe.seconds)
+        return Steered(snapshot: trimmed, start: (rule, point), problem: problem, delay: delay)
+    }
+
     /// The first video Representation of a Period with its AdaptationSet, else the first one.
     static func representation(in period: XMLElement) -> (XMLElement, XMLElement)? {
         var fallback: (XMLElement, XMLElement)?

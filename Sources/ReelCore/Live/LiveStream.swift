@@ -48,12 +48,19 @@ public final class LiveStream: Sendable {
 
     /// Reads the window of a DASH MPD the engine is about to get (`DASHLiveWindow`): a dynamic
     /// one's segments on the wall clock, as a media playlist's. The MPD itself is not edited.
-    /// Returns the window's start distance (`DASHLiveWindow.startDistance`), nil when not live.
+    /// Returns how far behind now the demuxer should start (`DASHLiveWindow.steer`: the start
+    /// distance, or the programme start's), nil when not live.
     @discardableResult
     public func serveMPD(_ text: String, now: Date = Date()) -> Double? {
-        guard let snapshot = DASHLiveWindow.snapshot(text, now: now) else { return nil }
-        state.withLock { Self.keep(snapshot, in: &$0) }
-        return snapshot.holdBack
+        guard let window = DASHLiveWindow.snapshot(text, now: now) else { return nil }
+        // A restart's window begins at the programme, and playback at its start.
+        let steered = DASHLiveWindow.steer(window, program: program, now: now)
+        state.withLock { s in
+            Self.keep(steered.snapshot, in: &s)
+            if !s.started, let start = steered.start { s.start = start }
+            if s.problem == nil, let problem = steered.problem { s.problem = problem }
+        }
+        return steered.delay
     }
 
     private static func keep(_ snapshot: LiveWindowSnapshot, in s: inout State) {
