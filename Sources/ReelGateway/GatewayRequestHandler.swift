@@ -329,8 +329,9 @@ final class GatewayRequestHandler: Sendable {
             if isMPD {
                 do {
                     // A live item's window, read from the MPD as served (`DASHLiveWindow`).
-                    let delay = item.live?.serveMPD(text)
-                    let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: delay)
+                    let steered = item.live?.serveMPD(text)
+                    let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,
+                                                catchup: steered?.catchup)
                     await renditions.announceMPD(output, item: id)
                     try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
                 } catch let failure as DASHManifestRewriter.Failure {
@@ -389,7 +390,8 @@ final class GatewayRequestHandler: Sendable {
     /// Rewrites a DASH MPD (the item's resource `manifest`) so that everything it resolves to
     /// routes back through the gateway (`DASHManifestRewriter`): its upstream directories become
     /// resources of the item, and `Location` an item resource of its own.
-    func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil) throws -> String {
+    func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil,
+                    catchup: (start: Date, end: Date, now: Date)? = nil) throws -> String {
         let registry = self.registry, baseURL = self.baseURL
         let listed = Mutex(0)
         let output = try DASHManifestRewriter.rewrite(text, base: base, directory: { dir in
@@ -400,7 +402,7 @@ final class GatewayRequestHandler: Sendable {
             guard let index = registry.resourceIndex(item: id, url: url, kind: nil, parent: manifest) else { return nil }
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
-        }, presentationDelay: presentationDelay)
+        }, presentationDelay: presentationDelay, catchup: catchup)
         registry.playlistRewritten(item: id, index: manifest, listing: listed.withLock { $0 })
         return output
     }

@@ -185,6 +185,37 @@ final class LiveDASHTests: XCTestCase {
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
     }
 
+    /// Catchup on a live MPD: a programme that ended 3 s ago and lasted 8 s is its segments as a
+    /// static MPD (`DASHCatchup`), played as VOD from 0 to its end.
+    func testCatchupPlaysTheProgrammeAsVOD() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        let packager = try Packager(timeline: true)
+        defer { packager.stop() }
+        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        server.requireHeader("Authorization", Self.token)
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let now = Date()
+        let run = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                    ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                     "--header", "Authorization: \(Self.token)", "--live-mode", "catchup",
+                                     "--program-start", iso.string(from: now.addingTimeInterval(-11)), "--program-end", iso.string(from: now.addingTimeInterval(-3)),
+                                     server.url("/live/manifest.mpd").absoluteString], timeout: 40)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let events = run.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let duration = try XCTUnwrap(events.last { $0["event"] as? String == "duration" }?["duration"] as? Double, "a duration: \(run.stdout.suffix(1500))")
+        XCTAssertEqual(duration, 9, accuracy: 3, "the programme's 8 s, to whole segments")
+        XCTAssertEqual(events.first { $0["event"] as? String == "media-info" }?["live"] as? Bool, false, "played as VOD")
+        XCTAssertNil(events.first { $0["event"] as? String == "warning" }, "no warning")
+        XCTAssertNotNil(events.first { $0["event"] as? String == "end" }, "to its end")
+        XCTAssertEqual(events.last?["event"] as? String, "finished")
+        XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
+        XCTAssertEqual(server.requests.filter { $0.path == "/live/manifest.mpd" }.count, 1, "a static MPD is not refreshed")
+    }
+
     /// `-use_timeline 1`: SegmentTemplate with `$Number$` over a SegmentTimeline.
     func testALiveTimelinePlaysAtASafeDistanceWithTheHeaderOnEveryRequest() throws {
         try play(timeline: true)

@@ -110,7 +110,6 @@ final class DASHLiveWindowTests: XCTestCase {
             Row(name: "and an offset", program: LiveProgram(mode: .restart, start: at(20.5), startOffset: 1), first: 11, rule: "start-offset", point: 1.5, delay: 10, problem: false),
             Row(name: "a programme start that left the window", program: LiveProgram(mode: .restart, start: at(5)), first: 11, rule: "program-start", point: 0, delay: 11, problem: true),
             Row(name: "a programme not begun", program: LiveProgram(mode: .restart, start: at(40)), first: 11, rule: "hold-back", point: 0, delay: 10, problem: true),
-            Row(name: "catchup is not made from DASH", program: LiveProgram(mode: .catchup, start: at(22), end: at(28)), first: 11, rule: "hold-back", point: 0, delay: 10, problem: true),
         ]
         for row in rows {
             let steered = DASHLiveWindow.steer(window, program: row.program, now: now)
@@ -120,7 +119,49 @@ final class DASHLiveWindowTests: XCTestCase {
             XCTAssertEqual(steered.delay, row.delay, accuracy: 1e-9, row.name)
             XCTAssertEqual(steered.problem != nil, row.problem, "\(row.name): \(steered.problem ?? "no problem")")
             XCTAssertEqual(steered.snapshot.firstSegmentStreamTime, Double(row.first - 1) * 2, row.name)
+            XCTAssertNil(steered.catchup, row.name)
         }
+        // Catchup: the programme's segments (22…28: three), closed; the MPD is cut to it.
+        let catchup = DASHLiveWindow.steer(window, program: LiveProgram(mode: .catchup, start: at(22.5), end: at(27)), now: now)
+        XCTAssertEqual(catchup.snapshot.firstSequence, 12)
+        XCTAssertEqual(catchup.snapshot.durations, [2, 2, 2])
+        XCTAssertTrue(catchup.snapshot.hasEndList, "closed: played as VOD")
+        XCTAssertNil(catchup.problem)
+        XCTAssertEqual(catchup.catchup?.start, at(22.5))
+        let restartOver = DASHLiveWindow.steer(window, program: LiveProgram(mode: .restart, start: at(22.5), end: at(27)), now: now)
+        XCTAssertNotNil(restartOver.catchup, "a restart whose end has passed is a catchup")
+        let gone = DASHLiveWindow.steer(window, program: LiveProgram(mode: .catchup, start: at(2), end: at(8)), now: now)
+        XCTAssertNil(gone.catchup, "a programme no longer in the window is not cut to")
+        XCTAssertNotNil(gone.problem)
+    }
+
+    /// The MPD cut to a programme (`DASHCatchup`, through the rewriter): static, from 0, the
+    /// programme's segments with their times and numbers; by timeline and by the clock.
+    func testACatchupIsTheProgrammeAsAStaticMPD() throws {
+        func rewrite(_ text: String, _ start: Double, _ end: Double) throws -> String {
+            let out = try DASHManifestRewriter.rewrite(text, base: URL(string: "http://o/live/m.mpd")!, directory: { _ in "http://gw/d/" },
+                                                       manifest: { _ in "http://gw/m" }, presentationDelay: 6,
+                                                       catchup: (anchor.addingTimeInterval(start), anchor.addingTimeInterval(end), anchor.addingTimeInterval(31)))
+            return out.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: #" xmlns="urn:mpeg:dash:schema:mpd:2011""#, with: "")
+                .replacingOccurrences(of: " />", with: "/>").replacingOccurrences(of: " >", with: ">")
+        }
+        let timeline = try rewrite(mpd(template: #"<SegmentTemplate timescale="10" startNumber="1" media="v-$Number$.m4s"><SegmentTimeline><S t="200" d="20" r="4"/></SegmentTimeline></SegmentTemplate>"#), 22.5, 27)
+        XCTAssertTrue(timeline.contains(#"type="static""#), timeline)
+        XCTAssertTrue(timeline.contains(#"mediaPresentationDuration="PT6.000S""#), timeline)
+        XCTAssertTrue(timeline.contains(#"<S t="220" d="20"/><S t="240" d="20"/><S t="260" d="20"/></SegmentTimeline>"#), timeline)
+        XCTAssertTrue(timeline.contains(#"presentationTimeOffset="220""#), timeline)
+        XCTAssertTrue(timeline.contains(#"startNumber="2""#), "the number of t=220 (t=200 is 1): \(timeline)")
+        // The audio set (4 s segments by the clock) keeps 20…28 s, on the same origin (22 s).
+        XCTAssertTrue(timeline.contains(#"<SegmentTemplate timescale="1" duration="4" media="a-$Number$.m4s" presentationTimeOffset="22" startNumber="6"/>"#), timeline)
+        XCTAssertFalse(timeline.contains("availabilityStartTime") || timeline.contains("timeShiftBufferDepth") || timeline.contains("suggestedPresentationDelay"), timeline)
+        XCTAssertTrue(timeline.contains(#"start="PT0S""#), timeline)
+        let byClock = try rewrite(mpd(template: #"<SegmentTemplate timescale="1" duration="2" startNumber="5" media="v-$Number$.m4s"/>"#), 22.5, 27)
+        XCTAssertTrue(byClock.contains(#"presentationTimeOffset="22""#), byClock)
+        XCTAssertTrue(byClock.contains(#"startNumber="16""#), "number 5 + 11 (22 s / 2 s): \(byClock)")
+        XCTAssertTrue(byClock.contains(#"mediaPresentationDuration="PT6.000S""#), byClock)
+        let outside = try rewrite(mpd(template: #"<SegmentTemplate timescale="10" media="v-$Number$.m4s"><SegmentTimeline><S t="200" d="20" r="4"/></SegmentTimeline></SegmentTemplate>"#), 100, 110)
+        XCTAssertTrue(outside.contains(#"type="dynamic""#), "nothing to cut to: left live: \(outside)")
     }
 
     /// The window through the live model: the edge is the newest segment's end, epoch-time the

@@ -108,13 +108,16 @@ public enum DASHLiveWindow {
     /// begins at the programme's first segment (a restart), and playback starts at the programme
     /// start (or `startOffset` after it). dashdemux2 starts `suggestedPresentationDelay` behind
     /// now, so the distance returned is where the start is, never nearer the edge than the window's
-    /// start distance. Catchup is not made here (a problem says so, and it plays live).
+    /// start distance. Catchup: the programme's segments, closed (the gateway cuts the MPD to them,
+    /// `DASHCatchup`).
     public struct Steered: Sendable {
         public var snapshot: LiveWindowSnapshot
         public var start: (rule: String, seconds: Double)?
         public var problem: String?
         /// Seconds behind now the demuxer starts (the MPD's `suggestedPresentationDelay`).
         public var delay: Double
+        /// Catchup: the programme the MPD is cut to, as a static MPD (`DASHCatchup`).
+        public var catchup: (start: Date, end: Date, now: Date)?
     }
 
     public static func steer(_ window: LiveWindowSnapshot, program: LiveProgram?, now: Date) -> Steered {
@@ -125,9 +128,32 @@ public enum DASHLiveWindow {
         case .live:
             return live
         case .catchup:
-            var s = live
-            s.problem = "catchup is not made from DASH yet: played live"
-            return s
+            // The programme's segments, closed: what `DASHCatchup` leaves of the MPD.
+            guard let programEnd = program.end else {
+                var s = live
+                s.problem = "catchup needs the programme's end: played live"
+                return s
+            }
+            let kept = window.durations.indices.filter { i in
+                guard let d = window.dates[i] else { return false }
+                return d < programEnd && d.addingTimeInterval(window.durations[i]) > programStart
+            }
+            guard let lo = kept.first, let hi = kept.last else {
+                var s = live
+                s.problem = "the programme is not in the stream's window"
+                return s
+            }
+            var closed = window
+            closed.firstSequence += lo
+            closed.durations = Array(window.durations[lo...hi])
+            closed.dates = Array(window.dates[lo...hi])
+            closed.firstSegmentStreamTime = window.firstSegmentStreamTime.map { $0 + window.offset(ofSegment: lo) }
+            closed.hasEndList = true
+            var problem: String?
+            if lo == 0, let first = window.dates[0], first > programStart.addingTimeInterval(0.5) {
+                problem = "the programme start is no longer in the stream's window: it begins at \(ProgramDate.format(first))"
+            }
+            return Steered(snapshot: closed, start: nil, problem: problem, delay: safe.seconds, catchup: (programStart, programEnd, now))
         case .restart:
             break
         }

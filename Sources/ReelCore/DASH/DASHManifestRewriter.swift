@@ -52,8 +52,9 @@ public enum DASHManifestRewriter {
 
     /// - Parameter presentationDelay: seconds a dynamic MPD's `suggestedPresentationDelay` is
     ///   set to (where the demuxer starts; `DASHLiveWindow.startDistance`), nil to leave it.
+    /// - Parameter catchup: a programme to cut a dynamic MPD to, as a static one (`DASHCatchup`).
     public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute,
-                               presentationDelay: Double? = nil) throws -> String {
+                               presentationDelay: Double? = nil, catchup: (start: Date, end: Date, now: Date)? = nil) throws -> String {
         let document: XMLDocument
         do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
@@ -92,6 +93,8 @@ public enum DASHManifestRewriter {
         for child in elements(root) where child.localName != "BaseURL" {
             visit(child, base: top, directory: directory)
         }
+        // Catchup: the programme as a static MPD (`DASHCatchup`); what follows is for live ones.
+        if let catchup { DASHCatchup.apply(to: root, start: catchup.start, end: catchup.end, now: catchup.now) }
         // GStreamer 1.22: a live timeline that starts after 0 is seeked wrong (`DASHTimelineOrigin`).
         DASHTimelineOrigin.apply(to: root)
         if let delay = presentationDelay, attribute(root, "type")?.stringValue == "dynamic" {

@@ -48,10 +48,10 @@ public final class LiveStream: Sendable {
 
     /// Reads the window of a DASH MPD the engine is about to get (`DASHLiveWindow`): a dynamic
     /// one's segments on the wall clock, as a media playlist's. The MPD itself is not edited.
-    /// Returns how far behind now the demuxer should start (`DASHLiveWindow.steer`: the start
-    /// distance, or the programme start's), nil when not live.
+    /// Returns what the gateway writes into the MPD (`DASHLiveWindow.steer`: how far behind now
+    /// the demuxer starts, the catchup's programme), nil when not live.
     @discardableResult
-    public func serveMPD(_ text: String, now: Date = Date()) -> Double? {
+    public func serveMPD(_ text: String, now: Date = Date()) -> DASHLiveWindow.Steered? {
         guard let window = DASHLiveWindow.snapshot(text, now: now) else { return nil }
         // A restart's window begins at the programme, and playback at its start.
         let steered = DASHLiveWindow.steer(window, program: program, now: now)
@@ -60,7 +60,7 @@ public final class LiveStream: Sendable {
             if !s.started, let start = steered.start { s.start = start }
             if s.problem == nil, let problem = steered.problem { s.problem = problem }
         }
-        return steered.delay
+        return steered
     }
 
     private static func keep(_ snapshot: LiveWindowSnapshot, in s: inout State) {
