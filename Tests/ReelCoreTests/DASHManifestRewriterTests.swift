@@ -207,4 +207,24 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertTrue(vod.contains(#"startNumber="244""#))
         XCTAssertTrue(vod.contains(#"suggestedPresentationDelay="PT2S""#), "and its delay")
     }
+
+    /// dashdemux2 types a stream by its mimeType alone: an audio AdaptationSet's `video/mp4`
+    /// (GStreamer's dashsink writes it) becomes `audio/mp4`; MPEG-TS has one type for both and a
+    /// set without `contentType` says nothing, so both are left alone.
+    func testAContentTypeWinsOverAContradictingMimeType() throws {
+        let text = """
+        <?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT6S"><Period>\
+        <AdaptationSet contentType="video"><Representation id="v" bandwidth="1" mimeType="video/mp4"/></AdaptationSet>\
+        <AdaptationSet contentType="audio" mimeType="video/mp4"><Representation id="a" bandwidth="1" mimeType="video/mp4"/></AdaptationSet>\
+        <AdaptationSet contentType="audio"><Representation id="t" bandwidth="1" mimeType="video/mp2t"/></AdaptationSet>\
+        <AdaptationSet><Representation id="u" bandwidth="1" mimeType="video/webm"/></AdaptationSet></Period></MPD>
+        """
+        let out = try DASHManifestRewriter.rewrite(text, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil })
+            .replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+        XCTAssertTrue(out.contains(#"id="v" bandwidth="1" mimeType="video/mp4""#), out)
+        XCTAssertTrue(out.contains(#"contentType="audio" mimeType="audio/mp4""#), out)
+        XCTAssertTrue(out.contains(#"id="a" bandwidth="1" mimeType="audio/mp4""#), out)
+        XCTAssertTrue(out.contains(#"id="t" bandwidth="1" mimeType="video/mp2t""#), "MPEG-TS is left alone: \(out)")
+        XCTAssertTrue(out.contains(#"id="u" bandwidth="1" mimeType="video/webm""#), "no contentType, nothing to go by: \(out)")
+    }
 }

@@ -93,6 +93,8 @@ public enum DASHManifestRewriter {
         for child in elements(root) where child.localName != "BaseURL" {
             visit(child, base: top, directory: directory)
         }
+        // GStreamer 1.22 types a stream by its mimeType alone (`DASHMimeTypeRepair`).
+        DASHMimeTypeRepair.apply(to: root)
         // Catchup: the programme as a static MPD (`DASHCatchup`); what follows is for live ones.
         if let catchup { DASHCatchup.apply(to: root, start: catchup.start, end: catchup.end, now: catchup.now) }
         // GStreamer 1.22: a live timeline that starts after 0 is seeked wrong (`DASHTimelineOrigin`).

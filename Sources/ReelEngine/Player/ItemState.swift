@@ -27,6 +27,9 @@ struct ItemState {
     var runAhead = RunAheadFilter()
     /// The end-stall workaround's watch (`EndStallWatch`).
     var endStall = EndStallWatch()
+    /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
+    var stuckBuffering = StuckBuffering()
+    var stuckPosition = StuckBuffering()
     /// The item's frames at the video sink (`Player.videoFrameCounts`): basesink's totals restart
     /// at every segment and flush (a seek), so they are folded in as they are seen.
     var videoFrames = FrameTally()
