@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu wayland gapless check seek hls live quality playlist subtitles gateway"   a subset, for quick iterations
+#   ONLY="startup cpu wayland gapless check seek hls dash live quality playlist subtitles gateway"   a subset, for quick iterations
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
@@ -35,7 +35,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu wayland gapless check seek hls live quality playlist subtitles gateway"}
+ONLY=${ONLY:-"startup cpu wayland gapless check seek hls dash live quality playlist subtitles gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -288,6 +288,38 @@ if want hls; then
     fi
   done
   kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+fi
+
+if want dash; then
+  # DASH VOD (issue 31): ffmpeg's DASH muxer (dash/ffmpeg: 8 s, SegmentTemplate + SegmentTimeline,
+  # fMP4, 360p/720p and audio), served by a plain static server; Reel plays every MPD through its
+  # gateway. Wall time over content time, beside gst-play-1.0 and mpv, interleaved run by run.
+  dash=$MEDIA/dash/ffmpeg
+  if [ -s "$dash/manifest.mpd" ]; then
+    port=$($PY -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+    $PY -m http.server --bind 127.0.0.1 --directory "$dash" "$port" >/dev/null 2>&1 &
+    dash_pid=$!
+    for _ in $(seq 50); do $PY -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/manifest.mpd')" 2>/dev/null && break; sleep 0.1; done
+    url="http://127.0.0.1:$port/manifest.mpd"
+    log "DASH VOD: 8 s over $url, $LONG_RUNS runs each"
+    for ((r = 1; r <= LONG_RUNS; r++)); do
+      run_one dash vod reel "$r" -- "$REEL" --headless --audio-sink "$FAKE" --video-sink "$FAKE" "$url"
+      run_one dash vod gst-play-1.0 "$r" -- gst-play-1.0 -q --no-interactive --audiosink="$FAKE" --videosink="$FAKE" "$url"
+      if [ "$have_mpv" = 1 ]; then
+        run_one dash vod mpv "$r" -- mpv --no-config --really-quiet --ao=null --vo=null --keep-open=no "$url"
+      fi
+    done
+    kill "$dash_pid" 2>/dev/null; wait "$dash_pid" 2>/dev/null || true
+  else
+    log "DASH VOD: no dash/ffmpeg (ffmpeg missing when the media were made)"
+  fi
+  # Live DASH: ffmpeg's DASH muxer in real time; time to the first frame and its distance from
+  # the edge, Reel beside gst-play-1.0 and mpv.
+  if command -v ffmpeg >/dev/null; then
+    log "live DASH: time to first frame and distance from the edge, $RUNS runs"
+    "$PY" "$here/bench_live_dash.py" --reel "$REEL" --runs "$RUNS" >> "$samples" 2>"$work/livedash.err" \
+      || log "live DASH: $(tail -c 300 "$work/livedash.err")"
+  fi
 fi
 
 if want live; then

@@ -12,6 +12,7 @@ import sys
 CLIP_STARTUP = 2.0      # clip2s.mp4, nominally (bench.sh records its real length)
 GAPLESS_ITEMS = 20      # gapless-00..19.mp4, 1 s each nominally
 HLS_CONTENT = 10.0      # bench-hls: 10 s
+DASH_CONTENT = 8.0      # dash/ffmpeg: 8 s
 
 
 def stats(values):
@@ -180,6 +181,15 @@ def main():
         note = f"reel direct {direct['median']:.3f}; via gateway / direct {gw['median'] / direct['median']:.2f}" if direct else ""
         add("HLS VOD via Reel's gateway, wall / content (10 s)", "x", "gateway", {"reel": gw}, note)
 
+    # DASH VOD (issue 31): wall over content time, Reel (through its gateway) beside its peers.
+    per = {}
+    for p in players:
+        s = stats([r["wall_s"] / DASH_CONTENT for r in ok(runs("dash", "vod", p))])
+        if s:
+            per[p] = s
+    if per:
+        add("DASH VOD (ffmpeg's muxer), wall / content time (8 s)", "x", "vod", per)
+
     # The gateway alone (reel bench-gateway): latency and throughput, through it against direct.
     gw_runs = [r["result"] for r in rows if r["bench"] == "gateway"]
     for r in rows:
@@ -226,6 +236,23 @@ def main():
         said = stats([r["reel_says_behind_s"] for r in live.get("reel", []) if r.get("reel_says_behind_s") is not None])
         add("live HLS, first frame's distance from the live edge", "s", "sliding-12s", {p: v for p, v in per.items() if v},
             f"Reel's own live event says {said['median']:.1f} s; safe distance (3 target durations) 6 s" if said else "")
+
+    # Live DASH (bench_live_dash.py): time to the first frame and its distance from the edge.
+    live = {}
+    for r in rows:
+        if r["bench"] != "live-dash":
+            continue
+        if r.get("status") == "ok":
+            live.setdefault(r["player"], []).append(r)
+        else:
+            report["failures"].append(r)
+    if live:
+        add("live DASH (ffmpeg, 12 s window, 2 s segments), time to first frame", "s", "ffmpeg-12s",
+            {p: stats([r["ttff_s"] for r in rs]) for p, rs in live.items()})
+        per = {p: stats([r["behind_s"] for r in rs if r.get("behind_s") is not None]) for p, rs in live.items()}
+        said = stats([r["reel_says_behind_s"] for r in live.get("reel", []) if r.get("reel_says_behind_s") is not None])
+        add("live DASH, first frame's distance from the live edge", "s", "ffmpeg-12s", {p: v for p, v in per.items() if v},
+            f"Reel's own live event says {said['median']:.1f} s; its start distance: suggestedPresentationDelay, at least 3 segments (6 s)" if said else "")
 
     # Quality of experience on adaptive HLS (bench_quality.py): per trace, each figure per player.
     for trace in [s + t for s in ("", "ffmpeg-abr/") for t in ("steady", "step-down", "oscillating")]:
