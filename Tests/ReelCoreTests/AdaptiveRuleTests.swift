@@ -161,7 +161,7 @@ final class AdaptiveRuleTests: XCTestCase {
             _ = rule.observe(.init(time: Double(i) * 0.25, buffered: 3, throughput: 600_000, playing: true), current: 0, bandwidths: ladder)
         }
         XCTAssertEqual(rule.bufferingTarget, 10, "12 s of playing without a decision ends the probe: below the top, 10 s")
-        _ = rule.observe(.init(time: 16, buffered: 3, throughput: 600_000, playing: true), current: 2, bandwidths: ladder)
+        XCTAssertNil(rule.observe(.init(time: 16, buffered: 12, throughput: 8_000_000, playing: true), current: 2, bandwidths: ladder))
         XCTAssertNil(rule.bufferingTarget, "at the top, the demuxer's own")
         // No probe from the top, or when a cap leaves nothing above.
         rule.beginProbe(from: 2, bandwidths: ladder)

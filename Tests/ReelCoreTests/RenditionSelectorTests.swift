@@ -142,8 +142,8 @@ final class RenditionSelectorTests: XCTestCase {
     }
 
     /// Issue 27's fresh start: nothing remembered, the first listed is 360p: the demuxer buffers
-    /// at most the probe's 6 s until the rule's first decision, then its own target again; a pin
-    /// or the top rendition at the start never lowers it.
+    /// at most the probe's 4 s until the rule's first decision, then its own target again at the
+    /// top (below it, `belowTopBuffer`); a pin or the top rendition at the start never lowers it.
     func testAFreshStartLowersTheDemuxersBufferingUntilTheFirstDecision() {
         let lowFirst = Array(r.reversed())
         onMain {
@@ -161,7 +161,7 @@ final class RenditionSelectorTests: XCTestCase {
             XCTAssertNil(engine.bufferingLimit)
             s.renditionsFound(lowFirst, for: s.queue.items[0].id)
             XCTAssertEqual(events, ["0 360 start"])
-            XCTAssertEqual(engine.bufferingLimit, 6, "the probe: 6 s at most until the first decision")
+            XCTAssertEqual(engine.bufferingLimit, 4, "the probe: 4 s at most until the first decision")
             // Fragments at 8 Mbit/s; the demuxer holds at about 6 s.
             var t = 0.0
             while t < 3, events.count == 1 {
@@ -180,7 +180,7 @@ final class RenditionSelectorTests: XCTestCase {
             // The next item, from its own start.
             s.next()
             s.renditionsFound(lowFirst, for: s.queue.items[1].id)
-            XCTAssertEqual(engine.bufferingLimit, 6)
+            XCTAssertEqual(engine.bufferingLimit, 4)
             s.setQuality(.height(720))
             XCTAssertNil(engine.bufferingLimit, "a pin: the demuxer's own target")
         }

@@ -185,7 +185,7 @@ public struct AdaptiveRule: Sendable {
 
         // Outside what is allowed now (a cap that came down): the highest allowed that fits.
         if !permitted.contains(current), let lower = Self.highest(bandwidths, among: permitted, { _ in true }) ?? Self.lowest(bandwidths, among: permitted) {
-            return switched(to: Decision(lower, .autoDown), at: sample.time, down: true)
+            return switched(to: Decision(lower, .autoDown), at: sample.time, down: true, bandwidths: bandwidths, permitted: permitted)
         }
 
         // A stall predicted from the buffer's slope.
@@ -199,7 +199,7 @@ public struct AdaptiveRule: Sendable {
                 let target = Self.highest(bandwidths, among: permitted) { $0 < bandwidth && Double($0) <= carried }
                     ?? Self.lowest(bandwidths, among: permitted)
                 if let target, target != current, (bandwidths[target] ?? 0) < bandwidth {
-                    return switched(to: Decision(target, .stallPredicted), at: sample.time, down: true)
+                    return switched(to: Decision(target, .stallPredicted), at: sample.time, down: true, bandwidths: bandwidths, permitted: permitted)
                 }
             }
         }
@@ -211,7 +211,7 @@ public struct AdaptiveRule: Sendable {
             let target = Self.highest(bandwidths, among: permitted) { Double($0) <= throughput * settings.downMargin && $0 < bandwidth }
                 ?? Self.lowest(bandwidths, among: permitted)
             if let target, (bandwidths[target] ?? 0) < bandwidth {
-                return switched(to: Decision(target, .autoDown), at: sample.time, down: true)
+                return switched(to: Decision(target, .autoDown), at: sample.time, down: true, bandwidths: bandwidths, permitted: permitted)
             }
         }
 
@@ -240,7 +240,7 @@ public struct AdaptiveRule: Sendable {
         guard let next = Self.highest(bandwidths, among: permitted, { $0 > bandwidth && Double($0) <= Double(floor) * settings.upMargin })
         else { return nil }
         throughputAtLastUp = sample.throughput
-        return switched(to: Decision(next, .autoUp), at: sample.time, down: false)
+        return switched(to: Decision(next, .autoUp), at: sample.time, down: false, bandwidths: bandwidths, permitted: permitted)
     }
 
     /// Forgets the samples but not the hysteresis (a seek flushed the buffer).
@@ -276,7 +276,9 @@ public struct AdaptiveRule: Sendable {
 
     private func sinceSwitch(_ now: Double) -> Double { lastSwitch.map { now - $0 } ?? .infinity }
 
-    private mutating func switched(to decision: Decision, at time: Double, down: Bool) -> Decision {
+    private mutating func switched(to decision: Decision, at time: Double, down: Bool, bandwidths: [Int?], permitted: [Int]) -> Decision {
+        // The buffering target follows the new rendition at once (`Settings.belowTopBuffer`).
+        belowTop = bandwidths[decision.index].map { b in Self.highest(bandwidths, among: permitted) { $0 > b } != nil } ?? false
         lastSwitch = time
         if down { lastDown = time }
         probing = false
