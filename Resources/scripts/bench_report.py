@@ -220,39 +220,29 @@ def main():
             {"reel": stats([g["liveMsPerRefresh"] for g in reg])},
             f"after {reg[0]['liveRefreshes']:,} refreshes the table holds {max(g['liveResources'] for g in reg)} URLs (bounded)")
 
-    # Live HLS (bench_live.py): time to the first frame and that frame's distance from the edge.
-    live = {}
-    for r in rows:
-        if r["bench"] != "live":
-            continue
-        if r.get("status") == "ok":
-            live.setdefault(r["player"], []).append(r)
-        else:
-            report["failures"].append(r)
-    if live:
-        add("live HLS, time to first frame (12 s window, 2 s segments)", "s", "sliding-12s",
-            {p: stats([r["ttff_s"] for r in rs]) for p, rs in live.items()})
+    # Live lanes (bench_live.py on HLS, bench_live_dash.py on DASH): time to the first frame and
+    # that frame's distance from the edge, by the server's log, with Reel's own figure beside.
+    def live_lane(bench, variant, first_frame, distance, start_rule):
+        live = {}
+        for r in rows:
+            if r["bench"] != bench:
+                continue
+            if r.get("status") == "ok":
+                live.setdefault(r["player"], []).append(r)
+            else:
+                report["failures"].append(r)
+        if not live:
+            return
+        add(first_frame, "s", variant, {p: stats([r["ttff_s"] for r in rs]) for p, rs in live.items()})
         per = {p: stats([r["behind_s"] for r in rs if r.get("behind_s") is not None]) for p, rs in live.items()}
         said = stats([r["reel_says_behind_s"] for r in live.get("reel", []) if r.get("reel_says_behind_s") is not None])
-        add("live HLS, first frame's distance from the live edge", "s", "sliding-12s", {p: v for p, v in per.items() if v},
-            f"Reel's own live event says {said['median']:.1f} s; safe distance (3 target durations) 6 s" if said else "")
+        add(distance, "s", variant, {p: v for p, v in per.items() if v},
+            f"Reel's own live event says {said['median']:.1f} s; {start_rule}" if said else "")
 
-    # Live DASH (bench_live_dash.py): time to the first frame and its distance from the edge.
-    live = {}
-    for r in rows:
-        if r["bench"] != "live-dash":
-            continue
-        if r.get("status") == "ok":
-            live.setdefault(r["player"], []).append(r)
-        else:
-            report["failures"].append(r)
-    if live:
-        add("live DASH (ffmpeg, 12 s window, 2 s segments), time to first frame", "s", "ffmpeg-12s",
-            {p: stats([r["ttff_s"] for r in rs]) for p, rs in live.items()})
-        per = {p: stats([r["behind_s"] for r in rs if r.get("behind_s") is not None]) for p, rs in live.items()}
-        said = stats([r["reel_says_behind_s"] for r in live.get("reel", []) if r.get("reel_says_behind_s") is not None])
-        add("live DASH, first frame's distance from the live edge", "s", "ffmpeg-12s", {p: v for p, v in per.items() if v},
-            f"Reel's own live event says {said['median']:.1f} s; its start distance: suggestedPresentationDelay, at least 3 segments (6 s)" if said else "")
+    live_lane("live", "sliding-12s", "live HLS, time to first frame (12 s window, 2 s segments)",
+              "live HLS, first frame's distance from the live edge", "safe distance (3 target durations) 6 s")
+    live_lane("live-dash", "ffmpeg-12s", "live DASH (ffmpeg, 12 s window, 2 s segments), time to first frame",
+              "live DASH, first frame's distance from the live edge", "its start distance: suggestedPresentationDelay, at least 3 segments (6 s)")
 
     # Quality of experience on adaptive HLS (bench_quality.py): per trace, each figure per player.
     for trace in [s + t for s in ("", "ffmpeg-abr/") for t in ("steady", "step-down", "oscillating")]:
