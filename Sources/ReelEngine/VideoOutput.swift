@@ -19,6 +19,9 @@ public struct VideoOutput {
     var waylandDisplay: UInt?
     /// The video area in the handle's window (Wayland only; nil: the whole window).
     var rectangle: Rectangle?
+    /// Frames wait here for a window still being built (`Player.expectWindowHandle`); nil once
+    /// the handle is known.
+    var gate: WindowHandleGate?
 
     /// A new sink, still in NULL: the display it must draw on.
     func prepare(_ sink: UnsafeMutablePointer<GstElement>) {

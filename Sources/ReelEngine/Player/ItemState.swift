@@ -5,14 +5,44 @@ import ReelCore
 /// an item is loaded (`Player.resetItemState`) and handed over in one place when a gapless switch
 /// starts the next one (`ItemState(switchedTo:)` at its STREAM_START). What outlives an item
 /// (the pipeline, the intent, the rate, volume) is the player's own.
+///
+/// Each feature's share of it is its own value (`ItemProgress`, `ItemMedia`, `ItemStreams`,
+/// `ItemLive`, `ItemSubtitles`, `ItemWatches`): what tracks, live or a workaround keep for one
+/// item is read in one place.
 struct ItemState {
     var status: ItemStatus = .unknown
-    var duration: Double?
-    var mediaInfo = MediaInfo()
     /// Played to its end (or stopped there by the end-stall watchdog).
     var isAtEnd = false
     /// Prerolled: ASYNC_DONE (or the state change of a live source) was seen.
     var prerolled = false
+    var progress = ItemProgress()
+    var media = ItemMedia()
+    var streams = ItemStreams()
+    var live = ItemLive()
+    var subtitles = ItemSubtitles()
+    var watches = ItemWatches()
+
+    init(direction: Double = 1) {
+        progress.ticker.reset(direction: direction)
+    }
+
+    /// The state of the item a gapless switch has just started: prerolled as the pipeline is
+    /// (it streams already), with the stream collection and the selection that came for it
+    /// before its STREAM_START, if any. The caller reports it ready once observers know it is current.
+    init(switchedFrom previous: ItemState) {
+        prerolled = previous.prerolled
+        media.videoFramerate = previous.media.videoFramerate
+        progress.ticker = previous.progress.ticker
+        progress.ticker.reset()
+        media.collection = previous.media.nextCollection?.info ?? MediaInfo()
+        media.videoDisplaySize = previous.media.nextCollection?.displaySize
+        streams.selectedStreams = previous.streams.nextSelectedStreams ?? []
+        streams.defaultSelection = previous.streams.nextSelectedStreams
+    }
+}
+
+/// Where the item is: its position, a seek in flight, buffering, the ticks and frames counted.
+struct ItemProgress {
     /// Where a seek in flight goes; `position` answers it until the seek lands.
     var seekTarget: Double?
     /// A position to seek to as soon as the item has prerolled.
@@ -21,37 +51,30 @@ struct ItemState {
     var bufferingPercent: Int?
     /// The last position believed (the end stays where playback got to).
     var lastPosition: Double = 0
-    var videoFramerate: Double?
     var ticker = ProgressTicker()
-    /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
-    var runAhead = RunAheadFilter()
-    /// The end-stall workaround's watch (`EndStallWatch`).
-    var endStall = EndStallWatch()
-    /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
-    var stuckBuffering = StuckBuffering()
-    var stuckPosition = StuckBuffering()
     /// The item's frames at the video sink (`Player.videoFrameCounts`): basesink's totals restart
     /// at every segment and flush (a seek), so they are folded in as they are seen.
     var videoFrames = FrameTally()
-    /// What the preroll watchdog did for this item (`PrerollVerdict`).
-    var prerollExtensions = 0
-    var prerollRestarts = 0
+}
+
+/// What the item is: its length, codecs, sizes and title.
+struct ItemMedia {
+    var duration: Double?
+    var mediaInfo = MediaInfo()
+    var videoFramerate: Double?
     /// Codecs, sizes and the title from the item's stream collection and tags.
     var collection = MediaInfo()
     /// The item's picture size in square pixels, from its stream collection: frame captures are
     /// encoded at it (the sink's frame may be scaled to the window).
     var videoDisplaySize: (Int, Int)?
-    /// A live HLS item's programme and window (from the gateway; nil otherwise).
-    var live: LiveStream?
-    /// The `live` start event was sent; the programme end was announced.
-    var liveStartAnnounced = false
-    var programEndAnnounced = false
-    /// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.
-    var externalSubtitles: [ExternalSubtitle] = []
-    /// Its subtitle files are being read (`SubtitleReads`): its `tracks` event waits.
-    var subtitlesPending = false
-    /// The item's audio, subtitle and video tracks (its stream collection), the choice among them
-    /// and the stream ids playbin3 says it plays (STREAMS_SELECTED).
+    /// The next item's stream collection, when it came before that item's STREAM_START.
+    var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
+}
+
+/// The item's audio, subtitle and video tracks (its stream collection), the choice among them
+/// and the stream ids playbin3 says it plays (STREAMS_SELECTED): track selection's share
+/// (`Player+Tracks`).
+struct ItemStreams {
     var tracks: [MediaTrack] = []
     var trackChoice = TrackChoice()
     var selectedStreams: [String] = []
@@ -67,22 +90,35 @@ struct ItemState {
     /// A paused frame waits to be drawn again until playbin3 confirms a select-streams
     /// (`SelectThenSeek` in Workarounds/).
     var redrawAfterSelection = false
-    /// The next item's stream collection, when it came before that item's STREAM_START.
-    var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
+}
 
-    init(direction: Double = 1) {
-        ticker.reset(direction: direction)
-    }
+/// A live item's programme and window (from the gateway) and what was announced of it
+/// (`Player+Live`).
+struct ItemLive {
+    /// The gateway's `LiveStream` of a routed live item (nil otherwise).
+    var stream: LiveStream?
+    /// The `live` start event was sent; the programme end was announced.
+    var startAnnounced = false
+    var programEndAnnounced = false
+}
 
-    /// The state of the item a gapless switch has just started: prerolled as the pipeline is
-    /// (it streams already), with the stream collection that came for it before its STREAM_START,
-    /// if any. The caller reports it ready once observers know it is current.
-    init(switchedFrom previous: ItemState) {
-        prerolled = previous.prerolled
-        videoFramerate = previous.videoFramerate
-        ticker = previous.ticker
-        ticker.reset()
-        collection = previous.nextCollection?.info ?? MediaInfo()
-        videoDisplaySize = previous.nextCollection?.displaySize
-    }
+/// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.
+struct ItemSubtitles {
+    var files: [ExternalSubtitle] = []
+    /// Its subtitle files are being read (`SubtitleReads`): its `tracks` event waits.
+    var pending = false
+}
+
+/// What the GStreamer 1.22 workarounds watch for one item (Workarounds/README.md).
+struct ItemWatches {
+    /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
+    var runAhead = RunAheadFilter()
+    /// The end-stall workaround's watch (`EndStallWatch`).
+    var endStall = EndStallWatch()
+    /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
+    var stuckBuffering = StuckBuffering()
+    var stuckPosition = StuckBuffering()
+    /// What the preroll watchdog did for this item (`PrerollVerdict`).
+    var prerollExtensions = 0
+    var prerollRestarts = 0
 }

@@ -1,3 +1,4 @@
+import CGStreamer
 import ReelCore
 
 /// Where the player's pipeline is in its life across loads: the flags `load`, the bus handlers and
@@ -22,6 +23,23 @@ struct LoadLifecycle {
     var stalled = false
     /// The pipeline was given a URI: the next load builds a fresh one (see `load`).
     var hasHadItem = false
+    /// Tests only: asked for each pipeline built after the first, a video sink description to
+    /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
+    var videoSinkForNextPipeline: (() -> String?)?
+}
+
+/// The GLib main-loop sources the player has armed, by what they are for (0: none): all of them
+/// are removed at shutdown.
+struct PlayerTimers {
+    /// The progress timer (`Player+Progress`).
+    var progress: UInt32 = 0
+    /// The preroll watchdog (Workarounds/PrerollWatchdog.swift).
+    var prerollWatchdog: UInt32 = 0
+
+    mutating func remove(_ timer: WritableKeyPath<PlayerTimers, UInt32>) {
+        if self[keyPath: timer] != 0 { g_source_remove(self[keyPath: timer]) }
+        self[keyPath: timer] = 0
+    }
 }
 
 /// The current item's stream collections and the languages last chosen (`Player+Tracks`).

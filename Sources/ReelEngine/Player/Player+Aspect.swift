@@ -3,19 +3,25 @@ import ReelCore
 
 /// The aspect modes (`AspectMode`): fit, fill (crop) and stretch, through the pipeline's
 /// `AspectFilter` (built when `PlayerConfiguration.aspectModes` is on).
+/// How the picture fills the video area, and the area's size (the window's, as laid out).
+struct AspectChoice {
+    var mode: AspectMode = .fit
+    var area: (width: Int, height: Int)?
+}
+
 extension Player {
     /// Sets how the picture fills the video area; a paused picture is redrawn at once.
     public func setAspectMode(_ mode: AspectMode) {
-        guard mode != aspectMode else { return }
-        aspectMode = mode
+        guard mode != aspect.mode else { return }
+        aspect.mode = mode
         applyAspect(redraw: true)
     }
 
     /// The video area's size in pixels (the window's, as laid out): fill and stretch take its shape.
     public func setVideoArea(width: Int, height: Int) {
-        guard width > 0, height > 0, videoArea.map({ $0 != (width, height) }) ?? true else { return }
-        videoArea = (width, height)
-        if aspectMode != .fit { applyAspect(redraw: true) }
+        guard width > 0, height > 0, aspect.area.map({ $0 != (width, height) }) ?? true else { return }
+        aspect.area = (width, height)
+        if aspect.mode != .fit { applyAspect(redraw: true) }
     }
 
     /// Sets the filter for the mode, the area and the picture's size. A new frame renegotiates
@@ -23,7 +29,7 @@ extension Player {
     func applyAspect(redraw: Bool) {
         guard let aspectFilter else { return }
         let video = mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
-        aspectFilter.apply(aspectMode, area: videoArea, video: video)
+        aspectFilter.apply(aspect.mode, area: aspect.area, video: video)
         if redraw { redrawPausedFrame() }
     }
 

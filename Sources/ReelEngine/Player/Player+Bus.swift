@@ -26,12 +26,12 @@ extension Player {
 
     /// The current item's frames at the video sink: rendered, and dropped as late (its QoS).
     public var videoFrameCounts: (rendered: Int, dropped: Int) {
-        itemState.videoFrames.see(sinkFrameTotals())
-        return itemState.videoFrames.counts
+        itemState.progress.videoFrames.see(sinkFrameTotals())
+        return itemState.progress.videoFrames.counts
     }
 
     /// Folds the sink's totals in before they restart (a seek, a new segment) and at every tick.
-    func foldSinkFrames() { itemState.videoFrames.see(sinkFrameTotals()) }
+    func foldSinkFrames() { itemState.progress.videoFrames.see(sinkFrameTotals()) }
 
     /// The video sink's totals since it started.
     func sinkFrameTotals() -> (rendered: Int, dropped: Int) {
@@ -165,7 +165,7 @@ extension Player {
         // After about-to-finish handed over the next URI, a collection is the next item's: kept
         // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
         if shared.state.withLock({ $0.switched != nil }) {
-            itemState.nextCollection = Self.describe(collection)
+            itemState.media.nextCollection = Self.describe(collection)
             trackMemory.next = StreamCollectionRef(collection)
             return
         }
@@ -211,28 +211,13 @@ extension Player {
             releaseHeldBackNext()  // the loaded item's own stream started: see HeldBackNextURI.swift
             return
         }
-        guard let switched = shared.state.withLock({ s -> PlaybackItem? in
-            let v = s.switched
-            s.switched = nil
-            return v
-        }) else { return }
+        guard let switched = takeSwitchedItem() else { return }
         // A gapless switch made at about-to-finish has started: the old item played to its end
         // (or as far as it went: a file cut short switches early too).
         if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
-        emit(.playedToEnd)
-        currentURI = switched.playedURI
-        currentItem = switched
-        let previousNextSelection = itemState.nextSelectedStreams
-        itemState = ItemState(switchedFrom: itemState)  // the one handover of per-item state
-        itemState.videoFrames = FrameTally(startingAt: sinkFrameTotals())
-        seekingQuery.reset()
-        itemState.live = liveStreams?(switched.playedURI)
-        loadExternalSubtitles()
-        emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+        handOver(to: switched, streaming: true)
         trackMemory.collection = trackMemory.next
         trackMemory.next = nil
-        itemState.selectedStreams = previousNextSelection ?? []
-        itemState.defaultSelection = previousNextSelection
         if let collection = trackMemory.collection { tracksFound(Self.tracks(in: collection.pointer)) }
         status = .readyToPlay
         emit(.status(.readyToPlay))
@@ -244,6 +229,31 @@ extension Player {
         if mediaInfo.videoCodec != nil || mediaInfo.audioCodec != nil { emit(.mediaInfo(mediaInfo)) }
     }
 
+    /// The next item a gapless switch gave playbin3 (`HeldBackNextURI`), taken once.
+    func takeSwitchedItem() -> PlaybackItem? {
+        shared.state.withLock { s in
+            defer { s.switched = nil }
+            return s.switched
+        }
+    }
+
+    /// The one gapless handover, at the next item's STREAM_START (`streaming`) or at the error
+    /// that ended it before it started: the old item is reported played to its end, the next one
+    /// becomes current with the per-item state handed over (`ItemState(switchedFrom:)`), and
+    /// observers are told it changed.
+    func handOver(to switched: PlaybackItem, streaming: Bool) {
+        emit(.playedToEnd)
+        currentItem = switched
+        itemState = ItemState(switchedFrom: itemState)
+        if streaming {
+            itemState.progress.videoFrames = FrameTally(startingAt: sinkFrameTotals())
+            seekingQuery.reset()
+            itemState.live.stream = liveStreams?(switched.playedURI)
+            loadExternalSubtitles()
+        }
+        emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+    }
+
     func onSeekDone() {
         let wasUser = seekIsUser
         settlingAfterSeek = intent == .playing && pipelineState != .playing
@@ -252,7 +262,7 @@ extension Player {
         var pos: Int = 0
         if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
         ticker.reset(at: nil, direction: rate)
-        itemState.runAhead.reset()
+        itemState.watches.runAhead.reset()
         if wasUser { emit(.seeked(position: reported(lastPosition))) }
         redrawPausedSeekOnWayland(user: wasUser)  // see Workarounds/WaylandPausedSeekRedraw.swift
     }
@@ -314,19 +324,11 @@ extension Player {
         let status = Int(reel_message_error_http_status(message))
         if let decoder = HardwareDecoders.hardwareDecoder(posting: message), fallBackToSoftwareDecoding(decoder: decoder, reason: text) { return }
         var uri = currentURI
-        if !lifecycle.awaitingOwnStreamStart, let switched = shared.state.withLock({ s -> PlaybackItem? in
-            let v = s.switched
-            s.switched = nil
-            return v
-        }) {
+        if !lifecycle.awaitingOwnStreamStart, let switched = takeSwitchedItem() {
             // A gapless switch failed before its stream started (a missing or unreadable next
             // item): the old item has handed over, so report its end and the new item's change
             // before the error, which is the new item's.
-            emit(.playedToEnd)
-            currentURI = switched.playedURI
-            currentItem = switched
-            itemState = ItemState(switchedFrom: itemState)
-            emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
+            handOver(to: switched, streaming: false)
             uri = switched.playedURI
         }
         var context = ErrorMapper.Context(uri: uri, httpStatus: status > 0 ? status : nil)

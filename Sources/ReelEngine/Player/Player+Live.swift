@@ -7,7 +7,7 @@ extension Player {
     /// The live window of the current item, once it has started and Reel has read its playlist
     /// (nil for VOD, a catchup programme, or a live item not routed through the gateway).
     var liveTimeline: LiveTimeline? {
-        guard let live = itemState.live, prerolled, mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
+        guard let live = itemState.live.stream, prerolled, mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
               let range = seekableRange else { return nil }
         return LiveTimeline(snapshot: snapshot, windowStartStreamTime: snapshot.firstSegmentStreamTime ?? range.lowerBound, now: Date(), slides: live.slides)
     }
@@ -16,12 +16,12 @@ extension Player {
     public var livePosition: LivePosition? { liveTimeline?.report(stream: streamPosition) }
 
     /// The programme asked for the current item (`--live-mode` …), nil without one.
-    public var liveProgram: LiveProgram? { itemState.live?.program }
+    public var liveProgram: LiveProgram? { itemState.live.stream?.program }
 
     /// The live mode in force for the current item: nil for an item that is not live and has no
     /// programme; catchup once its playlist is closed.
     public var liveMode: LiveMode? {
-        guard let live = itemState.live else { return nil }
+        guard let live = itemState.live.stream else { return nil }
         if let program = live.program {
             if live.snapshot?.hasEndList == true { return .catchup }
             return program.effectiveMode(at: Date())
@@ -39,13 +39,13 @@ extension Player {
     /// At preroll: the gateway stops steering the start, and the start is said (`live` event),
     /// with what could not be honoured (a programme not in the stream) as a warning.
     func liveItemStarted() {
-        guard let live = itemState.live else { return }
+        guard let live = itemState.live.stream else { return }
         live.markStarted()
         if let problem = live.takeProblem() {
             emit(.warning(PlaybackError(kind: .liveProgram, message: "The programme could not be played as asked: \(problem).", uri: currentURI)))
         }
-        guard !itemState.liveStartAnnounced, let timeline = liveTimeline else { return }
-        itemState.liveStartAnnounced = true
+        guard !itemState.live.startAnnounced, let timeline = liveTimeline else { return }
+        itemState.live.startAnnounced = true
         let rule = live.plannedStart?.rule ?? timeline.snapshot.safeDistance.rule
         let mode = live.program?.effectiveMode(at: Date()) ?? .live
         emit(.liveStart(mode: mode, rule: rule, live: timeline.report(stream: streamPosition)))
@@ -54,9 +54,9 @@ extension Player {
     /// Once the wall clock passes the programme end of a live or restart item: `live-program-end`
     /// (playback goes on; what to do is the user's).
     func checkProgramEnd() {
-        guard !itemState.programEndAnnounced, let live = itemState.live, let end = live.program?.end, live.program?.mode != .catchup,
+        guard !itemState.live.programEndAnnounced, let live = itemState.live.stream, let end = live.program?.end, live.program?.mode != .catchup,
               live.snapshot?.hasEndList != true, prerolled, Date() >= end else { return }
-        itemState.programEndAnnounced = true
+        itemState.live.programEndAnnounced = true
         emit(.liveProgramEnd(programEnd: end))
     }
 

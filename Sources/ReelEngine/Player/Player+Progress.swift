@@ -17,7 +17,7 @@ extension Player {
     func startTimer() {
         let ms = UInt32(max(20, min(1000, configuration.progressInterval * 1000)))
         let data = Unmanaged.passRetained(bridge).toOpaque()
-        timerID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+        timers.progress = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
             let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
             guard let player = bridge.player else { return 0 }
             MainActor.assumeIsolated { player.onTimer() }
@@ -31,8 +31,8 @@ extension Player {
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.
         guard intent == .playing, prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else {
-            itemState.endStall.reset()
-            itemState.stuckPosition.reset()
+            itemState.watches.endStall.reset()
+            itemState.watches.stuckPosition.reset()
             return
         }
         foldSinkFrames()
@@ -43,7 +43,7 @@ extension Player {
         if watchForEndStall(at: seconds) { return }
         // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
         // playback got to (see `onEnd`).
-        guard itemState.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
+        guard itemState.watches.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds
@@ -57,10 +57,10 @@ extension Player {
         let adaptive = shared.state.withLock { $0.adaptiveDemuxer != nil }
         let nearEnd = duration.map { seconds >= $0 - 0.5 } ?? false
         let watching = adaptive && !mediaInfo.isLive && bufferingPercent == nil && !nearEnd
-        guard itemState.stuckPosition.observe(value: seconds, waiting: watching, now: Self.monotonicSeconds) else { return false }
+        guard itemState.watches.stuckPosition.observe(value: seconds, waiting: watching, now: Self.monotonicSeconds) else { return false }
         fail(PlaybackError(kind: .timeout,
                            message: String(format: "Playback stalled at %.1f s: the position stood still for %d s while playing (a stream of the item stopped delivering media).",
-                                           seconds, Int(itemState.stuckPosition.patience)),
+                                           seconds, Int(itemState.watches.stuckPosition.patience)),
                            uri: currentURI))
         return true
     }
@@ -70,8 +70,8 @@ extension Player {
     private func failIfBufferingIsStuck() -> Bool {
         let adaptive = shared.state.withLock { $0.adaptiveDemuxer != nil }
         let waiting = adaptive && intent == .playing && prerolled && !isWaitingForNetwork && !mediaInfo.isLive
-        guard itemState.stuckBuffering.observe(percent: bufferingPercent, waiting: waiting, now: Self.monotonicSeconds) else { return false }
-        let seconds = Int(itemState.stuckBuffering.patience)
+        guard itemState.watches.stuckBuffering.observe(percent: bufferingPercent, waiting: waiting, now: Self.monotonicSeconds) else { return false }
+        let seconds = Int(itemState.watches.stuckBuffering.patience)
         fail(PlaybackError(kind: .timeout,
                            message: "Playback stalled: buffering stayed at \(bufferingPercent ?? 0) % for \(seconds) s with nothing more on its way (a stream of the item stopped delivering media).",
                            uri: currentURI))

@@ -97,7 +97,7 @@ extension Player {
         seekIsUser = user
         lastPosition = target
         ticker.reset(at: nil, direction: newRate)
-        itemState.runAhead.reset()
+        itemState.watches.runAhead.reset()
         updateTimeControl()
         return true
     }

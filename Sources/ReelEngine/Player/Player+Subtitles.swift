@@ -28,13 +28,13 @@ extension Player {
     /// `onSubtitlesRead` takes them. Until then the item's `tracks` event waits for them (they
     /// are among its tracks), so a reader sees one list, as when they were read here.
     func loadExternalSubtitles() {
-        itemState.externalSubtitles = []
+        itemState.subtitles.files = []
         guard configuration.subtitleOverlay, videoFilter?.subtitles != nil, let uri = currentURI else {
             subtitleDrawing.reads.cancel()
-            itemState.subtitlesPending = false
+            itemState.subtitles.pending = false
             return
         }
-        itemState.subtitlesPending = true
+        itemState.subtitles.pending = true
         subtitleDrawing.reads.start(uri: uri, extra: configuration.subtitleFiles) { [weak bridge] in
             MainQueue.shared.async { bridge?.player?.onSubtitlesRead() }
         }
@@ -45,18 +45,18 @@ extension Player {
     /// for), each that could not be read a warning.
     func onSubtitlesRead() {
         guard let (found, problems) = subtitleDrawing.reads.take() else { return }
-        itemState.subtitlesPending = false
-        itemState.externalSubtitles = found
+        itemState.subtitles.pending = false
+        itemState.subtitles.files = found
         let files = found.map(\.track)
         let wanted = configuration.subtitleLanguages + (trackMemory.languages.subtitle.map { [$0] } ?? [])
         if let chosen = TrackChoice.initial(files, slang: configuration.subtitleLanguages, previous: trackMemory.languages).subtitle,
            let track = files.first(where: { $0.id == chosen }),
            wanted.isEmpty || wanted.contains(where: { LanguageCode.matches(track.language, $0) }) {
-            itemState.trackChoice.subtitle = chosen
+            itemState.streams.trackChoice.subtitle = chosen
         }
         // Read after preroll (a large file): the preferences choose again, with the files.
-        if !found.isEmpty, itemState.preferredTracksApplied {
-            itemState.preferredTracksApplied = false
+        if !found.isEmpty, itemState.streams.preferredTracksApplied {
+            itemState.streams.preferredTracksApplied = false
             applyPreferredTracks()
         }
         updateSubtitleOverlay()
@@ -66,8 +66,8 @@ extension Player {
 
     /// The chosen subtitle file when it is shown.
     var shownSubtitleFile: ExternalSubtitle? {
-        guard subtitlesShown, let id = itemState.trackChoice.subtitle else { return nil }
-        return itemState.externalSubtitles.first { $0.track.id == id }
+        guard subtitlesShown, let id = itemState.streams.trackChoice.subtitle else { return nil }
+        return itemState.subtitles.files.first { $0.track.id == id }
     }
 
     /// Gives the overlay the shown file's cues (or none); a paused frame is drawn again, unless

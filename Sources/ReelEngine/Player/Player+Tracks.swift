@@ -8,12 +8,12 @@ import ReelCore
 extension Player {
     /// The current item's tracks (video, audio, subtitle), in the file's order, then its
     /// external subtitle files.
-    public var tracks: [MediaTrack] { itemState.tracks + itemState.externalSubtitles.map(\.track) }
+    public var tracks: [MediaTrack] { itemState.streams.tracks + itemState.subtitles.files.map(\.track) }
     /// The stream ids playbin3 plays now.
-    public var selectedStreamIDs: [String] { itemState.selectedStreams }
+    public var selectedStreamIDs: [String] { itemState.streams.selectedStreams }
     /// What plays and shows now: playbin3's streams, and the subtitle file drawn, if any.
-    public var selectedTrackIDs: [String] { itemState.selectedStreams + (shownSubtitleFile.map { [$0.track.id] } ?? []) }
-    public var audioTrack: String? { itemState.trackChoice.audio }
+    public var selectedTrackIDs: [String] { itemState.streams.selectedStreams + (shownSubtitleFile.map { [$0.track.id] } ?? []) }
+    public var audioTrack: String? { itemState.streams.trackChoice.audio }
     /// A gapless switch could not carry the current item's track choice: it plays other streams
     /// than playbin3 chose by itself (the user's choice, or one the preferences or the previous
     /// item's languages made), or `--alang`/`--slang` have a choice to make here (two audio
@@ -22,24 +22,24 @@ extension Player {
     /// that group), so the queue loads the next item at the end instead, where the choice is
     /// made again. Items with nothing to choose (one audio track, no subtitles) stay gapless.
     public var trackChoiceNeedsLoad: Bool {
-        if !configuration.audioLanguages.isEmpty, itemState.tracks.filter({ $0.kind == .audio }).count > 1 { return true }
-        if !configuration.subtitleLanguages.isEmpty, itemState.tracks.contains(where: { $0.kind == .subtitle }) { return true }
-        guard let defaults = itemState.defaultSelection else { return false }
-        return Set(defaults) != Set(itemState.selectedStreams)
+        if !configuration.audioLanguages.isEmpty, itemState.streams.tracks.filter({ $0.kind == .audio }).count > 1 { return true }
+        if !configuration.subtitleLanguages.isEmpty, itemState.streams.tracks.contains(where: { $0.kind == .subtitle }) { return true }
+        guard let defaults = itemState.streams.defaultSelection else { return false }
+        return Set(defaults) != Set(itemState.streams.selectedStreams)
     }
-    public var subtitleTrack: String? { itemState.trackChoice.subtitle }
+    public var subtitleTrack: String? { itemState.streams.trackChoice.subtitle }
 
     /// Plays the audio track `id` (one of `tracks`).
     public func selectAudioTrack(_ id: String) {
         guard tracks.contains(where: { $0.id == id && $0.kind == .audio }) else { return }
-        itemState.trackChoice.audio = id
+        itemState.streams.trackChoice.audio = id
         applyTrackChoice()
     }
 
     /// Shows the subtitle track `id`, or none (nil). Choosing one shows subtitles again.
     public func selectSubtitleTrack(_ id: String?) {
         if let id, !tracks.contains(where: { $0.id == id && $0.kind == .subtitle }) { return }
-        itemState.trackChoice.subtitle = id
+        itemState.streams.trackChoice.subtitle = id
         if id != nil { subtitleDrawing.shown = true }
         applyTrackChoice()
     }
@@ -81,8 +81,8 @@ extension Player {
     func refreshTracks() {
         guard let collection = trackMemory.collection?.pointer else { return }
         let found = Self.tracks(in: collection)
-        guard found != itemState.tracks, found.map(\.id) == itemState.tracks.map(\.id) else { return }
-        itemState.tracks = found
+        guard found != itemState.streams.tracks, found.map(\.id) == itemState.streams.tracks.map(\.id) else { return }
+        itemState.streams.tracks = found
         emitTracks()
     }
 
@@ -91,8 +91,8 @@ extension Player {
     /// decodebin3 is still exposing its streams deadlocks playbin3 1.22 (seen with a `suburi`:
     /// the main thread in send_event, a multiqueue thread waiting for decodebin3's lock).
     func tracksFound(_ found: [MediaTrack]) {
-        guard found != itemState.tracks else { return }
-        itemState.tracks = found
+        guard found != itemState.streams.tracks else { return }
+        itemState.streams.tracks = found
         adoptSelection()
         emitTracks()
         // A gapless next item is not given select-streams: playbin3 1.22 answered none for the
@@ -104,26 +104,26 @@ extension Player {
     /// languages choose among the tracks; nothing is sent when playbin3 already plays that.
     func applyPreferredTracks() {
         refreshTracks()
-        guard !tracks.isEmpty, !itemState.preferredTracksApplied else { return }
-        itemState.preferredTracksApplied = true
+        guard !tracks.isEmpty, !itemState.streams.preferredTracksApplied else { return }
+        itemState.streams.preferredTracksApplied = true
         let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
                                             previous: trackMemory.languages)
-        var choice = itemState.trackChoice
+        var choice = itemState.streams.trackChoice
         if !configuration.audioLanguages.isEmpty || trackMemory.languages.audio != nil, let audio = preferred.audio { choice.audio = audio }
-        let hasFiles = !itemState.externalSubtitles.isEmpty
+        let hasFiles = !itemState.subtitles.files.isEmpty
         if !configuration.subtitleLanguages.isEmpty || trackMemory.languages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
             choice.subtitle = subtitle
         }
-        itemState.trackChoice = choice
+        itemState.streams.trackChoice = choice
         applyTrackChoice()
     }
 
     /// The choice follows what playbin3 plays (its default selection, or a change it made).
     func adoptSelection() {
-        let playing = Set(itemState.selectedStreams)
-        if let audio = tracks.first(where: { $0.kind == .audio && playing.contains($0.id) }) { itemState.trackChoice.audio = audio.id }
-        let external = tracks.contains { $0.id == itemState.trackChoice.subtitle && $0.isExternal }
-        if subtitlesShown, !external { itemState.trackChoice.subtitle = tracks.first { $0.kind == .subtitle && playing.contains($0.id) }?.id }
+        let playing = Set(itemState.streams.selectedStreams)
+        if let audio = tracks.first(where: { $0.kind == .audio && playing.contains($0.id) }) { itemState.streams.trackChoice.audio = audio.id }
+        let external = tracks.contains { $0.id == itemState.streams.trackChoice.subtitle && $0.isExternal }
+        if subtitlesShown, !external { itemState.streams.trackChoice.subtitle = tracks.first { $0.kind == .subtitle && playing.contains($0.id) }?.id }
     }
 
     func onStreamsSelected(_ message: UnsafeMutablePointer<GstMessage>) {
@@ -132,28 +132,28 @@ extension Player {
             if let p = reel_streams_selected_id(message, i) { ids.append(String(cString: p)); g_free(p) }
         }
         if shared.state.withLock({ $0.switched != nil }) {  // the next item's, before its STREAM_START
-            itemState.nextSelectedStreams = ids
+            itemState.streams.nextSelectedStreams = ids
             return
         }
         refreshTracks()
-        if itemState.defaultSelection == nil, !ids.isEmpty { itemState.defaultSelection = ids }
-        if itemState.redrawAfterSelection {
-            itemState.redrawAfterSelection = false
+        if itemState.streams.defaultSelection == nil, !ids.isEmpty { itemState.streams.defaultSelection = ids }
+        if itemState.streams.redrawAfterSelection {
+            itemState.streams.redrawAfterSelection = false
             redrawPausedFrame()  // the selection has settled: a flushing seek is safe now
         }
-        guard ids != itemState.selectedStreams else { return }
-        itemState.selectedStreams = ids
+        guard ids != itemState.streams.selectedStreams else { return }
+        itemState.streams.selectedStreams = ids
         if !prerolled { adoptSelection() }
         emitTracks()
     }
 
     /// Asks playbin3 for the chosen streams (when that differs from what it plays) and reports.
     func applyTrackChoice() {
-        let choice = itemState.trackChoice
+        let choice = itemState.streams.trackChoice
         let audio = tracks.first { $0.id == choice.audio }, subtitle = tracks.first { $0.id == choice.subtitle }
         trackMemory.languages = (audio?.language ?? trackMemory.languages.audio, subtitle?.language)
         let wanted = choice.streamIDs(tracks, subtitlesShown: subtitlesShown)
-        let selecting = !wanted.isEmpty && Set(wanted) != Set(itemState.selectedStreams)
+        let selecting = !wanted.isEmpty && Set(wanted) != Set(itemState.streams.selectedStreams)
         if selecting {
             var copies = wanted.map { strdup($0) }
             defer { for p in copies { free(p) } }
@@ -164,7 +164,7 @@ extension Player {
             }
         }
         updateSubtitleOverlay(redraw: !selecting)
-        if selecting, pipelineState == .paused { itemState.redrawAfterSelection = true }
+        if selecting, pipelineState == .paused { itemState.streams.redrawAfterSelection = true }
         emitTracks()
     }
 
@@ -172,10 +172,10 @@ extension Player {
     /// STREAMS_SELECTED, and a report then said `selected: false` for every track of a plain file.
     /// From the selection (or the preroll, whichever comes first) on, every change is reported.
     func emitTracks() {
-        guard !itemState.selectedStreams.isEmpty || prerolled, !itemState.subtitlesPending else { return }
+        guard !itemState.streams.selectedStreams.isEmpty || prerolled, !itemState.subtitles.pending else { return }
         let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
-        if let last = itemState.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
-        itemState.reportedTracks = report
+        if let last = itemState.streams.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
+        itemState.streams.reportedTracks = report
         emit(.tracks(report.tracks, selected: report.selected, subtitlesShown: report.shown))
     }
 }

@@ -17,15 +17,17 @@ public final class Player: PlaybackEngine {
     public typealias ItemObserver = @MainActor (PlayerEvent, PlaybackItem?) -> Void
 
     // MARK: Public state (current values for UIs)
-    public internal(set) var currentURI: String?
-    /// The item loaded or switched to (its `playedURI` is `currentURI`).
+    /// The item loaded or switched to (its `playedURI`, as a URI, is `currentURI`).
     public internal(set) var currentItem: PlaybackItem?
-    public internal(set) var timeControlStatus: TimeControlStatus = .paused
-    public internal(set) var rate: Double = 1
-    public internal(set) var intent: PlayIntent = .paused
+    public var currentURI: String? { currentItem.map { MediaLocator.uri(for: $0.playedURI) } }
+    /// The intent, the pipeline's state and the status derived from both (`TimeControl`).
+    var time = TimeControl()
+    public var timeControlStatus: TimeControlStatus { time.status }
+    public internal(set) var rate: Double { get { time.rate } set { time.rate = newValue } }
+    public internal(set) var intent: PlayIntent { get { time.intent } set { time.intent = newValue } }
     public internal(set) var status: ItemStatus { get { itemState.status } set { itemState.status = newValue } }
-    public internal(set) var duration: Double? { get { itemState.duration } set { itemState.duration = newValue } }
-    public internal(set) var mediaInfo: MediaInfo { get { itemState.mediaInfo } set { itemState.mediaInfo = newValue } }
+    public internal(set) var duration: Double? { get { itemState.media.duration } set { itemState.media.duration = newValue } }
+    public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
     /// The live state of a played URI (the gateway's `LiveStream` of a routed HLS item), looked
@@ -38,47 +40,44 @@ public final class Player: PlaybackEngine {
     /// The window the sink draws into, and on Wayland the display and place (`VideoOutput`).
     var output = VideoOutput()
     /// Frames wait for a window still being built (`expectWindowHandle`); nil once it is known.
-    var windowGate: WindowHandleGate?
+    var windowGate: WindowHandleGate? { get { output.gate } set { output.gate = newValue } }
     let shared = StreamingShared()
     var bridge: CallbackBridge!
-    var timerID: UInt32 = 0
-    var watchdogID: UInt32 = 0
+    /// The main-loop sources the player has armed (the progress timer, the preroll watchdog).
+    var timers = PlayerTimers()
 
     // MARK: Internal state
-    var pipelineState: PipelineTarget = .null
-    var requestedTarget: PipelineTarget = .null
+    var pipelineState: PipelineTarget { get { time.pipelineState } set { time.pipelineState = newValue } }
+    var requestedTarget: PipelineTarget { get { time.requestedTarget } set { time.requestedTarget = newValue } }
     /// The current item's state, in one value (see `ItemState`); the handlers read it through
     /// the names below.
     var itemState = ItemState()
     var prerolled: Bool { get { itemState.prerolled } set { itemState.prerolled = newValue } }
-    var seekTarget: Double? { get { itemState.seekTarget } set { itemState.seekTarget = newValue } }
-    var startPosition: Double? { get { itemState.startPosition } set { itemState.startPosition = newValue } }
-    var bufferingPercent: Int? { get { itemState.bufferingPercent } set { itemState.bufferingPercent = newValue } }
-    var lastPosition: Double { get { itemState.lastPosition } set { itemState.lastPosition = newValue } }
-    var videoFramerate: Double? { get { itemState.videoFramerate } set { itemState.videoFramerate = newValue } }
-    var ticker: ProgressTicker { get { itemState.ticker } set { itemState.ticker = newValue } }
-    var collectionInfo: MediaInfo { get { itemState.collection } set { itemState.collection = newValue } }
-    var videoDisplaySize: (Int, Int)? { get { itemState.videoDisplaySize } set { itemState.videoDisplaySize = newValue } }
-    var prerollExtensions: Int { get { itemState.prerollExtensions } set { itemState.prerollExtensions = newValue } }
-    var prerollRestarts: Int { get { itemState.prerollRestarts } set { itemState.prerollRestarts = newValue } }
-    var seekIsUser = false
-    /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
-    var settlingAfterSeek = false
+    var seekTarget: Double? { get { itemState.progress.seekTarget } set { itemState.progress.seekTarget = newValue } }
+    var startPosition: Double? { get { itemState.progress.startPosition } set { itemState.progress.startPosition = newValue } }
+    var bufferingPercent: Int? { get { itemState.progress.bufferingPercent } set { itemState.progress.bufferingPercent = newValue } }
+    var lastPosition: Double { get { itemState.progress.lastPosition } set { itemState.progress.lastPosition = newValue } }
+    var videoFramerate: Double? { get { itemState.media.videoFramerate } set { itemState.media.videoFramerate = newValue } }
+    var ticker: ProgressTicker { get { itemState.progress.ticker } set { itemState.progress.ticker = newValue } }
+    var collectionInfo: MediaInfo { get { itemState.media.collection } set { itemState.media.collection = newValue } }
+    var videoDisplaySize: (Int, Int)? { get { itemState.media.videoDisplaySize } set { itemState.media.videoDisplaySize = newValue } }
+    var prerollExtensions: Int { get { itemState.watches.prerollExtensions } set { itemState.watches.prerollExtensions = newValue } }
+    var prerollRestarts: Int { get { itemState.watches.prerollRestarts } set { itemState.watches.prerollRestarts = newValue } }
+    var seekIsUser: Bool { get { time.seekIsUser } set { time.seekIsUser = newValue } }
+    var settlingAfterSeek: Bool { get { time.settlingAfterSeek } set { time.settlingAfterSeek = newValue } }
     /// Observers, and events on their way to them (`EventDelivery`).
     let events = EventDelivery()
     /// Where the pipeline is in its life across loads (`LoadLifecycle`).
     var lifecycle = LoadLifecycle()
-    /// How the picture fills the video area, the area's size, and the current pipeline's filter
-    /// for it (`Player+Aspect`).
-    public internal(set) var aspectMode: AspectMode = .fit
+    /// How the picture fills the video area and the area's size (`Player+Aspect`).
+    var aspect = AspectChoice()
+    public var aspectMode: AspectMode { aspect.mode }
     /// Which decoders go first (`--hwdec`), and the item that fell back to software.
     let hardwareDecoders: HardwareDecoders
-    var videoArea: (width: Int, height: Int)?
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
-    /// Paused because the sound server asked (a cork: a call started); its uncork resumes.
-    var pausedForAudioFocus = false
+    var pausedForAudioFocus: Bool { get { time.pausedForAudioFocus } set { time.pausedForAudioFocus = newValue } }
     /// The subtitles as drawn: shown or hidden, their look, the cues the overlay has, and the
     /// files being read (`SubtitleDrawing`, `Player+Subtitles`).
     var subtitleDrawing = SubtitleDrawing()
@@ -90,7 +89,10 @@ public final class Player: PlaybackEngine {
     var trackMemory = TrackMemory()
     /// Tests only: asked for each pipeline built after the first, a video sink description to
     /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
-    @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)?
+    @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)? {
+        get { lifecycle.videoSinkForNextPipeline }
+        set { lifecycle.videoSinkForNextPipeline = newValue }
+    }
 
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) throws {
         GStreamerRuntime.ensureInitialised()
@@ -121,7 +123,7 @@ public final class Player: PlaybackEngine {
 
     /// Stops playback and releases the pipeline. The player cannot be used afterwards.
     public func shutdown() {
-        if timerID != 0 { g_source_remove(timerID); timerID = 0 }
+        timers.remove(\.progress)
         windowGate?.cancel()  // a streaming thread waiting for a window that never came goes on
         windowGate = nil
         BitrateCap.forget(shared: shared)
@@ -174,9 +176,8 @@ public final class Player: PlaybackEngine {
         if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
         lifecycle.generation += 1
         resetItemState()
-        currentURI = uri
         currentItem = item
-        itemState.live = liveStreams?(uri)
+        itemState.live.stream = liveStreams?(uri)
         loadExternalSubtitles()
         lifecycle.awaitingOwnStreamStart = true
         lifecycle.deferredNext = nil
@@ -211,7 +212,6 @@ public final class Player: PlaybackEngine {
         subtitleDrawing.reads.cancel()
         lifecycle.generation += 1
         resetItemState()
-        currentURI = nil
         currentItem = nil
         lifecycle.awaitingOwnStreamStart = false
         dropPendingSwitch()
@@ -282,7 +282,7 @@ public final class Player: PlaybackEngine {
         lastPosition = 0
         isAtEnd = false
         ticker.reset()
-        itemState.runAhead.reset()
+        itemState.watches.runAhead.reset()
         setPipeline(.ready)
         updateTimeControl()
     }
@@ -297,8 +297,13 @@ public final class Player: PlaybackEngine {
     /// The item waits for the network (the queue's `NetworkRule` says so): held PAUSED once
     /// prerolled (position and buffer kept), READY before; time control `waiting` (noNetwork).
     /// Cleared, it goes on as the user's intent says.
-    public var isWaitingForNetwork = false {
-        didSet { if isWaitingForNetwork != oldValue { applyDesiredState() } }
+    public var isWaitingForNetwork: Bool {
+        get { time.waitingForNetwork }
+        set {
+            guard newValue != time.waitingForNetwork else { return }
+            time.waitingForNetwork = newValue
+            applyDesiredState()
+        }
     }
 
     /// Caps adaptive streams' bitrate (bits/s; nil: no cap), on the demuxer playing now and on
@@ -335,32 +340,11 @@ public final class Player: PlaybackEngine {
     // MARK: Time control (derived, never set directly)
 
     func updateTimeControl() {
-        let derived: TimeControlStatus
-        if currentURI == nil {
-            derived = intent == .playing ? .waitingToPlayAtSpecifiedRate(.noItem) : intent == .stopped ? .stopped : .paused
-        } else if isWaitingForNetwork && intent == .playing {
-            derived = .waitingToPlayAtSpecifiedRate(.noNetwork)
-        } else if case .failed = status {
-            derived = .paused
-        } else if intent == .stopped {
-            derived = .stopped
-        } else if intent != .playing {
-            derived = .paused
-        } else if !prerolled {
-            derived = .waitingToPlayAtSpecifiedRate(.loading)
-        } else if seekTarget != nil || (settlingAfterSeek && pipelineState != .playing) {
-            derived = .waitingToPlayAtSpecifiedRate(.seeking)
-        } else if let p = bufferingPercent, p < 100, !mediaInfo.isLive {
-            derived = .waitingToPlayAtSpecifiedRate(.buffering(percent: p))
-        } else if pipelineState == .playing {
-            derived = .playing
-        } else {
-            derived = .waitingToPlayAtSpecifiedRate(.loading)
-        }
-        if derived != timeControlStatus {
-            timeControlStatus = derived
-            emit(.timeControl(derived))
-        }
+        var failed = false
+        if case .failed = status { failed = true }
+        let item = TimeControl.Item(loaded: currentItem != nil, failed: failed, prerolled: prerolled, seeking: seekTarget != nil,
+                                    bufferingPercent: bufferingPercent, isLive: mediaInfo.isLive)
+        if let changed = time.update(item: item) { emit(.timeControl(changed)) }
     }
 
     func fail(_ error: PlaybackError) {

@@ -20,7 +20,7 @@ extension Player {
     /// reports its own error. Returns true when it fired.
     func watchForEndStall(at position: Double) -> Bool {
         let eligible = rate > 0 && bufferingPercent == nil && !mediaInfo.isLive
-        guard itemState.endStall.observe(position: position, duration: duration, now: Self.monotonicSeconds,
+        guard itemState.watches.endStall.observe(position: position, duration: duration, now: Self.monotonicSeconds,
                                     timeout: configuration.endStallTimeout, eligible: eligible) else { return false }
         lifecycle.stalled = true
         dropPendingSwitch()
@@ -31,7 +31,7 @@ extension Player {
     /// Stalled at an item's end: the watchdog fired, or playback has sat still in the last half
     /// second for over half a second (a quit before the watchdog fires must not reap it either).
     var pipelineLooksStalled: Bool {
-        lifecycle.stalled || itemState.endStall.hasSatStill(longerThan: 0.5, now: Self.monotonicSeconds)
+        lifecycle.stalled || itemState.watches.endStall.hasSatStill(longerThan: 0.5, now: Self.monotonicSeconds)
     }
 
     /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.

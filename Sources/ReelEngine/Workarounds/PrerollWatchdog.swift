@@ -20,7 +20,7 @@ extension Player {
         cancelPrerollWatchdog()
         guard local, configuration.localPrerollTimeout > 0 else { return }
         let ms = UInt32(min(3_600_000, configuration.localPrerollTimeout * 1000))
-        watchdogID = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
+        timers.prerollWatchdog = g_timeout_add_full(Int32(G_PRIORITY_DEFAULT), ms, { data in
             let bridge = Unmanaged<CallbackBridge>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { bridge.player?.onPrerollWatchdog() }
             return 0
@@ -28,7 +28,7 @@ extension Player {
     }
 
     func cancelPrerollWatchdog() {
-        if watchdogID != 0 { g_source_remove(watchdogID); watchdogID = 0 }
+        timers.remove(\.prerollWatchdog)
     }
 
     /// The watchdog's second opinion: the file is probed on another thread (GstDiscoverer, its
@@ -38,7 +38,7 @@ extension Player {
     /// slow and gets more time, up to `PrerollVerdict.maximumExtensions` times. One the probe cannot open
     /// fails with the probe's error.
     func onPrerollWatchdog() {
-        watchdogID = 0
+        timers.prerollWatchdog = 0  // it has fired: GLib removes it
         guard let uri = currentURI, !prerolled, requestedTarget == .paused || requestedTarget == .playing else { return }
         if case .failed = status { return }
         // A hardware decoder that gives no picture within the bound: the item again in software.
