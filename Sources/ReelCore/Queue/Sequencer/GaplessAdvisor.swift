@@ -35,6 +35,9 @@ public struct GaplessAdvisor: Sendable {
     public private(set) var layouts: [QueueItem.ID: StreamLayout?] = [:]
     /// Items being probed now.
     public private(set) var probing: Set<QueueItem.ID> = []
+    /// The engine's `trackChoiceNeedsLoad` when the switch was last decided: a `.tracks` event
+    /// that changes it decides again.
+    public var trackChoiceNeededLoad = false
 
     public init() {}
 

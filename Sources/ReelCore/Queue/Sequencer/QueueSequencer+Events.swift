@@ -41,7 +41,7 @@ extension QueueSequencer {
             emit(event, item: eventIndex)
             // A track choice of the current item's own: the next one is loaded at the end, where
             // the choice is applied again (see `GaplessAdvisor`); back to the defaults: switched.
-            if eventItemID == queue.currentID, engine.trackChoiceNeedsLoad != trackChoiceNeededLoadAtLastAdvice { refreshPreroll() }
+            if eventItemID == queue.currentID, engine.trackChoiceNeedsLoad != gaplessAdvisor.trackChoiceNeededLoad { refreshPreroll() }
         case .mediaInfo:
             emit(event, item: eventIndex)
             // The current item's streams are known now: a gapless switch may be prepared.

@@ -109,9 +109,9 @@ extension QueueSequencer {
             eventItemID == c.id && engine.status == .readyToPlay
                 ? StreamLayout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil) : nil
         }
-        trackChoiceNeededLoadAtLastAdvice = engine.trackChoiceNeedsLoad
+        gaplessAdvisor.trackChoiceNeededLoad = engine.trackChoiceNeedsLoad
         switch gaplessAdvisor.advise(enabled: gapless, current: current, next: next, engineLayout: engineLayout,
-                                     trackChoiceNeedsLoad: trackChoiceNeededLoadAtLastAdvice) {
+                                     trackChoiceNeedsLoad: gaplessAdvisor.trackChoiceNeededLoad) {
         case .prepare(let id):
             // Only an item the network rule lets play now is switched to without a load (which
             // is where the rule is applied otherwise).

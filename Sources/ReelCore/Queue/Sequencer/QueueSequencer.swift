@@ -24,21 +24,19 @@ public final class QueueSequencer {
     /// Routes items (the gateway for protected streams); nil plays every item as it is.
     public var router: (any ItemRouting)?
     public internal(set) var queue: PlayQueue
+    /// How the run has gone: played, failed, finished (`QueueTally`).
+    var tally = QueueTally()
     /// Items played to their end / failed since the start (repeats count again).
-    public internal(set) var playedCount = 0
-    public internal(set) var failedCount = 0
+    public internal(set) var playedCount: Int { get { tally.played } set { tally.played = newValue } }
+    public internal(set) var failedCount: Int { get { tally.failed } set { tally.failed = newValue } }
     /// True once the queue ran out (until something is played again).
-    public internal(set) var isFinished = false
-    /// The user quit: nothing more is reported after the `finished` that says so.
-    var userExited = false
+    public internal(set) var isFinished: Bool { get { tally.finished } set { tally.finished = newValue } }
+    var userExited: Bool { get { tally.userExited } set { tally.userExited = newValue } }
     /// Prepare the next item for gapless transitions.
     public var gapless = true {
         didSet { refreshPreroll() }
     }
     public var gaplessAdvisor = GaplessAdvisor()
-    /// The engine's `trackChoiceNeedsLoad` when the gapless switch was last decided: a
-    /// `.tracks` event that changes it decides again.
-    var trackChoiceNeededLoadAtLastAdvice = false
     public var retries = RetryScheduler()
     /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
     public var retryPolicy: RetryPolicy {
@@ -242,4 +240,15 @@ public final class QueueSequencer {
         get { queue.isShuffled }
         set { queue.setShuffle(newValue); refreshPreroll() }
     }
+}
+
+/// How a run of the queue has gone so far: what the `finished` event and a check report count.
+struct QueueTally {
+    /// Items played to their end / failed since the start (repeats count again).
+    var played = 0
+    var failed = 0
+    /// The queue ran out (until something is played again).
+    var finished = false
+    /// The user quit: nothing more is reported after the `finished` that says so.
+    var userExited = false
 }
