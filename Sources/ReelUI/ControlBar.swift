@@ -1,8 +1,8 @@
 import CGtk
 import ReelCore
 
-/// The controls under the video: a seek row (elapsed, seek bar, total, and the LIVE badge of a
-/// live item, whose seek bar spans its window and whose labels show wall-clock time) and a button row
+/// The controls under the video: a seek row (`SeekRow`: elapsed, seek bar, total, and the LIVE
+/// badge of a live item) and a button row
 /// (previous, back, play/pause, forward, next, spinner · mute, volume, speed, quality, playlist, fullscreen).
 /// Renders a `PlayerViewState`; emits `UIAction`s.
 @MainActor
@@ -10,9 +10,8 @@ final class ControlBar: SignalReceiver {
     let root: UnsafeMutablePointer<GtkWidget>
     var emit: (UIAction) -> Void = { _ in }
 
-    private let elapsed: UnsafeMutablePointer<GtkWidget>
-    private let total: UnsafeMutablePointer<GtkWidget>
-    private let seek: UnsafeMutablePointer<GtkWidget>
+    /// Elapsed, the seek bar, total and the LIVE badge, with the bar's drag.
+    let seekRow = SeekRow()
     private let previous: UnsafeMutablePointer<GtkWidget>
     private let back: UnsafeMutablePointer<GtkWidget>
     private let playPause: UnsafeMutablePointer<GtkWidget>
@@ -24,8 +23,6 @@ final class ControlBar: SignalReceiver {
     private let speed: UnsafeMutablePointer<GtkWidget>
     private let playlist: UnsafeMutablePointer<GtkWidget>
     private let fullscreen: UnsafeMutablePointer<GtkWidget>
-    /// "LIVE" at the edge (lit), "−0:25" behind it; a click goes live.
-    private let liveBadge: UnsafeMutablePointer<GtkWidget>
     /// The quality menu (adaptive streams only) and the tracks menu (audio and subtitle tracks).
     let quality = ChoiceMenu(name: "reel-quality", tooltip: "Quality", label: "Auto") { .setQuality($0) }
     let tracks = ChoiceMenu(name: "reel-tracks", tooltip: "Audio and subtitles", label: "", action: TrackMenuContent.action)
@@ -33,25 +30,20 @@ final class ControlBar: SignalReceiver {
     /// Seconds the skip buttons jump.
     static let skipStep = 10.0
 
-    private var state = PlayerViewState()
     /// Set while the bar itself changes widget values, so that value-changed is not an action.
     private var rendering = false
     /// While the seek bar is held, it shows the target, not the position.
-    private(set) var isDraggingSeek = false
+    var isDraggingSeek: Bool { seekRow.isDragging }
     private var iconNames: [UnsafeMutablePointer<GtkWidget>: String] = [:]
 
     private enum Tag: Int {
-        case previous, back, playPause, forward, next, mute, playlist, fullscreen, live
-        case seekValue, seekPress, seekRelease, volumeValue, speedChanged
+        case previous, back, playPause, forward, next, mute, playlist, fullscreen
+        case volumeValue, speedChanged
     }
 
     init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
-        let seekRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         let buttonRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)!
-        elapsed = gtk_label_new("0:00")
-        total = gtk_label_new("--:--")
-        seek = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.1)
         previous = ControlBar.iconButton("media-skip-backward-symbolic", tooltip: "Previous (<)")
         back = ControlBar.iconButton("media-seek-backward-symbolic", tooltip: "Back 10 s (←: 5 s)")
         playPause = ControlBar.iconButton("media-playback-start-symbolic", tooltip: "Play/Pause (Space)")
@@ -63,58 +55,35 @@ final class ControlBar: SignalReceiver {
         speed = gtk_combo_box_text_new()
         playlist = ControlBar.iconButton("view-list-symbolic", tooltip: "Playlist (F9)")
         fullscreen = ControlBar.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (f)")
-        liveBadge = gtk_button_new_with_label("LIVE")
-        gtk_button_set_relief(reel_gtk_button(liveBadge), GTK_RELIEF_NONE)
-        gtk_widget_set_can_focus(liveBadge, 0)
-        gtk_widget_set_tooltip_text(liveBadge, "Go live (End)")
-        gtk_widget_set_valign(liveBadge, GTK_ALIGN_CENTER)
-        gtk_widget_set_name(liveBadge, "reel-live")
-        gtk_widget_set_no_show_all(liveBadge, 1)
 
         gtk_style_context_add_class(gtk_widget_get_style_context(root), "reel-controls")
-        for label in [elapsed, total] {
-            gtk_style_context_add_class(gtk_widget_get_style_context(label), "reel-time")
-            gtk_label_set_width_chars(reel_gtk_label(label), 7)
-        }
-        gtk_label_set_xalign(reel_gtk_label(elapsed), 1)
-        gtk_label_set_xalign(reel_gtk_label(total), 0)
-        gtk_scale_set_draw_value(reel_gtk_scale(seek), 0)
         gtk_scale_set_draw_value(reel_gtk_scale(volume), 0)
-        gtk_widget_set_hexpand(seek, 1)
         gtk_widget_set_size_request(volume, 64, -1)
         gtk_widget_set_size_request(spinner, 16, 16)
-        for w in [seek, volume, speed] { gtk_widget_set_can_focus(w, 0) }
-        gtk_widget_set_tooltip_text(seek, "Seek")
+        for w in [volume, speed] { gtk_widget_set_can_focus(w, 0) }
         gtk_widget_set_tooltip_text(volume, "Volume (9/0, wheel)")
         gtk_widget_set_tooltip_text(speed, "Speed ([ ] Backspace)")
         for r in KeyMap.rates { gtk_combo_box_text_append_text(reel_gtk_combo_box_text(speed), ControlBar.rateText(r)) }
         gtk_combo_box_set_active(reel_gtk_combo_box(speed), 2)
-        gtk_widget_set_name(seek, "reel-seek")
         gtk_widget_set_name(playPause, "reel-play-pause")
 
-        gtk_box_pack_start(reel_gtk_box(seekRow), elapsed, 0, 0, 0)
-        gtk_box_pack_start(reel_gtk_box(seekRow), seek, 1, 1, 0)
-        gtk_box_pack_start(reel_gtk_box(seekRow), total, 0, 0, 0)
-        gtk_box_pack_start(reel_gtk_box(seekRow), liveBadge, 0, 0, 0)
         for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
         for w in [fullscreen, playlist, quality.button, tracks.button, speed, volume, mute] { gtk_box_pack_end(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_widget_set_valign(speed, GTK_ALIGN_CENTER)
-        gtk_box_pack_start(reel_gtk_box(root), seekRow, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(root), seekRow.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(root), buttonRow, 0, 0, 0)
 
         for (w, tag) in [(previous, Tag.previous), (back, .back), (playPause, .playPause), (forward, .forward), (next, .next),
-                         (mute, .mute), (playlist, .playlist), (fullscreen, .fullscreen), (liveBadge, .live)] {
+                         (mute, .mute), (playlist, .playlist), (fullscreen, .fullscreen)] {
             SignalBridge.connect(w, "clicked", tag: tag.rawValue, to: self)
         }
-        SignalBridge.connect(seek, "value-changed", tag: Tag.seekValue.rawValue, to: self)
-        SignalBridge.connectEvent(seek, "button-press-event", tag: Tag.seekPress.rawValue, to: self)
-        SignalBridge.connectEvent(seek, "button-release-event", tag: Tag.seekRelease.rawValue, to: self)
         SignalBridge.connect(volume, "value-changed", tag: Tag.volumeValue.rawValue, to: self)
         SignalBridge.connect(speed, "changed", tag: Tag.speedChanged.rawValue, to: self)
+        seekRow.emit = { [weak self] action in self?.emit(action) }
         quality.emit = { [weak self] action in self?.emit(action) }
         tracks.emit = { [weak self] action in self?.emit(action) }
-        render(state, force: true)
+        render(PlayerViewState(), force: true)
     }
 
     private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
@@ -140,24 +109,10 @@ final class ControlBar: SignalReceiver {
     // MARK: Rendering
 
     func render(_ new: PlayerViewState, force: Bool = false) {
-        let old = state
-        state = new
         rendering = true
         defer { rendering = false }
         let hasItem = new.title != nil
-        // A live item's seek bar spans its window (0 … the edge).
-        let span = new.duration ?? new.live?.window.upperBound
-        let upper = max(span ?? 0, 0.001)
-        if force || old.duration != new.duration || old.live?.window != new.live?.window {
-            gtk_range_set_range(reel_gtk_range(seek), 0, upper)
-        }
-        if !isDraggingSeek {
-            gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
-            gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(new, at: new.position))
-        }
-        gtk_label_set_text(reel_gtk_label(total), totalText(new))
-        gtk_widget_set_sensitive(seek, hasItem && span != nil && new.isSeekable ? 1 : 0)
-        renderLiveBadge(new.live)
+        seekRow.render(new, force: force)
         for w in [back, forward] { gtk_widget_set_sensitive(w, hasItem && new.isSeekable ? 1 : 0) }
         gtk_widget_set_sensitive(playPause, hasItem ? 1 : 0)
         gtk_widget_set_sensitive(previous, new.canGoPrevious ? 1 : 0)
@@ -181,35 +136,6 @@ final class ControlBar: SignalReceiver {
         tracks.render(sections: trackMenu.sections, chosen: trackMenu.chosen, label: trackMenu.label)
     }
 
-    /// The elapsed label: the wall-clock time of day of a live item with PROGRAM-DATE-TIME, the
-    /// media time otherwise.
-    private func elapsedText(_ state: PlayerViewState, at position: Double) -> String {
-        if let live = state.live, let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + (position - live.position), zone: state.timeZone ?? .current) }
-        return TimeFormat.clock(position)
-    }
-
-    /// The total label: the time of day at the live edge, the window's length without a date,
-    /// the duration otherwise.
-    private func totalText(_ state: PlayerViewState) -> String {
-        if let live = state.live {
-            if let epoch = live.epochTime { return TimeFormat.timeOfDay(epoch + live.behindLiveEdge, zone: state.timeZone ?? .current) }
-            return TimeFormat.clock(live.window.upperBound)
-        }
-        return state.duration.map { TimeFormat.clock($0) } ?? "--:--"
-    }
-
-    private func renderLiveBadge(_ live: LivePosition?) {
-        guard let live else {
-            gtk_widget_hide(liveBadge)
-            return
-        }
-        let text = live.isAtEdge ? "LIVE" : TimeFormat.behindEdge(live.behindLiveEdge)
-        if String(cString: gtk_button_get_label(reel_gtk_button(liveBadge))) != text { gtk_button_set_label(reel_gtk_button(liveBadge), text) }
-        let style = gtk_widget_get_style_context(liveBadge)
-        if live.isAtEdge { gtk_style_context_add_class(style, "reel-live-edge") } else { gtk_style_context_remove_class(style, "reel-live-edge") }
-        gtk_widget_show(liveBadge)
-    }
-
     // MARK: Signals
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
@@ -223,15 +149,6 @@ final class ControlBar: SignalReceiver {
         case .mute: emit(.toggleMute)
         case .playlist: emit(.togglePlaylist)
         case .fullscreen: emit(.toggleFullscreen)
-        case .live: emit(.goLive)
-        case .seekValue:
-            guard !rendering else { return }
-            let value = gtk_range_get_value(reel_gtk_range(seek))
-            if isDraggingSeek {
-                gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(state, at: value))  // the target while dragging
-            } else {
-                emit(.seek(to: value))  // a click or scroll on the bar, not a drag
-            }
         case .volumeValue:
             guard !rendering else { return }
             emit(.setVolume(KeyMap.volume(gtk_range_get_value(reel_gtk_range(volume)), by: 0)))
@@ -239,33 +156,16 @@ final class ControlBar: SignalReceiver {
             guard !rendering else { return }
             let i = Int(gtk_combo_box_get_active(reel_gtk_combo_box(speed)))
             if KeyMap.rates.indices.contains(i) { emit(.setRate(KeyMap.rates[i])) }
-        case .seekPress, .seekRelease:
-            break
         }
-    }
-
-    func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        switch Tag(rawValue: tag) {
-        case .seekPress:
-            if reel_event_button(event) == 1 { isDraggingSeek = true }
-        case .seekRelease:
-            if isDraggingSeek {
-                isDraggingSeek = false
-                emit(.seek(to: gtk_range_get_value(reel_gtk_range(seek))))
-            }
-        default: break
-        }
-        return false  // let the scale do its own dragging
     }
 
     // MARK: Test and app hooks
 
     /// The elapsed and total labels as shown.
-    var timeTexts: (elapsed: String, total: String) {
-        (String(cString: gtk_label_get_text(reel_gtk_label(elapsed))), String(cString: gtk_label_get_text(reel_gtk_label(total))))
-    }
+    var timeTexts: (elapsed: String, total: String) { seekRow.timeTexts }
 
     var seekValue: Double { gtk_range_get_value(reel_gtk_range(seek)) }
+    private var seek: UnsafeMutablePointer<GtkWidget> { seekRow.seek }
     var seekFraction: Double {
         let adjustment = gtk_range_get_adjustment(reel_gtk_range(seek))
         let upper = gtk_adjustment_get_upper(adjustment), lower = gtk_adjustment_get_lower(adjustment)
@@ -284,8 +184,6 @@ final class ControlBar: SignalReceiver {
     var seekWidget: UnsafeMutablePointer<GtkWidget> { seek }
 
     /// The LIVE badge's text, nil when hidden.
-    var liveBadgeText: String? {
-        gtk_widget_get_visible(liveBadge) != 0 ? String(cString: gtk_button_get_label(reel_gtk_button(liveBadge))) : nil
-    }
-    var liveBadgeWidget: UnsafeMutablePointer<GtkWidget> { liveBadge }
+    var liveBadgeText: String? { seekRow.liveBadgeText }
+    var liveBadgeWidget: UnsafeMutablePointer<GtkWidget> { seekRow.liveBadge }
 }

@@ -16,7 +16,7 @@ public final class PlayerWindow: SignalReceiver {
     /// Wayland: the video area moved or changed size in the toplevel's surface (`videoRectangle`).
     public var onVideoRectangleChanged: (_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Void = { _, _, _, _ in }
     /// Seconds of stillness before the controls hide in fullscreen (while playing).
-    public var controlsHideDelay: Double = 2
+    public var controlsHideDelay: Double { get { autoHide.delay } set { autoHide.delay = newValue } }
 
     public private(set) var state = PlayerViewState()
     let window: UnsafeMutablePointer<GtkWidget>
@@ -33,12 +33,11 @@ public final class PlayerWindow: SignalReceiver {
     private var reportedVideoArea = (0, 0)
     private var reportedVideoRectangle: (x: Int, y: Int, width: Int, height: Int)?
     private var savedGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
-    private var hideTimer: UInt32 = 0
-    private var hideGeneration = 0
-    private var blankCursor: OpaquePointer?
+    /// The controls hide in fullscreen while playing (`ControlsAutoHide`).
+    private let autoHide: ControlsAutoHide
     private var destroyed = false
 
-    private enum Tag: Int { case key, videoButton, scroll, motion, delete, drop, hideControls, destroy, videoResized }
+    private enum Tag: Int { case key, videoButton, scroll, motion, delete, drop, destroy, videoResized }
 
     /// Builds the window (not shown yet). `width`×`height` is the default size.
     public init(width: Int = 960, height: Int = 600) {
@@ -58,6 +57,7 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_set_size_request(video, 160, 90)
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
         SignalBridge.paintBlack(video)
+        autoHide = ControlsAutoHide(controls: controls.root, video: video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), resumeNotice.root, 0, 0, 0)
@@ -91,6 +91,7 @@ public final class PlayerWindow: SignalReceiver {
         banner.emit = forward
         resumeNotice.emit = forward
         dialogs.emit = forward
+        autoHide.canHide = { [weak self] in self.map { $0.state.isFullscreen && $0.state.wantsToPlay && !$0.state.showsSpinner } ?? false }
         render(state, force: true)
     }
 
@@ -216,7 +217,7 @@ public final class PlayerWindow: SignalReceiver {
         if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
         if new.isFullscreen != appliedFullscreen { applyFullscreen(new.isFullscreen) }
         if force || old.wantsToPlay != new.wantsToPlay || old.timeControl != new.timeControl || old.isFullscreen != new.isFullscreen {
-            revealControls()
+            autoHide.reveal()
         }
     }
 
@@ -247,24 +248,6 @@ public final class PlayerWindow: SignalReceiver {
     /// Whether the controls are on screen (they hide in fullscreen after `controlsHideDelay`).
     public var areControlsVisible: Bool { gtk_widget_get_visible(controls.root) != 0 }
 
-    /// Shows the controls and, in fullscreen while playing, schedules hiding them.
-    private func revealControls() {
-        setControlsVisible(true)
-        if hideTimer != 0 { g_source_remove(hideTimer); hideTimer = 0 }
-        guard state.isFullscreen, state.wantsToPlay, !state.showsSpinner else { return }
-        hideGeneration += 1
-        hideTimer = SignalBridge.timeout(milliseconds: UInt32(controlsHideDelay * 1000), tag: Tag.hideControls.rawValue, to: self)
-    }
-
-    private func setControlsVisible(_ visible: Bool) {
-        guard (gtk_widget_get_visible(controls.root) != 0) != visible else { return }
-        gtk_widget_set_visible(controls.root, visible ? 1 : 0)
-        if let gdk = gtk_widget_get_window(video) {
-            if !visible, blankCursor == nil { blankCursor = gdk_cursor_new_for_display(gtk_widget_get_display(video), GDK_BLANK_CURSOR) }
-            gdk_window_set_cursor(gdk, visible ? nil : blankCursor)
-        }
-    }
-
     // MARK: Events
 
     public func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
@@ -284,7 +267,7 @@ public final class PlayerWindow: SignalReceiver {
         case .key:
             let keyval = reel_event_keyval(event)
             let modifiers = KeyModifiers(gdkState: reel_event_state(event))
-            revealControls()
+            autoHide.reveal()
             if keyval == KeySym.delete { return false }  // the playlist's own
             guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
             perform(command)
@@ -299,7 +282,7 @@ public final class PlayerWindow: SignalReceiver {
             onAction(.setVolume(KeyMap.volume(state.volume, by: direction < 0 ? KeyMap.volumeStep : -KeyMap.volumeStep)))
             return true
         case .motion:
-            revealControls()
+            autoHide.reveal()
             return false
         case .delete:
             onAction(.quit)
@@ -311,13 +294,9 @@ public final class PlayerWindow: SignalReceiver {
 
     public func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
         switch Tag(rawValue: tag) {
-        case .hideControls:
-            hideTimer = 0
-            if state.isFullscreen, state.wantsToPlay, !state.showsSpinner { setControlsVisible(false) }
         case .destroy:
             destroyed = true
-            if hideTimer != 0 { g_source_remove(hideTimer); hideTimer = 0 }
-            if let c = blankCursor { g_object_unref(UnsafeMutableRawPointer(c)); blankCursor = nil }
+            autoHide.release()
         default: break
         }
     }
