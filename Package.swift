@@ -44,9 +44,9 @@ let package = Package(
         // The GLib main-loop glue (MainQueue, spinning, the headless loop), one set for engine, UI and app.
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "ReelGLib", dependencies: ["CGLib"]),
-        // Real C code that works on GStreamer's frames (PNG snapshots), in a C target.
+        // Real C code on GStreamer's objects (PNG snapshots, the frame catcher, the window gate, the MPD typefinder), in a C target.
         .target(name: "CReelFrame", dependencies: ["CGStreamer"]),
-        .target(name: "ReelEngine", dependencies: ["ReelCore", "ReelGLib", "CGStreamer", "CReelFrame"]),
+        .target(name: "ReelEngine", dependencies: ["ReelCore", "ReelGLib", "CGStreamer", "CReelFrame"], exclude: ["Workarounds/README.md"]),
         .target(name: "ReelGateway", dependencies: [
             "ReelCore",
             .product(name: "NIOCore", package: "swift-nio"),

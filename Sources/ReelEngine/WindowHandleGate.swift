@@ -1,14 +1,15 @@
 import CGStreamer
+import CReelFrame
 
 /// Lets a pipeline preroll while the window it will draw into is still being built
 /// (`Player.expectWindowHandle`): the video sink's first caps query waits, on its streaming thread,
 /// for the window's handle, which is handed to the sink before the query is answered, so the
 /// first frame is negotiated at the window's size and drawn in the window, never in one of the
 /// sink's own. The main thread never waits; `cancel` (or `bound`) lets a waiting query through
-/// without a handle. The waiting is C (`reel_window_gate_*` in the shim): it runs on streaming
+/// without a handle. The waiting is C (`reel_window_gate.c` in CReelFrame): it runs on streaming
 /// threads, where only the gate's own mutex is touched.
 final class WindowHandleGate {
-    private let gate: UnsafeMutablePointer<ReelWindowGate>
+    private let gate: OpaquePointer
     /// The longest a streaming thread waits for the handle, in milliseconds.
     static let bound: UInt32 = 5000
 
@@ -28,9 +29,9 @@ final class WindowHandleGate {
     /// The handle is known: every waiting (and later) query hands it to its sink.
     func open(_ handle: UInt, rectangle: VideoOutput.Rectangle? = nil) {
         if let r = rectangle {
-            reel_window_gate_open_rect(gate, guintptr(handle), r.x, r.y, r.width, r.height)
+            reel_window_gate_open_rect(gate, UInt(handle), r.x, r.y, r.width, r.height)
         } else {
-            reel_window_gate_open(gate, guintptr(handle))
+            reel_window_gate_open(gate, UInt(handle))
         }
     }
 
