@@ -9,29 +9,45 @@ extension Player {
     /// the old one is torn down off the main thread (`PipelineHandle.shutdown`). Every load after
     /// a pipeline's first item uses one (see `load` for the GStreamer 1.22 bugs behind it).
     func replacePipeline(abandoningOld: Bool = false) {
-        guard let playbin = reel_make_element("playbin3", "reel-playbin") else { return }
+        guard let fresh = try? Self.makePlaybin() else { return }
         let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
-        pipeline = PipelineHandle(playbin)
+        pipeline = fresh
         lifecycle.stalled = false
         lifecycle.hasHadItem = false
         pipelineState = .null
         requestedTarget = .null
-        try? installSink(configuration.audioSink, property: "audio-sink")  // built once already: cannot fail now
-        if let sink = videoSinkForNextPipeline?() {
-            try? installSink(sink, property: "video-sink")
-        } else {
-            try? installSink(configuration.videoSink, property: "video-sink")
+        // The sinks were built once already: they cannot fail now.
+        try? furnishPipeline(videoSink: videoSinkForNextPipeline?() ?? configuration.videoSink)
+        reel_set_double(fresh.element, "volume", volume)
+        reel_set_bool(fresh.element, "mute", muted)
+        if let handle = output.handle { setWindowHandle(handle) } else { attachWindowGate() }
+    }
+
+    /// A playbin3 (named so in GStreamer's logs), not yet furnished.
+    static func makePlaybin() throws -> PipelineHandle {
+        guard let playbin = reel_make_element("playbin3", "reel-playbin") else {
+            throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
         }
+        return PipelineHandle(playbin)
+    }
+
+    /// The one place a playbin3 is furnished, the first and every replacement: its sinks (the
+    /// video sink given its display before it leaves NULL), the pitch-keeping audio filter, the
+    /// video filter (aspect modes, subtitles) and the bus and callbacks (`CallbackBridge`).
+    /// A sink that cannot be built is thrown once the rest is in place (the first pipeline's
+    /// error fails `init`; a replacement's sinks were built once already).
+    func furnishPipeline(videoSink: String?) throws {
+        var failure: Error?
+        do { try installSink(configuration.audioSink, property: "audio-sink") } catch { failure = error }
+        do { try installSink(videoSink, property: "video-sink") } catch { failure = failure ?? error }
         if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
-            reel_set_object(playbin, "audio-filter", scaletempo)
+            reel_set_object(pipeline.element, "audio-filter", scaletempo)
             gst_object_unref(scaletempo)
         }
         installVideoFilter()
-        reel_set_double(playbin, "volume", volume)
-        reel_set_bool(playbin, "mute", muted)
         pipeline.attach(bridge: bridge)
-        if let handle = output.handle { setWindowHandle(handle) } else { attachWindowGate() }
+        if let failure { throw failure }
     }
 
     func installSink(_ description: String?, property: String) throws {

@@ -99,25 +99,15 @@ public final class Player: PlaybackEngine {
         self.configuration = configuration
         self.endAction = configuration.endAction
         hardwareDecoders = HardwareDecoders(mode: configuration.hardwareDecoding)
-        guard let playbin = reel_make_element("playbin3", "reel-playbin") else {
-            throw PlaybackError(kind: .missingCodec, message: "GStreamer's playbin3 element is not installed.")
-        }
-        pipeline = PipelineHandle(playbin)
+        pipeline = try Self.makePlaybin()
         shared.state.withLock {
             $0.userAgent = configuration.userAgent
             $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
         }
-        try installSink(configuration.audioSink, property: "audio-sink")
-        try installSink(configuration.videoSink, property: "video-sink")
-        if configuration.keepPitch, let scaletempo = reel_make_element("scaletempo", nil) {
-            reel_set_object(playbin, "audio-filter", scaletempo)
-            gst_object_unref(scaletempo)
-        }
         bridge = CallbackBridge(player: self, shared: shared)
         subtitleDrawing.look = SubtitleAdjustments(scale: configuration.subtitleScale, delay: configuration.subtitleDelay,
                                            position: configuration.subtitlePosition)
-        installVideoFilter()
-        pipeline.attach(bridge: bridge)
+        try furnishPipeline(videoSink: configuration.videoSink)
         startTimer()
     }
 
