@@ -136,13 +136,35 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool {
         let ofKind = player.tracks.filter { $0.kind == kind }
-        guard let index else {
+        guard let index else { return selectTrack(kind, id: nil) }
+        guard ofKind.indices.contains(index) else { return false }
+        return selectTrack(kind, id: ofKind[index].id)
+    }
+
+    func selectTrack(_ kind: MediaTrack.Kind, id: String?) -> Bool {
+        guard let id else {
             guard kind == .subtitle else { return false }
             player.selectSubtitleTrack(nil)
             return true
         }
-        guard ofKind.indices.contains(index) else { return false }
-        if kind == .audio { player.selectAudioTrack(ofKind[index].id) } else { player.selectSubtitleTrack(ofKind[index].id) }
+        guard player.tracks.contains(where: { $0.id == id && $0.kind == kind }) else { return false }
+        if kind == .audio { player.selectAudioTrack(id) } else { player.selectSubtitleTrack(id) }
+        return true
+    }
+
+    func cycleTrack(_ kind: MediaTrack.Kind) -> Bool {
+        guard player.tracks.contains(where: { $0.kind == kind }) else { return false }
+        switch kind {
+        case .audio: player.cycleAudioTrack()
+        case .subtitle: player.cycleSubtitleTrack()
+        default: return false
+        }
+        return true
+    }
+
+    func stepFrame(forward: Bool) -> Bool {
+        guard player.isPrerolled else { return false }
+        player.stepFrame(forward: forward)
         return true
     }
 

@@ -345,7 +345,7 @@ final class WindowSession {
         case .resetRate:
             _ = commands.setRate(1)
         case .frameStep(let forward):
-            player.stepFrame(forward: forward)
+            _ = commands.stepFrame(forward: forward)
         case .next:
             _ = commands.next()
         case .previous:
@@ -388,15 +388,15 @@ final class WindowSession {
         case .cycleAspect:
             _ = commands.setAspectMode(player.aspectMode.next)
         case .cycleAudioTrack:
-            player.cycleAudioTrack()
+            _ = commands.cycleTrack(.audio)
         case .cycleSubtitleTrack:
-            player.cycleSubtitleTrack()
+            _ = commands.cycleTrack(.subtitle)
         case .toggleSubtitles:
             _ = commands.setSubtitlesShown(!player.subtitlesShown)
         case .selectAudioTrack(let id):
-            player.selectAudioTrack(id)
+            _ = commands.selectTrack(.audio, id: id)
         case .selectSubtitleTrack(let id):
-            player.selectSubtitleTrack(id)
+            _ = commands.selectTrack(.subtitle, id: id)
         case .changeSubtitleScale(let step):
             _ = commands.setSubtitleScale(player.subtitleScale + step)
         case .changeSubtitleDelay(let step):

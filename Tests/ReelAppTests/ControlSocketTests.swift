@@ -180,6 +180,15 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(c.request(["set_property", "aspect", "zoom"], id: 33)?["error"] as? String, "invalid-argument")
         XCTAssertEqual(c.request(["set_property", "aspect", "fit"], id: 34)?["error"] as? String, "success")
 
+        // Frame steps, as `.` and `,` do in the window (the same command target): one frame
+        // (color10s is 25 fps) on and back, paused, and the window shows it.
+        XCTAssertEqual(c.request(["frame-step"], id: 35)?["error"] as? String, "success")
+        eventually("one frame on") { abs((get("position", 36) as? Double ?? 0) - 4.54) < 0.015 }
+        XCTAssertEqual(get("pause", 37) as? Bool, true)
+        XCTAssertEqual(c.request(["frame-back-step"], id: 38)?["error"] as? String, "success")
+        eventually("one frame back") { abs((get("position", 39) as? Double ?? 0) - 4.5) < 0.015 && get("seeking", 40) as? Bool == false }
+        XCTAssertEqual(c.request(["frame-step", 2], id: 41)?["error"] as? String, "invalid-argument")
+
         XCTAssertEqual(c.request(["stop"], id: 20)?["error"] as? String, "success")
         eventually("stopped at the start") { get("status", 21) != nil && (get("position", 22) as? Double ?? 1) == 0 && get("pause", 23) as? Bool == true }
         XCTAssertEqual(c.request(["quit"], id: 24)?["error"] as? String, "success")

@@ -29,6 +29,7 @@ private final class RecordingTarget: PlaybackCommandTarget {
     func load(_ input: String) { calls.append("load \(input)") }
     func append(_ input: String) { calls.append("append \(input)") }
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) { completion(frame) }
+    func stepFrame(forward: Bool) -> Bool { calls.append(forward ? "frame-step" : "frame-back-step"); return state.status == .readyToPlay }
     func quit(status: Int32) { calls.append("quit \(status)") }
 }
 
@@ -72,6 +73,12 @@ final class IPCDispatcherTests: XCTestCase {
             XCTAssertEqual(try ipcReply(d, #"{"command":["get_property","behind-live-edge"]}"#)["data"] as? Double, 7.5)
             XCTAssertEqual(try ipcReply(d, #"{"command":["live-edge",1]}"#)["error"] as? String, "invalid-argument")
             XCTAssertEqual(t.calls.suffix(2), ["live-edge", "live-edge"])
+            // Frame steps: done on a started item, refused before.
+            XCTAssertEqual(try ipcReply(d, #"{"command":["frame-step"]}"#)["error"] as? String, "success")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["frame-back-step"]}"#)["error"] as? String, "success")
+            t.state.status = .unknown
+            XCTAssertEqual(try ipcReply(d, #"{"command":["frame-step"]}"#)["error"] as? String, "unavailable")
+            XCTAssertEqual(t.calls.suffix(3), ["frame-step", "frame-back-step", "frame-step"])
             let bad = try ipcReply(d, "{{{")
             XCTAssertEqual(bad["error"] as? String, "invalid-json")
             XCTAssertTrue(bad["request_id"] is NSNull)

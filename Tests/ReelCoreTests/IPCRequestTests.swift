@@ -34,6 +34,8 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":["seek",50,"absolute-percent"]}"#, .seek(50, .absolutePercent, .accurate)),
             (#"{"command":["skip",-10]}"#, .skip(-10)),
             (#"{"command":["live-edge"]}"#, .liveEdge),
+            (#"{"command":["frame-step"]}"#, .frameStep(forward: true)),
+            (#"{"command":["frame-back-step"]}"#, .frameStep(forward: false)),
             (#"{"command":["rate",-1]}"#, .rate(-1)),
             (#"{"command":["volume",55]}"#, .volume(55)),
             (#"{"command":["mute"]}"#, .mute(nil)),

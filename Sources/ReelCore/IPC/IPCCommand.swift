@@ -27,6 +27,8 @@ public enum IPCCommand: Sendable, Equatable {
     case next, previous
     /// `["live-edge"]`: a live item jumps to its live edge.
     case liveEdge
+    /// `["frame-step"]`, `["frame-back-step"]` (mpv's names): one frame forward or back, paused.
+    case frameStep(forward: Bool)
     case jump(Int)
     /// What to do with a given item (PRXPlayer's explicit controls): play it, load it (current,
     /// buffered, paused at its start), or toggle it (pause it when it is the playing current
@@ -67,6 +69,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .mute: "mute"
         case .next: "next"
         case .liveEdge: "live-edge"
+        case .frameStep(let forward): forward ? "frame-step" : "frame-back-step"
         case .previous: "previous"
         case .jump: "jump"
         case .item(let action, _): action.rawValue
@@ -78,7 +81,7 @@ public enum IPCCommand: Sendable, Equatable {
     }
 
     /// Every command name the parser accepts (aliases included).
-    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "rate",
+    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "frame-step", "frame-back-step", "rate",
                                "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "screenshot",
                                "screenshot-to-file", "quit", "get_property", "set_property"]
 

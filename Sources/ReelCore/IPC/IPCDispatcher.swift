@@ -85,6 +85,8 @@ public final class IPCDispatcher {
             t.skip(by: delta)
         case .liveEdge:
             guard t.seekToLiveEdge() else { throw IPCError(.unavailable, "The item is not live (or has no seekable window yet).") }
+        case .frameStep(let forward):
+            guard t.stepFrame(forward: forward) else { throw IPCError(.unavailable, "Nothing has started playing yet: there is no frame to step from.") }
         case .rate(let r):
             guard t.setRate(r) else { throw IPCError(.unavailable, "The rate \(r) was refused (nothing loaded yet, or the source cannot play at it).") }
         case .volume(let v): t.setVolume(v / 100)

@@ -160,6 +160,8 @@ public struct IPCRequest: Sendable, Equatable {
             return .mute(b)
         case "next", "playlist-next": try arity(0...0); return .next
         case "live-edge": try arity(0...0); return .liveEdge
+        case "frame-step": try arity(0...0); return .frameStep(forward: true)
+        case "frame-back-step": try arity(0...0); return .frameStep(forward: false)
         case "previous", "playlist-prev": try arity(0...0); return .previous
         case "jump":
             try arity(1...1)

@@ -51,6 +51,15 @@ public protocol PlaybackCommandTarget: AnyObject {
     /// Plays the `index`-th track of `kind` (audio or subtitle; nil: no subtitles); false when
     /// there is no such track or tracks are not supported.
     func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool
+    /// Plays the track `id` of `kind` (nil: no subtitles), as the window's menu does; false when
+    /// there is no such track or tracks are not supported.
+    func selectTrack(_ kind: MediaTrack.Kind, id: String?) -> Bool
+    /// The next track of `kind` (subtitles: after the last, none), as `#` and `j` do; false when
+    /// the item has none of that kind or tracks are not supported.
+    func cycleTrack(_ kind: MediaTrack.Kind) -> Bool
+    /// Steps one frame forward or back, pausing first (`.` and `,`); false when nothing has
+    /// started yet or frame steps are not supported.
+    func stepFrame(forward: Bool) -> Bool
     /// Shows or hides the chosen subtitles; false when not supported.
     func setSubtitlesShown(_ shown: Bool) -> Bool
     /// Sets the subtitles' size factor (clamped); false when not supported.
@@ -86,6 +95,9 @@ extension PlaybackCommandTarget {
     public var isFullscreen: Bool? { nil }
     public func setFullscreen(_ on: Bool) -> Bool { false }
     public func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool { false }
+    public func selectTrack(_ kind: MediaTrack.Kind, id: String?) -> Bool { false }
+    public func cycleTrack(_ kind: MediaTrack.Kind) -> Bool { false }
+    public func stepFrame(forward: Bool) -> Bool { false }
     public func setSubtitlesShown(_ shown: Bool) -> Bool { false }
     public func setSubtitleScale(_ scale: Double) -> Bool { false }
     public func setSubtitleDelay(_ delay: Double) -> Bool { false }
