@@ -11,7 +11,7 @@ UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 G
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 
-.PHONY: all setup shims build media demo test test-fast bench soak fuzz install clean goldens
+.PHONY: all setup shims build media demo test test-fast bench soak fuzz install clean goldens docs
 
 all: build
 
@@ -72,6 +72,10 @@ soak: build media
 	@BUILD_DIR=$(BUILD_DIR) CONFIG=$(CONFIG) bash Resources/scripts/soak.sh $(MINUTES)
 
 # libFuzzer over ReelCore (Tests/Fuzz): make fuzz [FUZZ_TARGET=all] [FUZZ_SECONDS=300]
+# docs/OPTIONS.md's generated part: `reel help play|check|inspect`, from the argument parser.
+docs: build
+	@python3 Resources/scripts/gen-option-docs.py $(REEL)
+
 fuzz: setup
 	@bash Resources/scripts/fuzz.sh $(or $(FUZZ_TARGET),all) $(or $(FUZZ_SECONDS),300)
 

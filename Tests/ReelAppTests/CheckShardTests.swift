@@ -80,7 +80,7 @@ final class CheckShardTests: XCTestCase {
         XCTAssertEqual(twice.status, 2)
         XCTAssertTrue(twice.stderr.contains("more than one report"), twice.stderr)
 
-        // The same with GNU parallel, 3 jobs at once, as README shows.
+        // The same with GNU parallel, 3 jobs at once, as docs/QA.md shows.
         let parallel = ProcessRunner.run("/usr/bin/parallel",
                                          ["--halt", "never", "-j3", ProcessRunner.reelExecutable, "check", "--quiet", "--at", "50%", "--shard", "{}/3",
                                           "--report", dir.appendingPathComponent("p{}").path] + inputs + [":::", "1", "2", "3"], timeout: 180)

@@ -1,7 +1,7 @@
 import Foundation
 import ReelCore
 
-/// Writes the `--events` stream: one JSON line per event on stdout (see README "Event stream").
+/// Writes the `--events` stream: one JSON line per event on stdout (see docs/EVENTS.md).
 @MainActor
 final class EventPrinter {
     private let started = Date()

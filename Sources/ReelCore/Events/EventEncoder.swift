@@ -1,7 +1,6 @@
 import Foundation
 
-/// The `--events` / IPC wire format: one JSON object per line. Documented in README.md
-/// ("Event stream"); QA scripts, UI tests and benchmarks build on it, so change it compatibly.
+/// The `--events` / IPC wire format: one JSON object per line. Documented in docs/EVENTS.md; QA scripts, UI tests and benchmarks build on it, so change it compatibly.
 ///
 /// Every object starts with `"event"`, then `"t"` (seconds since the player started, 3 decimals),
 /// then `"item"` (queue index, or null), then the event's own fields. Nothing secret is ever

@@ -1,6 +1,6 @@
 /// A command on the control socket (JSON lines, like mpv's `input-ipc-server`). The wire form is
-/// `{"command": ["seek", 10, "absolute"], "request_id": 7}`; see `IPCRequest.parse` and README
-/// ("Control socket").
+/// `{"command": ["seek", 10, "absolute"], "request_id": 7}`; see `IPCRequest.parse` and
+/// docs/SOCKET.md.
 public enum IPCCommand: Sendable, Equatable {
     public enum SeekReference: String, Sendable {
         case relative, absolute, absolutePercent = "absolute-percent", relativePercent = "relative-percent"

@@ -1,5 +1,5 @@
 /// Why a control-socket request failed: `code` is the reply's `"error"` string, `message` says
-/// what to fix. Documented in README ("Control socket").
+/// what to fix. Documented in docs/SOCKET.md.
 public struct IPCError: Error, Sendable, Equatable {
     public enum Code: String, Sendable {
         case invalidJSON = "invalid-json"

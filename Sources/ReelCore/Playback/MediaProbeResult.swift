@@ -45,7 +45,7 @@ public struct MediaProbeResult: Sendable, Equatable {
         self.title = title; self.video = video; self.audio = audio; self.subtitleCount = subtitleCount; self.error = error
     }
 
-    /// The JSON form printed by `reel inspect --json` (documented in README, "reel inspect").
+    /// The JSON form printed by `reel inspect --json` (documented in docs/QA.md, "reel inspect").
     public var json: JSONValue {
         .object([
             ("type", .string("media")),

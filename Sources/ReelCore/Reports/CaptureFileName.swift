@@ -1,6 +1,6 @@
 import Foundation
 
-/// File names for frame captures, from a template. Documented in README ("Frame captures").
+/// File names for frame captures, from a template. Documented in docs/QA.md (`--frame-name`).
 ///
 /// Tokens (anything else between braces is an error):
 /// - `{index}` — the item's queue index, 0-based as in the event stream; `{index:03}` pads to 3 digits.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The result of `reel check`: written as report.json (schema in README, "reel check"), rendered
+/// The result of `reel check`: written as report.json (schema in docs/QA.md), rendered
 /// as index.html (`CheckReportHTML`) and as a contact sheet. Version 1; change it compatibly.
 public struct CheckReport: Sendable, Equatable {
     /// A frame captured at a requested position.
