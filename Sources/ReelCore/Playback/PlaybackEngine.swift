@@ -4,6 +4,9 @@
 /// tested in milliseconds, in addition to the real-pipeline tests.
 @MainActor
 public protocol PlaybackEngine: AnyObject {
+    /// The item the engine plays now (loaded or switched to), nil when idle: what is loaded is
+    /// known by the item's id, never by comparing URIs.
+    var currentItem: PlaybackItem? { get }
     /// What the engine plays now (the item's `playedURI`), nil when idle.
     var currentURI: String? { get }
     var status: ItemStatus { get }

@@ -236,10 +236,10 @@ public final class Player: PlaybackEngine {
             updateTimeControl()
             return
         }
-        if isAtEnd, lifecycle.stalled, let uri = currentURI {
+        if isAtEnd, lifecycle.stalled, let item = currentItem {
             // The pipeline that stalled at the end is not trusted with a seek: reload the item.
             intent = .playing
-            load(uri)
+            load(item)
             return
         }
         if isAtEnd {

@@ -3,8 +3,7 @@ import Foundation
 // Loading: what the engine is given for an item, once per item, and what goes when it leaves.
 extension QueueSequencer {
     func isLoadedCurrent(_ id: QueueItem.ID) -> Bool {
-        guard queue.currentID == id, let item = queue.current,
-              engine.currentURI == playedURIs[id] ?? MediaLocator.uri(for: item.uri) else { return false }
+        guard queue.currentID == id, engine.currentItem?.id == id else { return false }
         if case .failed = engine.status { return false }
         return true
     }

@@ -26,7 +26,7 @@ extension QueueSequencer {
     func applyNetwork() {
         if let cap = gate.capToReport() { emit(.bitrateCap(maxBitrate: cap, reason: "metered-policy"), item: nil) }
         applyLimits(reason: "policy")
-        guard let item = queue.current, engine.currentURI != nil, eventItemID == item.id else { return }
+        guard let item = queue.current, engine.currentItem != nil, eventItemID == item.id else { return }
         switch gate.verdict(for: item) {
         case .wait:
             guard !engine.isWaitingForNetwork else { return }
