@@ -16,9 +16,13 @@ media sequence numbers jump ahead by one), drift:START:SECONDS (PROGRAM-DATE-TIM
 SECONDS), missing:START (the first segment listed after START answers 404).
 --preroll: seconds of segments that exist when the server starts (default: one window).
 --header: every request must carry it (else 401); --log: one JSON line per request
-(path, whether it carried the header) for the tests to read. Stops on SIGTERM.
+(path, query, whether it carried the header) for the tests to read. Stops on SIGTERM.
+Time-shift at the origin, as AWS MediaPackage: /live/index.m3u8?start=S[&end=E] (ISO 8601 or
+seconds since 1970) answers the segments that overlap [S, E]: a VOD playlist (#EXT-X-ENDLIST)
+once E has passed, otherwise an EVENT playlist from S that grows; --shift-without-dates leaves
+#EXT-X-PROGRAM-DATE-TIME out of those (a player must then take the playlist's start as S).
 """
-import argparse, datetime, http.server, json, os, socketserver, threading, time
+import argparse, datetime, http.server, json, os, socketserver, threading, time, urllib.parse
 
 parser = argparse.ArgumentParser()
 parser.add_argument("dir"); parser.add_argument("info")
@@ -29,6 +33,7 @@ parser.add_argument("--hold-back", type=float)
 parser.add_argument("--start-offset", type=float)
 parser.add_argument("--log")
 parser.add_argument("--fault", action="append", default=[])
+parser.add_argument("--shift-without-dates", action="store_true")
 args = parser.parse_args()
 started = time.time()
 faults = [f.split(":") for f in args.fault]
@@ -69,6 +74,25 @@ def playlist(now):
         lines.append(f"seg/{seq}.ts")
     return "\n".join(lines) + "\n"
 
+def when(text):
+    try: return float(text)
+    except ValueError: return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+def shifted_playlist(now, start, end):
+    newest = int((now - epoch0) / TARGET) - 1
+    first = max(0, int((start - epoch0) // TARGET))
+    last = newest if end is None else min(newest, int((end - epoch0 - 1e-6) // TARGET))
+    closed = end is not None and end <= now
+    lines = ["#EXTM3U", "#EXT-X-VERSION:6", f"#EXT-X-TARGETDURATION:{int(TARGET)}", f"#EXT-X-MEDIA-SEQUENCE:{first}",
+             f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // len(segments)}", f"#EXT-X-PLAYLIST-TYPE:{'VOD' if closed else 'EVENT'}"]
+    for seq in range(first, last + 1):
+        if seq % len(segments) == 0 and seq != first: lines.append("#EXT-X-DISCONTINUITY")
+        if not args.shift_without_dates: lines.append(f"#EXT-X-PROGRAM-DATE-TIME:{iso(epoch0 + seq * TARGET)}")
+        lines.append(f"#EXTINF:{TARGET:.3f},")
+        lines.append(f"seg/{seq}.ts")
+    if closed: lines.append("#EXT-X-ENDLIST")
+    return "\n".join(lines) + "\n"
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     def log_message(self, *a): pass
@@ -82,16 +106,21 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_GET(self):
-        path = self.path.partition("?")[0]
+        path, _, query = self.path.partition("?")
         carried = not header_name or self.headers.get(header_name) == header_value
         if args.log:
             with lock, open(args.log, "a") as f:
-                f.write(json.dumps({"t": time.time(), "path": path, "header": carried}) + "\n")
+                f.write(json.dumps({"t": time.time(), "path": path, "query": query, "header": carried}) + "\n")
         if not carried:
             return self.send(401, b"unauthorized\n", "text/plain")
         if path == "/live/master.m3u8":
             body = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180\nindex.m3u8\n"
             return self.send(200, body.encode(), "application/vnd.apple.mpegurl")
+        shift = urllib.parse.parse_qs(query)
+        if path == "/live/index.m3u8" and "start" in shift:
+            try: start, end = when(shift["start"][0]), (when(shift["end"][0]) if shift.get("end", [""])[0] else None)
+            except ValueError: return self.send(400, b"bad start or end\n", "text/plain")
+            return self.send(200, shifted_playlist(time.time(), start, end).encode(), "application/vnd.apple.mpegurl")
         if path == "/live/index.m3u8":
             return self.send(200, playlist(time.time()).encode(), "application/vnd.apple.mpegurl")
         if path.startswith("/live/seg/") and path.endswith(".ts"):

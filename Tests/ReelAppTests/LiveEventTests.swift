@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelTestSupport
 import XCTest
 
@@ -175,6 +176,56 @@ final class LiveEventTests: XCTestCase {
         XCTAssertEqual(after, before, accuracy: 0.5, "and nothing moved")
         XCTAssertNil(s.client.events.first { $0["event"] as? String == "seeked" }, "no seek")
         _ = s.quit()
+    }
+
+    /// Catchup at the origin (`--timeshift-url`, AWS MediaPackage's `&start=…&end=…`): Reel asks
+    /// the origin for the programme, never the live playlist, and plays what it answers (a VOD
+    /// playlist with no PROGRAM-DATE-TIME: nothing for Reel to cut by) to its end.
+    func testCatchupAtTheOriginAsksForTheProgramme() throws {
+        let server = try LiveEventServer(window: 30, shiftWithoutDates: true)
+        defer { server.stop() }
+        let programStart = server.edge() - 20, programEnd = programStart + 10
+        let run = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                    ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                     "--live-mode", "catchup", "--program-start", LiveEventServer.iso(programStart),
+                                     "--program-end", LiveEventServer.iso(programEnd), "--timeshift-url", "&start={start}&end={end_epoch}",
+                                     server.playlistURL], timeout: 40)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let events = run.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let duration = try XCTUnwrap(events.last { $0["event"] as? String == "duration" }?["duration"] as? Double)
+        XCTAssertEqual(duration, 10, accuracy: segment, "the programme's length, as the origin cut it")
+        XCTAssertNotNil(events.first { $0["event"] as? String == "end" }, "to its end")
+        XCTAssertNil(events.first { $0["event"] as? String == "warning" }, "nothing to warn about: \(events.filter { $0["event"] as? String == "warning" })")
+        let item = try XCTUnwrap(events.first { $0["event"] as? String == "item" }?["uri"] as? String)
+        XCTAssertEqual(item, server.playlistURL, "events name the item's own URL")
+        let playlists = server.requests.filter { $0.path == "/live/index.m3u8" }
+        XCTAssertFalse(playlists.isEmpty)
+        let expected = "start=\(LiveProgram.originDate(Date(timeIntervalSince1970: programStart)))&end=\(Int(programEnd))"
+        XCTAssertTrue(playlists.allSatisfy { $0.query.removingPercentEncoding == expected },
+                      "every playlist request is the time-shifted one (\(expected)): \(playlists.map(\.query))")
+    }
+
+    /// Restart at the origin: the origin's event playlist begins at the programme (and has no
+    /// dates here), so playback starts at its start — with them Reel would have cut by date, and
+    /// without them it would have played live from near the edge.
+    func testRestartAtTheOriginStartsAtTheStartOfWhatItServes() throws {
+        let server = try LiveEventServer(window: 30, shiftWithoutDates: true)
+        defer { server.stop() }
+        // A whole second, as `{start_epoch}` says it: the origin begins with the segment holding it.
+        let programStart = (server.edge() - 30).rounded(.up)
+        let s = try Session(["--live-mode", "restart", "--program-start", LiveEventServer.iso(programStart),
+                             "--timeshift-url", "?start={start_epoch}"], url: server.playlistURL)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertEqual(start["rule"] as? String, "program-start")
+        XCTAssertEqual(try XCTUnwrap(start["position"] as? Double), 0, accuracy: segment, "at the programme's start")
+        XCTAssertEqual((start["window"] as? [String: Any])?["end"] as? Double ?? 0, server.edge() - programStart, accuracy: segment,
+                       "the origin's window: the programme so far")
+        _ = s.event("tick")
+        XCTAssertEqual(s.property("live-mode") as? String, "restart")
+        _ = s.quit()
+        let playlists = server.requests.filter { $0.path == "/live/index.m3u8" }
+        XCTAssertTrue(!playlists.isEmpty && playlists.allSatisfy { $0.query == "start=\(Int(programStart))" }, "\(playlists.map(\.query))")
     }
 
     /// Paused 30 s on a 12 s window: play resumes at the window's start with a warning.

@@ -85,4 +85,69 @@ final class LiveProgramTests: XCTestCase {
         XCTAssertEqual(program.effectiveMode(at: Date(timeIntervalSince1970: 200)), .catchup, "seed 000's event rule")
         XCTAssertEqual(LiveProgram(mode: .live, end: Date(timeIntervalSince1970: 200)).effectiveMode(at: Date(timeIntervalSince1970: 300)), .live)
     }
+
+    /// `--timeshift-url`: the template is checked when read, and the URL asked of the origin is
+    /// the item's own with the programme filled in, only for restart and catchup.
+    func testTheTimeShiftedURLAskedOfTheOrigin() throws {
+        let start = "2026-11-24T20:00:00Z", end = "2026-11-24T22:00:00Z"
+        func program(_ mode: String, _ template: String, end: String? = "2026-11-24T22:00:00Z") throws -> LiveProgram {
+            var options = ["live-mode": [mode], "program-start": [start], "timeshift-url": [template]]
+            if let end { options["program-end"] = [end] }
+            return try XCTUnwrap(try LiveProgram.parse(options))
+        }
+        let item = URL(string: "https://origin.example/out/v1/live/index.m3u8?aws.manifestfilter=video_height:1-720")!
+        let later = Date(timeIntervalSince1970: 1_795_600_000)  // after the end: catchup
+        let table: [(mode: String, template: String, end: String?, expected: String?)] = [
+            ("catchup", "&start={start}&end={end}", end,
+             "https://origin.example/out/v1/live/index.m3u8?aws.manifestfilter=video_height:1-720&start=2026-11-24T20:00:00Z&end=2026-11-24T22:00:00Z"),
+            ("catchup", "?start={start_epoch}&end={end_epoch}", end, "https://origin.example/out/v1/live/index.m3u8?start=1795550400&end=1795557600"),
+            ("catchup", "https://shift.example/p/{start_epoch}/{end_epoch}/index.m3u8", end, "https://shift.example/p/1795550400/1795557600/index.m3u8"),
+            ("restart", "?start={start}&end={end}", nil, "https://origin.example/out/v1/live/index.m3u8?start=2026-11-24T20:00:00Z&end="),
+            ("live", "?start={start}", nil, nil),
+        ]
+        for row in table {
+            let p = try program(row.mode, row.template, end: row.end)
+            XCTAssertTrue(p.isAtOrigin)
+            XCTAssertEqual(p.timeshiftedURL(for: item, now: later)?.absoluteString, row.expected, "\(row.mode) \(row.template)")
+        }
+        // An item without a query gets one for a template that begins with &.
+        let plain = try program("catchup", "&start={start}")
+        XCTAssertEqual(plain.timeshiftedURL(for: URL(string: "http://h/live.mpd")!, now: later)?.absoluteString, "http://h/live.mpd?start=2026-11-24T20:00:00Z")
+        // Without a template nothing changes.
+        XCTAssertNil(try XCTUnwrap(try LiveProgram.parse(["live-mode": ["catchup"], "program-start": [start], "program-end": [end]])).timeshiftedURL(for: item, now: later))
+        // A template with no start, or not a URL, is refused naming the option.
+        for bad in ["?end={end}", "ht tp://x/{start}"] {
+            XCTAssertThrowsError(try LiveProgram.parse(["live-mode": ["restart"], "program-start": [start], "timeshift-url": [bad]], prefix: "--")) { error in
+                XCTAssertEqual((error as? LiveProgram.OptionError)?.option, "--timeshift-url", bad)
+            }
+        }
+    }
+
+    /// At the origin the editor cuts nothing: a restart starts at the start of what the origin
+    /// served (here without dates, which would otherwise mean "played live"), and a catchup the
+    /// origin closed passes as it is.
+    func testTheEditorCutsNothingAtTheOrigin() throws {
+        var restart = LiveProgram(mode: .restart, start: Date(timeIntervalSince1970: 1_795_550_400), timeshift: "?start={start}")
+        let event = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:EVENT\n" + (0..<10).map { "#EXTINF:2.0,\ns\($0).ts\n" }.joined()
+        var output = LivePlaylistEditor(program: restart, steersStart: false).edit(event, now: Date(timeIntervalSince1970: 1_795_550_430))
+        XCTAssertNil(output.problem)
+        XCTAssertEqual(output.start?.rule, "program-start")
+        XCTAssertEqual(output.start?.seconds, 0)
+        XCTAssertEqual(output.text, event)
+        restart.startOffset = 4
+        output = LivePlaylistEditor(program: restart, steersStart: false).edit(event, now: Date(timeIntervalSince1970: 1_795_550_430))
+        XCTAssertEqual(output.start?.rule, "start-offset")
+        XCTAssertEqual(output.start?.seconds, 4)
+        restart.timeshift = nil
+        output = LivePlaylistEditor(program: restart, steersStart: false).edit(event, now: Date(timeIntervalSince1970: 1_795_550_430))
+        XCTAssertNotNil(output.problem, "without the origin, a stream with no dates cannot be restarted")
+
+        let catchup = LiveProgram(mode: .catchup, start: Date(timeIntervalSince1970: 1_795_550_400), end: Date(timeIntervalSince1970: 1_795_550_420),
+                                  timeshift: "&start={start}&end={end}")
+        let vod = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n" + (0..<10).map { "#EXTINF:2.0,\ns\($0).ts\n" }.joined() + "#EXT-X-ENDLIST\n"
+        output = LivePlaylistEditor(program: catchup, steersStart: true).edit(vod, now: Date(timeIntervalSince1970: 1_795_560_000))
+        XCTAssertNil(output.problem)
+        XCTAssertEqual(output.text, vod)
+        XCTAssertEqual(output.snapshot?.hasEndList, true)
+    }
 }

@@ -7,6 +7,8 @@ public final class LiveEventServer {
     public struct Request: Sendable {
         public var time: Double
         public var path: String
+        /// The query, as sent (a time-shift's `start=…&end=…`).
+        public var query: String
         /// The request carried the header the server requires (true when it requires none).
         public var carriedHeader: Bool
     }
@@ -22,7 +24,9 @@ public final class LiveEventServer {
     ///   - window: segments in the playlist; `preroll`: seconds of segments already there.
     ///   - header: `Name: value` every request must carry (401 otherwise).
     /// - Parameter faults: `live-event-server.py --fault` values ("stall:6:10", "skip:20", …).
-    public init(window: Int = 6, preroll: Double? = nil, header: String? = nil, holdBack: Double? = nil, faults: [String] = []) throws {
+    /// - Parameter shiftWithoutDates: time-shifted playlists (`?start=…`) carry no PROGRAM-DATE-TIME.
+    public init(window: Int = 6, preroll: Double? = nil, header: String? = nil, holdBack: Double? = nil, faults: [String] = [],
+                shiftWithoutDates: Bool = false) throws {
         TestMedia.ensureGenerated()
         directory = TestMedia.temporaryDirectory("reel-live-server")
         let info = directory.appendingPathComponent("info.json")
@@ -35,6 +39,7 @@ public final class LiveEventServer {
         if let header { arguments += ["--header", header] }
         if let holdBack { arguments += ["--hold-back", String(holdBack)] }
         for fault in faults { arguments += ["--fault", fault] }
+        if shiftWithoutDates { arguments.append("--shift-without-dates") }
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -76,7 +81,7 @@ public final class LiveEventServer {
         return text.split(separator: "\n").compactMap { line in
             guard let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                   let t = o["t"] as? Double, let path = o["path"] as? String else { return nil }
-            return Request(time: t, path: path, carriedHeader: o["header"] as? Bool ?? false)
+            return Request(time: t, path: path, query: o["query"] as? String ?? "", carriedHeader: o["header"] as? Bool ?? false)
         }
     }
 

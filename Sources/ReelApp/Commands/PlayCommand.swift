@@ -111,6 +111,8 @@ struct PlayCommand: ParsableCommand {
     var programEnd: String?
     @Option(help: ArgumentHelp("Start this many seconds after the live window's start (restart: after the programme start).", valueName: "SECONDS"))
     var startOffset: String?
+    @Option(help: ArgumentHelp("Restart and catchup at the origin: ask it for this URL, with {start} and {end} (ISO 8601) or {start_epoch} and {end_epoch} filled in (AWS MediaPackage: '&start={start}&end={end}', added to the item's query when it begins with &).", valueName: "TEMPLATE"))
+    var timeshiftURL: String?
 
     // Remote control (see RemoteControl). `--ipc auto` uses $XDG_RUNTIME_DIR/reel-<pid>.sock.
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
@@ -152,6 +154,7 @@ struct PlayCommand: ParsableCommand {
         given[LiveProgram.Option.start] = programStart.map { [$0] }
         given[LiveProgram.Option.end] = programEnd.map { [$0] }
         given[LiveProgram.Option.startOffset] = startOffset.map { [$0] }
+        given[LiveProgram.Option.timeshift] = timeshiftURL.map { [$0] }
         do { return try LiveProgram.parse(given, prefix: "--") } catch {
             Diagnostics.say(error.description)
             throw ExitCode(2)

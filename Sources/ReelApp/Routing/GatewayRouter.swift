@@ -78,28 +78,40 @@ final class GatewayRouter: Sendable {
             item.live = LiveStream(program: live)
             return register(item, originalURI: uri, in: try startedGateway())
         }
-        guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return uri }
+        guard MediaLocator.isNetwork(uri), let itemURL = URL(string: uri) else { return uri }
+        // Restart and catchup at the origin: the gateway asks for the time-shifted URL; events
+        // and reports still name the item's own.
+        let url = live?.timeshiftedURL(for: itemURL, now: Date()) ?? itemURL
         // An event URL with its own token (`?Authorization=…`) and no token source: the token
         // leaves the URL and goes on every request of the stream, to its origin (seed 000).
         if settings.tokenFile == nil, settings.tokenURL == nil, let (stripped, token) = URLTokenParameter.extract(from: uri),
            let strippedURL = URL(string: stripped) {
             Redactor.register(secret: token)
-            var item = gatewayItem(strippedURL, decide(stripped, arrival: arrival, entry: entry))
+            var item = gatewayItem(live?.timeshiftedURL(for: strippedURL, now: Date()) ?? strippedURL, decide(stripped, arrival: arrival, entry: entry))
             item.tokenProvider = TokenProvider.fixed(token)
             item.live = LiveStream(program: live)
             return register(item, originalURI: uri, in: try startedGateway())
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
         // A DASH MPD too: a dynamic one's window is read as it is served (`DASHLiveWindow`).
-        let isHLS = (url.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
-        let isDASH = url.pathExtension.lowercased() == "mpd" && !Self.directHLS
+        let isHLS = (itemURL.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
+        let isDASH = itemURL.pathExtension.lowercased() == "mpd" && !Self.directHLS
         guard settings.isActive || decision.needsGateway || isHLS || isDASH else { return uri }
         var item = gatewayItem(url, decision)
         if isHLS || isDASH { item.live = LiveStream(program: live) }
-        if item.headers.isEmpty, item.tokenProvider == nil {
+        if item.headers.isEmpty, item.tokenProvider == nil, url == itemURL {
             item.prefetched = state.withLock { $0.prefetched.removeValue(forKey: uri) }
         }
         return register(item, originalURI: uri, in: try startedGateway())
+    }
+
+    /// Whether an item with these options (and the command line's live options, unless it came
+    /// over the socket) is asked of its origin time-shifted (`--timeshift-url`): a stream, never
+    /// looked at beforehand (the look would ask for the live playlist).
+    func isTimeShifted(options: [String: [String]], arrival: ItemArrival) -> Bool {
+        let base = arrival == .control ? nil : defaultLive.withLock { $0 }
+        guard let program = (try? LiveProgram.parse(options, base: base)) ?? nil, program.isAtOrigin else { return false }
+        return program.effectiveMode(at: Date()) != .live
     }
 
     /// An HLS playlist the queue builder fetched (without credentials) to tell a stream from a

@@ -44,7 +44,8 @@ enum QueueBuilder {
                 }
                 name = (path as NSString).lastPathComponent
                 parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
-            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival, entry: entry) ?? false) {
+            } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival, entry: entry) ?? false),
+                      !(router?.isTimeShifted(options: options, arrival: arrival) ?? false) {
                 name = MediaLocator.displayName(of: uri)
                 let fetched = router?.fetchPlaylist(url, arrival: arrival, entry: entry) ?? PlaylistDownload.fetchBlocking(url)
                 switch fetched {

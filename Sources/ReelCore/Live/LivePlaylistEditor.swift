@@ -75,7 +75,9 @@ public struct LivePlaylistEditor: Sendable {
         /// The programme start can be steered to: the stream has dates and the programme has begun.
         var programFound = false
         let mode = program?.effectiveMode(at: now) ?? .live
-        if mode != .live, let program, let start = program.start {
+        // At the origin (`--timeshift-url`) the playlist is the programme already: nothing is cut.
+        let atOrigin = program?.isAtOrigin == true
+        if mode != .live, !atOrigin, let program, let start = program.start {
             if !snapshot.hasDates {
                 problem = "the stream has no EXT-X-PROGRAM-DATE-TIME, so its programme cannot be found: played live"
             } else {
@@ -113,6 +115,10 @@ public struct LivePlaylistEditor: Sendable {
             var rule: String
             if mode != .live, programFound, let programStart = program?.start, let d = snapshot.dates[lo] {
                 point = max(0, programStart.timeIntervalSince(d)) + (program?.startOffset ?? 0)
+                rule = program?.startOffset != nil ? "start-offset" : "program-start"
+            } else if mode != .live, atOrigin {
+                // The origin's window begins at the programme.
+                point = program?.startOffset ?? 0
                 rule = program?.startOffset != nil ? "start-offset" : "program-start"
             } else if let offset = program?.startOffset {
                 point = offset

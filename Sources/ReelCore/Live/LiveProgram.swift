@@ -9,12 +9,19 @@ public struct LiveProgram: Sendable, Equatable {
     public var end: Date?
     /// Seconds after the window's start (restart: the programme start) to begin at.
     public var startOffset: Double?
+    /// Restart and catchup at the origin (`--timeshift-url`): a URL template with `{start}` and
+    /// `{end}` (ISO 8601, UTC) or `{start_epoch}` and `{end_epoch}` (seconds since 1970), as AWS
+    /// MediaPackage's `?start=…&end=…`. The origin then serves the programme itself (an end in the
+    /// past: a VOD manifest; otherwise an event one beginning at the programme), and Reel edits
+    /// nothing out; the modes, positions and events stay the same (`timeshiftedURL`).
+    public var timeshift: String?
 
-    public init(mode: LiveMode = .live, start: Date? = nil, end: Date? = nil, startOffset: Double? = nil) {
+    public init(mode: LiveMode = .live, start: Date? = nil, end: Date? = nil, startOffset: Double? = nil, timeshift: String? = nil) {
         self.mode = mode
         self.start = start
         self.end = end
         self.startOffset = startOffset
+        self.timeshift = timeshift
     }
 
     /// An option that cannot be honoured; `option` is its name as the user wrote it.
@@ -31,7 +38,8 @@ public struct LiveProgram: Sendable, Equatable {
         public static let start = "program-start"
         public static let end = "program-end"
         public static let startOffset = "start-offset"
-        public static let all = [mode, start, end, startOffset]
+        public static let timeshift = "timeshift-url"
+        public static let all = [mode, start, end, startOffset, timeshift]
     }
 
     /// Whether any of the live options is given.
@@ -68,6 +76,16 @@ public struct LiveProgram: Sendable, Equatable {
             }
             program.startOffset = value
         }
+        if let text = options[Option.timeshift]?.last {
+            let template = text.trimmingCharacters(in: .whitespaces)
+            guard template.contains("{start}") || template.contains("{start_epoch}") else {
+                throw OptionError(option: prefix + Option.timeshift, message: "“\(text)” has no {start} (or {start_epoch}) for the origin to time-shift by")
+            }
+            guard template.hasPrefix("&") || URL(string: Self.expand(template, start: Date(timeIntervalSince1970: 0), end: nil)) != nil else {
+                throw OptionError(option: prefix + Option.timeshift, message: "“\(text)” is not a URL (or a query to add to the item's: &start={start})")
+            }
+            program.timeshift = template
+        }
         try program.validate(prefix: prefix)
         return program
     }
@@ -92,6 +110,37 @@ public struct LiveProgram: Sendable, Equatable {
     public func effectiveMode(at now: Date) -> LiveMode {
         if mode == .restart, let end, end <= now { return .catchup }
         return mode
+    }
+
+    /// Whether the origin time-shifts (a `timeshift` template): Reel then edits no programme out.
+    public var isAtOrigin: Bool { timeshift != nil }
+
+    /// The URL to ask the origin for the programme, from the item's own `url`: nil for live
+    /// playback or without a template. A template that begins with `&` is added to the item's
+    /// query (its token, say, kept); any other is a URL, resolved against the item's (so
+    /// `?start={start}&end={end}` asks the same path with that query). A placeholder without a
+    /// value (`{end}` of a restart with no end) becomes empty.
+    public func timeshiftedURL(for url: URL, now: Date) -> URL? {
+        guard let timeshift, let start, effectiveMode(at: now) != .live else { return nil }
+        let expanded = Self.expand(timeshift, start: start, end: end)
+        if expanded.hasPrefix("&") {
+            let text = url.absoluteString
+            return URL(string: text + (url.query == nil ? "?" + expanded.dropFirst() : expanded))
+        }
+        return URL(string: expanded, relativeTo: url)?.absoluteURL
+    }
+
+    static func expand(_ template: String, start: Date, end: Date?) -> String {
+        template.replacingOccurrences(of: "{start}", with: originDate(start))
+            .replacingOccurrences(of: "{end}", with: end.map(originDate) ?? "")
+            .replacingOccurrences(of: "{start_epoch}", with: String(Int(start.timeIntervalSince1970)))
+            .replacingOccurrences(of: "{end_epoch}", with: end.map { String(Int($0.timeIntervalSince1970)) } ?? "")
+    }
+
+    /// ISO 8601 in UTC as origins take it: milliseconds only when there are any.
+    public static func originDate(_ date: Date) -> String {
+        let text = ProgramDate.format(date)
+        return text.hasSuffix(".000Z") ? String(text.dropLast(5)) + "Z" : text
     }
 
     /// `{"start": ISO, "end": ISO}` values for the `program` property (nil without a start).
