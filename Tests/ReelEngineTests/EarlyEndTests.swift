@@ -33,6 +33,27 @@ final class EarlyEndTests: XCTestCase {
         }
     }
 
+    /// An observer that reads the position with every event (the window's view state does, from
+    /// the socket's snapshot) does not move the end: the events of the end come once the player
+    /// is at it, so a position asked for then is where the media stopped, not the pipeline's
+    /// answer at EOS (the duration).
+    func testReadingThePositionDuringTheEndEventsKeepsWhereTheMediaStopped() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            var read: [Double] = []
+            h.player.addObserver { [player = h.player] event in
+                if case .progress = event { read.append(player.position) }
+                if case .warning = event { read.append(player.position) }
+            }
+            h.player.load(TestMedia.path("truncated.mp4"))
+            h.player.play()
+            h.wait("end", timeout: 20) { h.ended == 1 }
+            XCTAssertEqual(h.player.position, 3.1, accuracy: 0.6, "where the media stopped, after every read: \(read.suffix(4))")
+            XCTAssertLessThan(read.last ?? 99, 5, "the last read, at the end's events: \(read.suffix(4))")
+        }
+    }
+
     func testAnItemThatPlaysToItsDurationHasNoWarning() throws {
         try onMain {
             let h = try EngineHarness()

@@ -283,15 +283,17 @@ extension Player {
         } else if rate < 0 {
             lastPosition = 0
         }
-        for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
+        // At the end from here on, before any observer hears of it: a position asked for from now
+        // is where playback got to, never the pipeline's answer at EOS (the duration).
         isAtEnd = true
+        for tick in ticker.advance(to: lastPosition) { emit(.progress(position: lastPosition, duration: duration, tick: tick)) }
         let generation = lifecycle.generation
         if let warning { emit(.warning(warning)) }
         emit(.playedToEnd)
         guard generation == lifecycle.generation else { return }  // an observer loaded something else
         switch endAction {
         case .replay where lifecycle.stalled:
-            if let uri = currentURI { load(uri) }
+            if let item = currentItem { load(item) }
         case .replay:
             isAtEnd = false
             performSeek(to: rate < 0 ? (duration ?? 0) : 0, rate: rate, mode: .accurate, user: false)
