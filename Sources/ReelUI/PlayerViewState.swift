@@ -4,8 +4,11 @@ import ReelCore
 /// Everything the window shows, as plain values. The app builds it from player and queue events;
 /// the window renders it and nothing else, so a state always looks the same (screenshot tests).
 public struct PlayerViewState: Sendable, Equatable {
-    /// The item's title (the window title); nil when nothing is loaded.
+    /// The item's title (the window title, with the pinned rendition's height); nil when nothing
+    /// is loaded.
     public var title: String?
+    /// The item's own title, as its `item` event gave it.
+    public var itemTitle: String?
     public var position: Double = 0
     public var duration: Double?
     public var timeControl: TimeControlStatus = .paused

@@ -39,6 +39,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
                                 loop: loop, shuffle: controller.isShuffled)
         snapshot.behindLiveEdge = player.behindLiveEdge
         if let live = player.livePosition {
+            snapshot.live = live
             snapshot.liveWindow = live.window
             snapshot.epochTime = live.epochTime
         }

@@ -19,10 +19,6 @@ final class WindowSession {
     /// The one set of playback commands, the socket's and MPRIS's too.
     private var commands: QueueCommandTarget { core.commands }
     private(set) var state = PlayerViewState()
-    /// How long (of playback from the resumed place) the resume notice stays.
-    static let resumeNoticeSeconds = 8.0
-    /// The current item's own title (the window title adds the pinned rendition to it).
-    private var itemTitle: String?
     /// A paused live item's window slides on: its labels and badge are refreshed every second.
     private var pausedLiveRefresh = false
     private(set) var exitStatus: Int32 = 0
@@ -207,93 +203,33 @@ final class WindowSession {
         state.recent = recentFiles?.entries() ?? []
     }
 
+    /// One event: the view state follows (`PlayerViewState.apply`, a pure reducer over the
+    /// socket's snapshot), then what the session does besides.
     private func handle(_ event: PlayerEvent, item: Int?) {
         portalDrops?.handle(event)
+        state.apply(event, item: item, now: commands.snapshot,
+                    context: ViewStateContext(noVideoOutput: noVideoOutput, maxRetries: controller.retryPolicy.maxRetries))
         switch event {
-        case .itemChanged(_, _, let title):
+        case .itemChanged:
             // Joins the recent files once it has opened (its first frame): GtkRecentManager's
             // update (about 12 ms) would otherwise delay the start of every item.
             itemToRemember = item.flatMap { controller.queue.items.indices.contains($0) ? controller.queue.items[$0].id : nil }
-            itemTitle = title
-            state.title = title
-            state.resumedAt = nil
-            state.qualityEntries = []  // the next item's renditions are not known yet
-            state.tracks = []
-            state.position = 0
-            state.duration = nil
-            state.live = nil
-            state.rate = 1
-            state.isSeekable = true
         case .status(.readyToPlay):
             if let remembered = itemToRemember {
                 itemToRemember = nil
                 rememberRecent(controller.queue.index(of: remembered))
             }
-        case .duration(let d):
-            state.duration = d
-        case .progress(let position, let duration, _, let live):
-            state.position = position
-            state.live = live
-            if let duration { state.duration = duration }
-            // The resume notice goes once the item has played on a while from there.
-            if let resumed = state.resumedAt, abs(position - resumed) > Self.resumeNoticeSeconds { state.resumedAt = nil }
-        case .resumed(let position):
-            state.resumedAt = position
-        case .seeked(let position):
-            state.position = position
-            state.live = player.livePosition
         case .timeControl(let status):
-            // A banner stays until playback starts again (the next item, or a replay); the one
-            // saying that no sink can draw stays for good.
-            if status == .playing, state.timeControl != .playing, player.status == .readyToPlay {
-                state.errorBanner = noVideoOutput
-                state.offersPlayAnyway = false
-            }
-            if status == .waitingToPlayAtSpecifiedRate(.noNetwork) {
-                state.errorBanner = PlayerViewState.noNetworkText
-                state.offersPlayAnyway = false
-            }
-            state.timeControl = status
-            state.position = player.position
-            state.live = player.livePosition
             if status == .paused, state.live != nil { refreshPausedLive() }
             screensaver.update(playing: status == .playing)
-        case .rate(let r):
-            state.rate = r
-        case .volume(let v, let muted):
-            state.volume = v
-            state.isMuted = muted
-        case .mediaInfo(let info):
-            state.isSeekable = info.isSeekable || !info.isLive
-        case .tracks(let tracks, _, let shown):
-            state.tracks = tracks
-            state.audioTrack = player.audioTrack
-            state.subtitleTrack = player.subtitleTrack
-            state.subtitlesShown = shown
         case .error(let problem), .warning(let problem):
-            // The queue goes on; the banner keeps saying what went wrong until playback starts again.
-            let name = item.map { controller.queue.items[$0].displayTitle } ?? state.title ?? "?"
-            let isWarning = if case .warning = event { true } else { false }
-            state.errorBanner = isWarning ? PlayerViewState.warningText(item: name, message: problem.message)
-                                          : PlayerViewState.errorText(item: name, message: problem.message)
-            state.offersPlayAnyway = problem.kind == .preventedByPolicy
-            Diagnostics.say("\(name): \(problem.message)")
-        case .rendition(let index, let height, _, let mode, _):
-            // "Name · 720p" while a rendition is pinned (the seed's namePlusResolution).
-            state.title = [itemTitle, height.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
-            state.qualityEntries = QualityEntry.entries(for: controller.currentRenditions)
-            state.qualityChoice = mode == "manual" ? index.map(String.init) ?? "auto" : "auto"
-            state.qualityLabel = QualityEntry.buttonLabel(manual: mode == "manual", height: height)
-        case .retrying(let attempt, _, _):
-            state.errorBanner = PlayerViewState.reconnectingText(attempt: attempt, of: controller.retryPolicy.maxRetries)
-            state.offersPlayAnyway = false
+            Diagnostics.say("\(state.itemName(item, now: commands.snapshot)): \(problem.message)")
         case .finished(let played, let failed, _):
             exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
             if options.exitAtEnd { quit() }
         default:
             break
         }
-        syncIntent()
         refreshRows()
         render()
     }

@@ -39,6 +39,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// time of the frame on screen (PROGRAM-DATE-TIME), its mode and programme.
     public var liveWindow: ClosedRange<Double>?
     public var epochTime: Double?
+    /// All of a live item's place at once (the window's LIVE badge and wall-clock labels).
+    public var live: LivePosition?
     public var liveMode: LiveMode?
     public var program: LiveProgram?
     /// The desktop's view of the network, and the metered policy in force.
