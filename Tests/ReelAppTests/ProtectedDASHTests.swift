@@ -123,4 +123,29 @@ final class ProtectedDASHTests: XCTestCase {
             XCTAssertEqual(rendition["mode"] as? String, "manual")
         }
     }
+
+    /// Catchup at the origin (`--timeshift-url`): the origin answers the programme as a static MPD
+    /// (here the VOD), Reel never asks for the live MPD, plays the origin's to its end, the header
+    /// on every request; events name the item's own URL.
+    func testCatchupAtTheOriginPlaysWhatTheOriginServes() throws {
+        let server = try server()
+        defer { server.shutdown() }
+        let live = server.url("/live/manifest.mpd").absoluteString
+        let origin = server.url("/dash/ffmpeg/manifest.mpd").absoluteString + "?start={start_epoch}&end={end_epoch}"
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+                                   "--header", "Authorization: \(Self.token)", "--live-mode", "catchup",
+                                   "--program-start", "2026-11-24T20:00:00Z", "--program-end", "2026-11-24T20:00:08Z",
+                                   "--timeshift-url", origin, live], timeout: 60)
+        XCTAssertEqual(r.status, 0, r.stderr.suffix(800).description)
+        let events = r.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        XCTAssertNotNil(events.first { $0["event"] as? String == "end" }, "to its end")
+        XCTAssertEqual(events.first { $0["event"] as? String == "item" }?["uri"] as? String, live)
+        let requests = server.requests
+        XCTAssertFalse(requests.contains { $0.path.hasPrefix("/live/") }, "the live MPD is never asked for: \(requests.map(\.uri))")
+        let mpds = requests.filter { $0.path == "/dash/ffmpeg/manifest.mpd" }
+        XCTAssertEqual(mpds.map(\.uri), ["/dash/ffmpeg/manifest.mpd?start=1795550400&end=1795550408"])
+        XCTAssertTrue(requests.contains { $0.path.hasPrefix("/dash/ffmpeg/chunk-stream2-") }, "its segments")
+        XCTAssertTrue(requests.allSatisfy { $0.header("Authorization") == Self.token }, "the header on every request")
+    }
 }
