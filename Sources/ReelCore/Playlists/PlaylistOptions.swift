@@ -30,6 +30,8 @@
 /// ## Known names (consumed by the gateway lane)
 /// - `header`: `Name: value`, an HTTP request header for the entry (repeatable).
 /// - `bucket`: a token provider bucket; `token-placement`: `header` or `query`.
+/// - `live-mode`, `program-start`, `program-end`, `start-offset`, `timeshift-url`: the live
+///   options (`LiveProgram`); `quality` (`QualityChoice`).
 /// Unknown names are kept as they are.
 public enum PlaylistOptions {
     public static let header = "header"
