@@ -96,19 +96,7 @@ final class GatewayRequestHandler: Sendable {
         // is not asked for again (a live one is: its window has moved since).
         if head.method == .GET, index == 0, let prefetched = item.prefetched?.take(),
            prefetched.text.contains("#EXT-X-STREAM-INF") || prefetched.text.contains("#EXT-X-ENDLIST") {
-            var text = prefetched.text
-            let isMaster = text.contains("#EXT-X-STREAM-INF")
-            if isMaster {
-                text = await withoutUnavailableVariants(text, base: prefetched.base, item: item, id: id, head: head)
-                try Task.checkCancellation()  // the reader left: nothing checked is kept for others
-            }
-            let output = rewrite(text, base: prefetched.base, item: item, id: id, playlist: index)
-            if isMaster {
-                await renditions.announceMaster(output, item: id)
-                masters.store(text, base: prefetched.base, item: id, resource: index)
-            }
-            try await writePlaylist(output, head: head, outbound: outbound)
-            return head.isKeepAlive
+            return try await servePlaylist(prefetched.text, base: prefetched.base, item: item, id: id, resource: index, head: head, outbound: outbound)
         }
         if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
             // What plays is what is fetched: the first media of another variant says so.
@@ -325,7 +313,7 @@ final class GatewayRequestHandler: Sendable {
                 var c = chunk
                 body.writeBuffer(&c)
             }
-            var text = String(decoding: body.readableBytesView, as: UTF8.self)
+            let text = String(decoding: body.readableBytesView, as: UTF8.self)
             if isMPD {
                 do {
                     // A live item's window, read from the MPD as served (`DASHLiveWindow`).
@@ -342,19 +330,7 @@ final class GatewayRequestHandler: Sendable {
                 }
                 return head.isKeepAlive
             }
-            let isMaster = text.contains("#EXT-X-STREAM-INF")
-            if isMaster {
-                text = await withoutUnavailableVariants(text, base: upstream.url, item: item, id: id, head: head)
-                try Task.checkCancellation()  // the reader left: nothing checked is kept for others
-            }
-            let output = rewrite(text, base: upstream.url, item: item, id: id, playlist: resourceNumber)
-            if isMaster {
-                // The app's window is on the demuxer before any reader gets the master.
-                await renditions.announceMaster(output, item: id)
-                masters.store(text, base: upstream.url, item: id, resource: resourceNumber)
-            }
-            try await writePlaylist(output, head: head, outbound: outbound)
-            return head.isKeepAlive
+            return try await servePlaylist(text, base: upstream.url, item: item, id: id, resource: resourceNumber, head: head, outbound: outbound)
         }
 
         if status == 200, head.method == .GET, item.rewritesPlaylists, WebVTTSegment.isWebVTT(pathExtension: ext, contentType: contentType) {
@@ -390,6 +366,26 @@ final class GatewayRequestHandler: Sendable {
     /// Rewrites a DASH MPD (the item's resource `manifest`) so that everything it resolves to
     /// routes back through the gateway (`DASHManifestRewriter`): its upstream directories become
     /// resources of the item, and `Location` an item resource of its own.
+    /// An HLS playlist answered from `text` (fetched from `base`): a master without the variants
+    /// that do not answer, told to the app before any reader gets it (its window is then on the
+    /// demuxer) and kept for later readers; every playlist rewritten to come back here.
+    private func servePlaylist(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, resource: Int, head: HTTPRequestHead,
+                               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        var text = text
+        let isMaster = text.contains("#EXT-X-STREAM-INF")
+        if isMaster {
+            text = await withoutUnavailableVariants(text, base: base, item: item, id: id, head: head)
+            try Task.checkCancellation()  // the reader left: nothing checked is kept for others
+        }
+        let output = rewrite(text, base: base, item: item, id: id, playlist: resource)
+        if isMaster {
+            await renditions.announceMaster(output, item: id)
+            masters.store(text, base: base, item: id, resource: resource)
+        }
+        try await writePlaylist(output, head: head, outbound: outbound)
+        return head.isKeepAlive
+    }
+
     func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil,
                     catchup: (start: Date, end: Date, now: Date)? = nil) throws -> String {
         let registry = self.registry, baseURL = self.baseURL
