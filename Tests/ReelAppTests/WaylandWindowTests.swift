@@ -45,10 +45,17 @@ final class WaylandWindowTests: XCTestCase {
 
         func get(_ name: String) -> Any? { command(["get_property", name])?["data"] }
 
+        /// Waits until `condition` is seen true. The value seen is asserted, not a second reading:
+        /// on Wayland a paused seek is drawn once more 0.12 s after it lands (a seek of Reel's own,
+        /// `WaylandPausedSeekRedraw`), so "not seeking" can be true and, a moment later, false.
         func eventually(_ what: String, timeout: Double = 15, _ condition: () -> Bool) {
             let deadline = Date().addingTimeInterval(timeout)
-            while !condition() && Date() < deadline { usleep(100_000) }
-            XCTAssertTrue(condition(), "timed out waiting for \(what); stderr: \(reel.stderr.suffix(800))")
+            var seen = condition()
+            while !seen && Date() < deadline {
+                usleep(100_000)
+                seen = condition()
+            }
+            XCTAssertTrue(seen, "timed out waiting for \(what); stderr: \(reel.stderr.suffix(800))")
         }
 
         /// The compositor's screen, once the picture has had time to be drawn.
