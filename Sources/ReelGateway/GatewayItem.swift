@@ -29,6 +29,9 @@ public struct GatewayItem: Sendable {
     /// from it instead of upstream, once, within 30 s, so a stream's start costs one fetch of
     /// its master. Only for items without credentials (the look was made without them).
     public var prefetched: PrefetchedPlaylist?
+    /// Only this video Representation of a DASH MPD (its `@id`): the MPD is served without the
+    /// others of its AdaptationSet, so that one rendition plays (`reel check --renditions all`).
+    public var representation: String?
 
     public init(url: URL, headers: [HeaderField] = [], allowedHosts: [String] = [], tokenProvider: TokenProvider? = nil,
                 placement: TokenPlacement = .header, finished: Bool = false, endsAt: Date? = nil) {

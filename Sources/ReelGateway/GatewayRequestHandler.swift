@@ -151,7 +151,7 @@ final class GatewayRequestHandler: Sendable {
 
     /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
     /// 401/403. Every attempt is logged.
-    private func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead,
+    func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead,
                        deadline: NIODeadline = .distantFuture) async -> Result<Upstream, Failure> {
         // Only a local item's own files are read from disk; its http(s) references (a local
         // playlist of network segments) are fetched upstream, without credentials (no origin).
@@ -316,10 +316,12 @@ final class GatewayRequestHandler: Sendable {
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
             if isMPD {
                 do {
-                    // A live item's window, read from the MPD as served (`DASHLiveWindow`).
+                    // A live item's window, read from the MPD as served (`DASHLiveWindow`), on
+                    // the server's clock (`DASHClock`).
+                    if let live = item.live { await measureClock(text, base: upstream.url, item: item, id: id, live: live) }
                     let steered = item.live?.serveMPD(text)
                     let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,
-                                                catchup: steered?.catchup)
+                                                catchup: steered?.catchup, representation: item.representation)
                     await renditions.announceMPD(output, item: id)
                     try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
                 } catch let failure as DASHManifestRewriter.Failure {
@@ -387,7 +389,7 @@ final class GatewayRequestHandler: Sendable {
     }
 
     func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil,
-                    catchup: (start: Date, end: Date, now: Date)? = nil) throws -> String {
+                    catchup: (start: Date, end: Date, now: Date)? = nil, representation: String? = nil) throws -> String {
         let registry = self.registry, baseURL = self.baseURL
         let listed = Mutex(0)
         let output = try DASHManifestRewriter.rewrite(text, base: base, directory: { dir in
@@ -398,7 +400,7 @@ final class GatewayRequestHandler: Sendable {
             guard let index = registry.resourceIndex(item: id, url: url, kind: nil, parent: manifest) else { return nil }
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
-        }, presentationDelay: presentationDelay, catchup: catchup)
+        }, presentationDelay: presentationDelay, catchup: catchup, representation: representation)
         registry.playlistRewritten(item: id, index: manifest, listing: listed.withLock { $0 })
         return output
     }
@@ -503,7 +505,7 @@ final class GatewayRequestHandler: Sendable {
         try await outbound.write(.end(nil))
     }
 
-    private func drain(_ response: HTTPClientResponse) async -> Int64 {
+    func drain(_ response: HTTPClientResponse) async -> Int64 {
         var total: Int64 = 0
         do {
             for try await chunk in response.body {
@@ -549,7 +551,7 @@ final class GatewayRequestHandler: Sendable {
         errorHandler.withLock { $0 }?(id, error)
     }
 
-    private func logLine(_ method: String, _ url: String, status: Int?, bytes: Int64, started: ContinuousClock.Instant, note: String?) {
+    func logLine(_ method: String, _ url: String, status: Int?, bytes: Int64, started: ContinuousClock.Instant, note: String?) {
         guard let log else { return }
         let elapsed = ContinuousClock.now - started
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)

@@ -36,6 +36,66 @@ final class DASHStreamCheckTests: XCTestCase {
     }
 }
 
+/// `reel check --renditions all` on DASH: each video Representation played alone (the gateway
+/// serves the MPD without the others), photographed and audited, a row each, as HLS variants are.
+final class DASHRenditionsCheckTests: XCTestCase {
+    static let token = "Bearer dash-renditions-31"
+
+    /// ffmpeg's two Representations (360p, 720p) behind a server that wants the header: a row
+    /// each, its frames at its own size, and by the server's log only its own media fetched while
+    /// it was checked (all of 360p's before any of 720p's), every request with the header.
+    func testEveryRepresentationIsCheckedAloneWithTheHeader() throws {
+        TestMedia.ensureGenerated()
+        let dash = TestMedia.url("dash/ffmpeg")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: dash.appendingPathComponent("manifest.mpd").path), "no ffmpeg: no dash/ffmpeg")
+        let dir = TestMedia.temporaryDirectory("reel-dash-renditions")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveDirectory(dash, at: "/d")
+        server.requireHeader("Authorization", Self.token)
+        let report = dir.appendingPathComponent("report")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--frames-only", "--at", "1,5", "--renditions", "all",
+                                                                "--header", "Authorization: \(Self.token)", "--report", report.path,
+                                                                server.url("/d/manifest.mpd").absoluteString], timeout: 120)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let items = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json"))).items
+        XCTAssertEqual(items.map(\.title), ["manifest · 360p", "manifest · 720p"])
+        XCTAssertEqual(items.map { $0.frames.compactMap(\.height) }, [[360, 360], [720, 720]], "each photographed at its own size")
+        XCTAssertEqual(items.map { $0.problems.map(\.code) }, [[], []])
+        let requests = server.requests
+        XCTAssertTrue(requests.allSatisfy { $0.header("Authorization") == Self.token }, requests.filter { $0.header("Authorization") != Self.token }.map(\.description).joined(separator: "\n"))
+        let paths = requests.map(\.path)
+        let last360 = try XCTUnwrap(paths.lastIndex { $0.hasPrefix("/d/chunk-stream0-") }, "\(paths)")
+        let first720 = try XCTUnwrap(paths.firstIndex { $0.hasPrefix("/d/chunk-stream1-") }, "\(paths)")
+        XCTAssertLessThan(last360, first720, "360p alone, then 720p alone: \(paths)")
+    }
+
+    /// A local MPD whose 360p Representation says it is 720p: that row is a resolution mismatch
+    /// (what plays is the Representation itself, not the demuxer's pick), the other is clean.
+    func testAMislabelledLocalRepresentationIsNamed() throws {
+        TestMedia.ensureGenerated()
+        let dash = TestMedia.url("dash/ffmpeg")
+        try XCTSkipUnless(FileManager.default.fileExists(atPath: dash.appendingPathComponent("manifest.mpd").path), "no ffmpeg: no dash/ffmpeg")
+        let dir = TestMedia.temporaryDirectory("reel-dash-renditions-local")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("stream")
+        try FileManager.default.copyItem(at: dash, to: copy)
+        let mpd = copy.appendingPathComponent("manifest.mpd")
+        try String(contentsOf: mpd, encoding: .utf8)
+            .replacingOccurrences(of: #"bandwidth="500000" width="640" height="360""#, with: #"bandwidth="500000" width="1920" height="1080""#)
+            .write(to: mpd, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("report")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--frames-only", "--at", "50%", "--renditions", "all",
+                                                                "--report", report.path, mpd.path], timeout: 120)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let items = try CheckReport.decode(Data(contentsOf: report.appendingPathComponent("report.json"))).items
+        XCTAssertEqual(items.map(\.title), ["manifest · 1080p", "manifest · 720p"])
+        XCTAssertEqual(items.map { $0.problems.map(\.code) }, [["resolution-mismatch"], []])
+        XCTAssertEqual(items.map(\.height), [360, 720])
+    }
+}
+
 /// An MPD that a server answers with an empty 200: Reel reports it and exits; it did not survive
 /// it (FoundationXML dereferenced NULL in the gateway's rewrite: SIGSEGV).
 final class DASHEmptyManifestTests: XCTestCase {

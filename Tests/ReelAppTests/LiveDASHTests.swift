@@ -17,7 +17,7 @@ final class LiveDASHTests: XCTestCase {
     private final class Packager {
         let directory: URL
         let process: Process
-        init(timeline: Bool) throws {
+        init(timeline: Bool, utcTiming: URL? = nil) throws {
             directory = TestMedia.temporaryDirectory("reel-live-dash")
             process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
@@ -27,7 +27,8 @@ final class LiveDASHTests: XCTestCase {
                                  "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
                                  "-b:v", "300k", "-c:a", "aac", "-b:a", "64k",
                                  "-f", "dash", "-seg_duration", "2", "-window_size", "6", "-extra_window_size", "2",
-                                 "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", "0", "-remove_at_exit", "1", "manifest.mpd"]
+                                 "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", "0", "-remove_at_exit", "1"]
+                + (utcTiming.map { ["-utc_timing_url", $0.absoluteString] } ?? []) + ["manifest.mpd"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -63,17 +64,24 @@ final class LiveDASHTests: XCTestCase {
         }
     }
 
-    private func play(timeline: Bool) throws {
+    /// - Parameter skew: seconds the origin's clock is off the desktop's; its MPD then names its
+    ///   clock (`UTCTiming`, written by ffmpeg's `-utc_timing_url`), and the truth of the stream's
+    ///   wall clock is the origin's.
+    private func play(timeline: Bool, skew: Double = 0) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try Packager(timeline: timeline)
-        defer { packager.stop() }
-        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
-        let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime")
-
         let server = try HTTPFixtureServer(host: "127.0.0.1")
         defer { server.shutdown() }
+        let packager = try Packager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil)
+        defer { packager.stop() }
+        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
+        let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime").addingTimeInterval(skew)
+
         server.serveLiveDirectory(packager.directory, at: "/live")
         server.requireHeader("Authorization", Self.token)
+        if skew != 0 {
+            server.skewClock(by: skew)
+            server.serve("/live/time", .clock)
+        }
 
         let directory = TestMedia.temporaryDirectory("reel-live-dash-ipc")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -103,7 +111,7 @@ final class LiveDASHTests: XCTestCase {
 
         _ = client.waitForEvent(timeout: 10) { $0["event"] as? String == "tick" }
         Thread.sleep(forTimeInterval: 1)
-        let now = Date()
+        let now = Date().addingTimeInterval(skew)  // the origin's now
         let epoch = try XCTUnwrap(property("epoch-time") as? Double, "a wall-clock time from availabilityStartTime")
         let distance = try XCTUnwrap(property("behind-live-edge") as? Double)
         // ffmpeg encodes in real time: the media at t was made at availabilityStartTime + t, and
@@ -140,6 +148,9 @@ final class LiveDASHTests: XCTestCase {
         }
         XCTAssertFalse(requests.contains { $0.path.hasPrefix("/live/chunk-stream") && $0.status == 404 && !$0.path.hasSuffix(".tmp") },
                        "no segment asked for before it existed: \(requests.filter { $0.status == 404 }.map(\.description))")
+        if skew != 0 {
+            XCTAssertTrue(paths.contains("/live/time"), "the origin's clock was asked, with the header: \(paths.suffix(20))")
+        }
     }
 
     /// Restart on a live MPD: the programme began 9 s ago (inside the 12 s window); the window
@@ -224,5 +235,21 @@ final class LiveDASHTests: XCTestCase {
     /// `-use_timeline 0`: SegmentTemplate with `@duration`, numbered by the clock.
     func testALiveDurationTemplatePlaysAtASafeDistanceWithTheHeaderOnEveryRequest() throws {
         try play(timeline: false)
+    }
+
+    /// An origin whose clock is 30 s behind the desktop's, saying so in `UTCTiming` (ffmpeg's
+    /// `-utc_timing_url`, http-xsdate): segments numbered by the clock exist 30 s later than the
+    /// desktop's clock says. Before: dashdemux2 (whose own clock poll answers only after it chose
+    /// where to start) and Reel's window both read the desktop's clock, and asked for segments
+    /// 24 s in the future. Now Reel measures the origin's clock through the gateway (with the
+    /// header) and reads the window and the start on it.
+    func testAnOriginClockBehindTheDesktopIsReadFromUTCTiming() throws {
+        try play(timeline: false, skew: -30)
+    }
+
+    /// The same origin 30 s behind with a SegmentTimeline: the segments are listed, but where to
+    /// start and the distance from the edge are still on the clock.
+    func testAnOriginClockBehindTheDesktopWithATimelineIsReadFromUTCTiming() throws {
+        try play(timeline: true, skew: -30)
     }
 }

@@ -134,6 +134,47 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertEqual(routes.upstream(top + "video.mp4"), "https://origin.example/live/video.mp4")
     }
 
+    /// `UTCTiming` (the server's clock, `DASHClock`): each URL of an HTTP scheme is routed like a
+    /// segment (so the demuxer's clock polls carry the header); `direct` holds a time, not a URL.
+    func testUTCTimingURLsAreRouted() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="2026-01-01T00:00:00Z">
+          <Period><AdaptationSet><Representation id="v"><SegmentTemplate media="v-$Number$.m4s" duration="2"/></Representation></AdaptationSet></Period>
+          <UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="https://time.example/now?iso https://origin.example/time"/>
+          <UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="2026-01-01T00:01:00Z"/>
+          <UTCTiming schemeIdUri="urn:mpeg:dash:utc:ntp:2014" value="pool.ntp.org"/>
+        </MPD>
+        """
+        let (out, routes) = try rewrite(xml, base: "https://origin.example/live/manifest.mpd")
+        let timings = try XCTUnwrap(XMLDocument(xmlString: out, options: []).rootElement()?.elements(forName: "UTCTiming"))
+        XCTAssertEqual(timings.count, 3)
+        // (FoundationXML's attribute(forName:) finds nothing in a default namespace.)
+        func value(_ e: XMLElement) -> String? { e.attributes?.first { $0.name == "value" }?.stringValue }
+        let urls = (value(timings[0]) ?? "").split(separator: " ").map(String.init)
+        XCTAssertEqual(urls.map { routes.upstream($0) }, ["https://time.example/now?iso", "https://origin.example/time"], out)
+        XCTAssertEqual(value(timings[1]), "2026-01-01T00:01:00Z")
+        XCTAssertEqual(value(timings[2]), "pool.ntp.org", "NTP is not HTTP: left alone")
+    }
+
+    /// One Representation played alone (`reel check --renditions all`): the others of its
+    /// AdaptationSet go, other AdaptationSets (audio) stay.
+    func testOneRepresentationIsKeptAlone() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static"><Period>
+          <AdaptationSet contentType="video"><Representation id="lo" bandwidth="1"/><Representation id="hi" bandwidth="2"/></AdaptationSet>
+          <AdaptationSet contentType="audio"><Representation id="a" bandwidth="3"/></AdaptationSet>
+        </Period></MPD>
+        """
+        let out = try DASHManifestRewriter.rewrite(xml, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil },
+                                                   representation: "hi")
+        XCTAssertFalse(out.contains(#"id="lo""#), out)
+        XCTAssertTrue(out.contains(#"id="hi""#) && out.contains(#"id="a""#), out)
+        let all = try DASHManifestRewriter.rewrite(xml, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil })
+        XCTAssertTrue(all.contains(#"id="lo""#) && all.contains(#"id="hi""#), "nil keeps them all")
+    }
+
     func testNotAnMPD() {
         XCTAssertThrowsError(try rewrite("<html><body/></html>", base: "https://h/x.mpd")) { XCTAssertEqual($0 as? DASHManifestRewriter.Failure, .notMPD) }
         XCTAssertThrowsError(try rewrite("not xml at all", base: "https://h/x.mpd"))

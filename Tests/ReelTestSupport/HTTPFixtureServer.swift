@@ -85,6 +85,9 @@ public final class HTTPFixtureServer: Sendable {
         /// A file sent no faster than `bytesPerSecond` (as a throttled server sends it), in tenths
         /// of a second; Range requests honoured.
         case paced(URL, contentType: String, bytesPerSecond: Int)
+        /// The server's time (its clock, `skewClock`): an xs:dateTime body and a `Date` header,
+        /// as a DASH `UTCTiming` source (http-xsdate, http-iso, http-head) answers.
+        case clock
     }
 
     struct State {
@@ -103,6 +106,8 @@ public final class HTTPFixtureServer: Sendable {
         var streamed = 0
         /// Per path: what the next requests get instead of a plain answer, in order.
         var missteps: [String: [Misstep]] = [:]
+        /// Seconds this server's clock is off the true time (`skewClock`).
+        var clockSkew: Double = 0
     }
 
     /// A scripted failure for one request (see `misbehave`).
@@ -178,6 +183,11 @@ public final class HTTPFixtureServer: Sendable {
     public func serveLiveDirectory(_ directory: URL, at prefix: String) {
         state.withLock { $0.liveDirectories.append((prefix.hasSuffix("/") ? prefix : prefix + "/", directory)) }
     }
+
+    /// This server's clock is `seconds` off the true time (negative: behind): the MPDs of its live
+    /// directories say `availabilityStartTime` and `publishTime` on it, and `.clock` answers it,
+    /// as an origin whose clock is not the desktop's.
+    public func skewClock(by seconds: Double) { state.withLock { $0.clockSkew = seconds } }
 
     /// Every request must carry this header (nil: no requirement); others get 401.
     public func requireHeader(_ name: String, _ value: String?) {
@@ -274,9 +284,10 @@ public final class HTTPFixtureServer: Sendable {
             }
             if s.routes[path] == nil, let live = s.liveDirectories.first(where: { path.hasPrefix($0.prefix) }) {
                 let name = String(path.dropFirst(live.prefix.count))
-                guard !name.contains(".."), let data = try? Data(contentsOf: live.directory.appendingPathComponent(name)) else {
+                guard !name.contains(".."), var data = try? Data(contentsOf: live.directory.appendingPathComponent(name)) else {
                     return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))
                 }
+                if s.clockSkew != 0, name.hasSuffix(".mpd") { data = HTTPFixtureServer.skewed(data, by: s.clockSkew) }
                 return HTTPFixtureServer.ranged(data, contentType: HTTPFixtureServer.contentType(for: (name as NSString).pathExtension),
                                                 range: head.headers["Range"].first)
             }
@@ -291,6 +302,14 @@ public final class HTTPFixtureServer: Sendable {
             case .live(let live):
                 return Answer(status: .ok, headers: ["Content-Type": "application/vnd.apple.mpegurl", "Cache-Control": "no-cache"],
                               body: ByteBuffer(string: live.text(at: Date())))
+            case .clock:
+                let now = Date().addingTimeInterval(s.clockSkew)
+                let http = DateFormatter()
+                http.locale = Locale(identifier: "en_US_POSIX")
+                http.timeZone = TimeZone(identifier: "GMT")
+                http.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+                return Answer(status: .ok, headers: ["Content-Type": "text/plain", "Date": http.string(from: now), "Cache-Control": "no-cache"],
+                              body: ByteBuffer(string: HTTPFixtureServer.iso(now)))
             case .stream(let size):
                 return Answer(status: .ok, headers: ["Content-Type": "application/octet-stream"], body: nil, streamSize: size)
             case .data(let data, let type):
@@ -312,6 +331,27 @@ public final class HTTPFixtureServer: Sendable {
             $0.requests.append(RecordedRequest(method: head.method.rawValue, uri: head.uri, headers: headers, status: Int(result.status.code), time: Date()))
         }
         return result
+    }
+
+    static func iso(_ date: Date) -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.string(from: date)
+    }
+
+    /// An MPD's `availabilityStartTime` and `publishTime` moved by `seconds`.
+    static func skewed(_ data: Data, by seconds: Double) -> Data {
+        var text = String(decoding: data, as: UTF8.self)
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let plain = ISO8601DateFormatter()
+        for name in ["availabilityStartTime", "publishTime"] {
+            guard let range = text.range(of: name + #"="([^"]+)""#, options: .regularExpression) else { continue }
+            let value = String(text[range].dropFirst(name.count + 2).dropLast())
+            guard let date = f.date(from: value) ?? plain.date(from: value) else { continue }
+            text.replaceSubrange(range, with: name + "=\"" + iso(date.addingTimeInterval(seconds)) + "\"")
+        }
+        return Data(text.utf8)
     }
 
     static func ranged(_ data: Data, contentType: String, range: String?) -> Answer {

@@ -37,7 +37,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print nothing on stderr while checking.")
     var quiet = false
 
-    @Option(help: ArgumentHelp("HLS masters: auto (the stream as a player plays it) or all (every variant checked and photographed at the same positions, a row each).", valueName: "auto|all"))
+    @Option(help: ArgumentHelp("HLS masters and DASH MPDs: auto (the stream as a player plays it) or all (every variant or video Representation played alone, checked and photographed at the same positions, a row each).", valueName: "auto|all"))
     var renditions: String = "auto"
 
     @Option(help: ArgumentHelp("Hardware video decoding: auto or no, as for `reel play` (the report names each item's decoders).", valueName: "auto|no"))

@@ -16,8 +16,11 @@ enum CheckInputs {
         var arrival: ItemArrival = .commandLine
         /// Set when the entry cannot be checked at all (an unreadable playlist or line).
         var error: PlaybackError?
-        /// One rendition of an HLS master (`--renditions all`): what the master declares of it.
+        /// One rendition of an HLS master or a DASH MPD (`--renditions all`): what it declares of it.
         var variant: HLSVariant?
+        /// A DASH rendition: the Representation's `@id`, played alone (the gateway serves the MPD
+        /// without the others, `GatewayItem.representation`).
+        var representation: String?
     }
 
     /// - Parameters:
@@ -33,10 +36,11 @@ enum CheckInputs {
         }
     }
 
-    /// The variants of an HLS master as entries (I-frame variants excluded); the entry itself
-    /// when it is not a master.
+    /// The variants of an HLS master, or the video Representations of a DASH MPD, as entries
+    /// (I-frame variants excluded); the entry itself when it has one rendition or none.
     static func variants(of entry: Entry, router: GatewayRouter?) -> [Entry] {
-        guard entry.error == nil, CheckRunner.isHLS(entry.input), let url = URL(string: MediaLocator.uri(for: entry.input)) else { return [entry] }
+        let isDASH = DASHManifest.isDASH(entry.input)
+        guard entry.error == nil, CheckRunner.isHLS(entry.input) || isDASH, let url = URL(string: MediaLocator.uri(for: entry.input)) else { return [entry] }
         let data: Data?
         if url.isFileURL {
             data = HLSStreamCheck.fetch(url, timeout: 10)
@@ -44,6 +48,17 @@ enum CheckInputs {
             data = d
         } else {
             data = nil
+        }
+        if isDASH {
+            let renditions = data.map { DASHManifest.videoRenditions(String(decoding: $0, as: UTF8.self)) } ?? []
+            guard renditions.count > 1 else { return [entry] }
+            let name = CaptureFileName.title(for: MediaLocator.uri(for: entry.input))
+            return renditions.map { r in
+                var e = Entry(input: entry.input, title: "\(name) · \(RenditionSelector.label(r))", options: entry.options, arrival: entry.arrival)
+                e.variant = r
+                e.representation = r.uri  // the Representation's @id
+                return e
+            }
         }
         guard let data, let parsed = try? HLSPlaylist.parseReporting(String(decoding: data, as: UTF8.self), url: url),
               let master = parsed.playlist.master, !master.variants.isEmpty else { return [entry] }

@@ -145,7 +145,7 @@ final class CheckRunner {
             return item
         }
         let playURI: String
-        do { playURI = try router.uri(for: entry.input, arrival: entry.arrival, entry: entryOptions) } catch {
+        do { playURI = try router.uri(for: entry.input, arrival: entry.arrival, entry: entryOptions, representation: entry.representation) } catch {
             item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
             return item
         }
@@ -304,8 +304,11 @@ final class CheckRunner {
                                                                    timeout: min(options.itemTimeout, 20), variant: entry.variant) {
             item.problems += problems
         }
-        if DASHManifest.isDASH(uri), let problems = DASHStreamCheck.problems(uri: readFrom, timeout: min(options.itemTimeout, 20)) {
+        if DASHManifest.isDASH(uri), let problems = DASHStreamCheck.problems(uri: readFrom, timeout: min(options.itemTimeout, 20), only: entry.representation) {
             item.problems += problems
+            if entry.representation != nil {
+                item.problems += DASHStreamCheck.resolutionProblems(declared: entry.variant?.resolution, width: item.width, height: item.height, name: item.title)
+            }
         }
         return item
     }

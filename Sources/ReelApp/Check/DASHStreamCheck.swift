@@ -8,8 +8,17 @@ import ReelCore
 /// 10 % over the Representation's `@bandwidth` (ISO/IEC 23009-1 §5.3.5.2: the bitrate a client
 /// can count on to play it).
 enum DASHStreamCheck {
-    /// The problems of the MPD at `uri`, or nil when it is not one that can be read.
-    static func problems(uri: String, timeout: Double) -> [HLSProblem]? {
+    /// A Representation checked alone (`--renditions all`) that decodes at another size than its
+    /// `@width`×`@height` says (as HLS's `RESOLUTION`, `HLSAudit`): `resolution-mismatch`.
+    static func resolutionProblems(declared: HLSResolution?, width: Int?, height: Int?, name: String) -> [HLSProblem] {
+        guard let declared, let width, let height, declared.width != width || declared.height != height else { return [] }
+        return [HLSProblem(line: nil, severity: .error, code: "resolution-mismatch",
+                           message: "\(name): the Representation declares \(declared.width)x\(declared.height) and decodes at \(width)x\(height).")]
+    }
+
+    /// The problems of the MPD at `uri`, or nil when it is not one that can be read; `only`:
+    /// the segments of that Representation alone (a rendition checked on its own).
+    static func problems(uri: String, timeout: Double, only: String? = nil) -> [HLSProblem]? {
         guard let url = URL(string: uri), let data = HLSStreamCheck.fetch(url, timeout: timeout) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         let name = HLSStreamCheck.displayName(url)
@@ -22,7 +31,7 @@ enum DASHStreamCheck {
                                            code: string("code") ?? "?", message: "\(name): \(string("message") ?? "")"))
             }
         }
-        for rep in DASHSegments.list(text, base: url) {
+        for rep in DASHSegments.list(text, base: url) where only == nil || rep.id == only {
             var missing: [String] = []
             if let initialization = rep.initialization, HLSStreamCheck.fetch(initialization, timeout: timeout, from: url) == nil {
                 missing.append(initialization.lastPathComponent)

@@ -68,14 +68,17 @@ final class GatewayRouter: Sendable {
     ///
     /// Every HLS item goes through the gateway (a network one when its path ends in `.m3u8` or it
     /// has live options), so that a live one's playlists are read and edited (`LiveStream`):
-    /// `live` is its programme, nil for plain live playback.
+    /// `live` is its programme, nil for plain live playback. `representation`: one video
+    /// Representation of a DASH MPD played alone (`GatewayItem.representation`), local or not.
     func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
-             live: LiveProgram? = nil) throws -> String {
+             live: LiveProgram? = nil, representation: String? = nil) throws -> String {
         let uri = MediaLocator.uri(for: input)
-        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) {
-            // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
+        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) || representation != nil {
+            // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback
+            // (and a local MPD whose Representations the gateway filters).
             var item = GatewayItem(url: URL(fileURLWithPath: path))
             item.live = LiveStream(program: live)
+            item.representation = representation
             return register(item, originalURI: uri, in: try startedGateway())
         }
         guard MediaLocator.isNetwork(uri), let itemURL = URL(string: uri) else { return uri }
@@ -90,14 +93,16 @@ final class GatewayRouter: Sendable {
             var item = gatewayItem(live?.timeshiftedURL(for: strippedURL, now: Date()) ?? strippedURL, decide(stripped, arrival: arrival, entry: entry))
             item.tokenProvider = TokenProvider.fixed(token)
             item.live = LiveStream(program: live)
+            item.representation = representation
             return register(item, originalURI: uri, in: try startedGateway())
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
         // A DASH MPD too: a dynamic one's window is read as it is served (`DASHLiveWindow`).
         let isHLS = (itemURL.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
         let isDASH = itemURL.pathExtension.lowercased() == "mpd" && !Self.directHLS
-        guard settings.isActive || decision.needsGateway || isHLS || isDASH else { return uri }
+        guard settings.isActive || decision.needsGateway || isHLS || isDASH || representation != nil else { return uri }
         var item = gatewayItem(url, decision)
+        item.representation = representation
         if isHLS || isDASH { item.live = LiveStream(program: live) }
         if item.headers.isEmpty, item.tokenProvider == nil, url == itemURL {
             item.prefetched = state.withLock { $0.prefetched.removeValue(forKey: uri) }

@@ -20,7 +20,8 @@ import FoundationXML
 /// - absolute and path-absolute URLs at any level (`BaseURL`, the template and list attributes)
 ///   get the prefix of their own directory (a template's directory is the part before its first
 ///   `$`); relative ones are left alone, except those that climb (`..`), resolved first;
-/// - `Location` (where a live MPD is fetched again) becomes `manifest`'s URL for it;
+/// - `Location` (where a live MPD is fetched again) becomes `manifest`'s URL for it, and the
+///   URLs of `UTCTiming` (the server's clock, `DASHClock`) are routed as the rest;
 ///   `PatchLocation` is dropped (a patch would bypass the rewrite);
 /// - a dynamic MPD's timelines start at 0 (`DASHTimelineOrigin`, a GStreamer 1.22 workaround),
 ///   and its `suggestedPresentationDelay` is the one given (Reel's start distance).
@@ -53,8 +54,11 @@ public enum DASHManifestRewriter {
     /// - Parameter presentationDelay: seconds a dynamic MPD's `suggestedPresentationDelay` is
     ///   set to (where the demuxer starts; `DASHLiveWindow.startDistance`), nil to leave it.
     /// - Parameter catchup: a programme to cut a dynamic MPD to, as a static one (`DASHCatchup`).
+    /// - Parameter representation: the `@id` of the one Representation its AdaptationSet keeps
+    ///   (one rendition played alone, `reel check --renditions all`); nil keeps them all.
     public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute,
-                               presentationDelay: Double? = nil, catchup: (start: Date, end: Date, now: Date)? = nil) throws -> String {
+                               presentationDelay: Double? = nil, catchup: (start: Date, end: Date, now: Date)? = nil,
+                               representation: String? = nil) throws -> String {
         let document: XMLDocument
         do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
@@ -65,6 +69,14 @@ public enum DASHManifestRewriter {
             switch child.localName {
             case "PatchLocation":
                 child.detach()
+            case "UTCTiming":
+                // The server's clock (`DASHClock`): asked through the gateway, as everything else.
+                guard let scheme = attribute(child, "schemeIdUri")?.stringValue.flatMap({ DASHClock.Scheme(rawValue: $0) }), scheme.isHTTP,
+                      let value = attribute(child, "value") else { continue }
+                let urls = (value.stringValue ?? "").split(whereSeparator: \.isWhitespace).map { url -> String in
+                    resolve(String(url), against: base).flatMap { routed($0, directory: directory) } ?? String(url)
+                }
+                value.stringValue = urls.joined(separator: " ")
             case "Location":
                 if let value = child.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines),
                    let url = resolve(value, against: base), let routed = manifest(url) {
@@ -93,6 +105,7 @@ public enum DASHManifestRewriter {
         for child in elements(root) where child.localName != "BaseURL" {
             visit(child, base: top, directory: directory)
         }
+        if let representation { keepOnly(representation, in: root) }
         // GStreamer 1.22 types a stream by its mimeType alone (`DASHMimeTypeRepair`).
         DASHMimeTypeRepair.apply(to: root)
         // Catchup: the programme as a static MPD (`DASHCatchup`); what follows is for live ones.
@@ -131,6 +144,17 @@ public enum DASHManifestRewriter {
         }
         for child in elements(element) where child.localName != "BaseURL" {
             visit(child, base: base, directory: directory)
+        }
+    }
+
+    /// Removes the other Representations of every AdaptationSet that holds `id` (in each Period).
+    private static func keepOnly(_ id: String, in root: XMLElement) {
+        for period in elements(root) where period.localName == "Period" {
+            for set in elements(period) where set.localName == "AdaptationSet" {
+                let reps = elements(set).filter { $0.localName == "Representation" }
+                guard reps.contains(where: { attribute($0, "id")?.stringValue == id }) else { continue }
+                for rep in reps where attribute(rep, "id")?.stringValue != id { rep.detach() }
+            }
         }
     }
 

@@ -18,6 +18,9 @@ public final class LiveStream: Sendable {
         /// The window's first segment moved at the last change: it slides (a restart or an event
         /// playlist grows instead). Until a refresh says, a live item without a programme slides.
         var slides: Bool?
+        /// Seconds the server's clock is ahead of ours (`DASHClock`), once measured.
+        var clockOffset: Double?
+        var clockAskedAt: Date?
     }
 
     public init(program: LiveProgram?) {
@@ -50,11 +53,19 @@ public final class LiveStream: Sendable {
     /// one's segments on the wall clock, as a media playlist's. The MPD itself is not edited.
     /// Returns what the gateway writes into the MPD (`DASHLiveWindow.steer`: how far behind now
     /// the demuxer starts, the catchup's programme), nil when not live.
+    ///
+    /// The window is read on the server's clock (`now` + `clockOffset`); the delay returned is on
+    /// ours, which is the one dashdemux2 1.22 starts by (its own `UTCTiming` poll answers only
+    /// after it has chosen where to start).
     @discardableResult
     public func serveMPD(_ text: String, now: Date = Date()) -> DASHLiveWindow.Steered? {
-        guard let window = DASHLiveWindow.snapshot(text, now: now) else { return nil }
+        let offset = clockOffset ?? 0
+        let serverNow = now.addingTimeInterval(offset)
+        guard var window = DASHLiveWindow.snapshot(text, now: serverNow) else { return nil }
+        window.receivedAt = now  // elapsed time since is measured on our clock
         // A restart's window begins at the programme, and playback at its start.
-        let steered = DASHLiveWindow.steer(window, program: program, now: now)
+        var steered = DASHLiveWindow.steer(window, program: program, now: serverNow)
+        steered.delay = max(0, steered.delay - offset)
         state.withLock { s in
             Self.keep(steered.snapshot, in: &s)
             if !s.started, let start = steered.start { s.start = start }
@@ -72,6 +83,21 @@ public final class LiveStream: Sendable {
             }
         }
         s.snapshot = snapshot
+    }
+
+    /// Seconds the server's clock is ahead of ours (negative: behind), once measured (`DASHClock`).
+    public var clockOffset: Double? { state.withLock { $0.clockOffset } }
+    public func setClockOffset(_ offset: Double) { state.withLock { $0.clockOffset = offset } }
+
+    /// Whether the server's clock should be asked now: not measured yet, and not asked in the
+    /// last 30 s (a time source that failed is asked again then, as dashdemux2 does).
+    public func shouldAskClock(at now: Date = Date()) -> Bool {
+        state.withLock { s in
+            guard s.clockOffset == nil else { return false }
+            if let asked = s.clockAskedAt, now.timeIntervalSince(asked) < 30 { return false }
+            s.clockAskedAt = now
+            return true
+        }
     }
 
     /// Whether the window slides (its start moves with its edge) rather than grows.

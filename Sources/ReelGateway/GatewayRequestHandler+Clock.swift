@@ -1,0 +1,46 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ReelCore
+
+extension GatewayRequestHandler {
+    /// Measures a live item's server clock from its MPD's `UTCTiming` (`DASHClock`) before the
+    /// MPD is served, so that its window is read on the server's time. The time source is
+    /// fetched as any resource of the item (its header where the scope allows, redirects and
+    /// token refreshes as for segments); the first source that answers is kept. Nothing is
+    /// measured for an MPD without one: the desktop's clock is taken as the server's.
+    func measureClock(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, live: LiveStream) async {
+        let sources = DASHClock.sources(in: text)
+        guard !sources.isEmpty, live.shouldAskClock() else { return }
+        for source in sources {
+            if source.scheme == .direct {
+                // The time the MPD was made: as good as its delivery is quick.
+                guard let server = DASHClock.serverTime(.direct, body: Data(source.values[0].utf8), dateHeader: nil) else { continue }
+                return keep(DASHClock.offset(server: server, sent: Date(), received: Date()), scheme: source.scheme, item: id, live: live)
+            }
+            for value in source.values.prefix(2) {
+                guard let url = URL(string: value, relativeTo: base)?.absoluteURL, url.scheme == "http" || url.scheme == "https" else { continue }
+                let head = HTTPRequestHead(version: .http1_1, method: source.scheme == .httpHead ? .HEAD : .GET, uri: "/")
+                let sent = Date()
+                guard case .success(let upstream) = await fetch(item: item, id: id, resource: .init(url: url, kind: nil, parent: nil), head: head,
+                                                                deadline: .now() + .seconds(5)) else { continue }
+                var body = Data()
+                var chunks = upstream.response.body.makeAsyncIterator()
+                while body.count <= 4096, let chunk = try? await chunks.next() { body.append(contentsOf: chunk.readableBytesView) }
+                let received = Date()
+                logLine(upstream.method, upstream.requestURL, status: Int(upstream.response.status.code), bytes: Int64(body.count),
+                        started: upstream.started, note: "utc-timing")
+                guard upstream.response.status.code == 200,
+                      let server = DASHClock.serverTime(source.scheme, body: body, dateHeader: upstream.response.headers["Date"].first) else { continue }
+                return keep(DASHClock.offset(server: server, sent: sent, received: received), scheme: source.scheme, item: id, live: live)
+            }
+        }
+        Log.debug(.gateway, .warning, "\(id): no UTCTiming source answered; the desktop's clock is taken as the server's")
+    }
+
+    private func keep(_ offset: Double, scheme: DASHClock.Scheme, item: GatewayItemID, live: LiveStream) {
+        live.setClockOffset(offset)
+        Log.debug(.gateway, .info, "\(item): the server's clock is \(String(format: "%+.3f", offset)) s from ours (\(scheme.rawValue))")
+    }
+}
