@@ -17,15 +17,21 @@ final class LiveDASHTests: XCTestCase {
     private final class Packager {
         let directory: URL
         let process: Process
-        init(timeline: Bool, utcTiming: URL? = nil) throws {
+        /// - Parameter renditions: two video Representations (180p, streams 0; 360p, 1) and the
+        ///   audio (2), instead of one video (0) and the audio (1).
+        init(timeline: Bool, utcTiming: URL? = nil, renditions: Bool = false) throws {
             directory = TestMedia.temporaryDirectory("reel-live-dash")
             process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
             process.currentDirectoryURL = directory
+            let video = renditions
+                ? ["-map", "0:v", "-map", "0:v", "-map", "1:a", "-s:v:0", "320x180", "-b:v:0", "200k", "-s:v:1", "640x360", "-b:v:1", "700k",
+                   "-adaptation_sets", "id=0,streams=v id=1,streams=a"]
+                : ["-b:v", "300k"]
             process.arguments = ["-nostdin", "-loglevel", "error", "-re",
-                                 "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                                 "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
-                                 "-b:v", "300k", "-c:a", "aac", "-b:a", "64k",
+                                 "-f", "lavfi", "-i", "testsrc2=size=\(renditions ? "640x360" : "320x180"):rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
+                                 "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0"]
+                + video + ["-c:a", "aac", "-b:a", "64k",
                                  "-f", "dash", "-seg_duration", "2", "-window_size", "6", "-extra_window_size", "2",
                                  "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", "0", "-remove_at_exit", "1"]
                 + (utcTiming.map { ["-utc_timing_url", $0.absoluteString] } ?? []) + ["manifest.mpd"]
@@ -157,6 +163,18 @@ final class LiveDASHTests: XCTestCase {
     /// begins at its first segment and playback at its start (`suggestedPresentationDelay` in the
     /// MPD the gateway serves is the distance to it).
     func testRestartStartsAtTheProgrammeStart() throws {
+        try restart(atOrigin: false)
+    }
+
+    /// Restart asked of the origin (`--timeshift-url '&start={start_epoch}'`): every MPD request
+    /// (the first and the refreshes) carries the programme's start, and playback starts there. (The
+    /// origin here answers the live window, which holds the programme; an MPD's times are its own,
+    /// so Reel finds the programme in it the same way when the origin cut the window to it.)
+    func testRestartAtTheOriginAsksForTheProgrammeAndStartsThere() throws {
+        try restart(atOrigin: true)
+    }
+
+    private func restart(atOrigin: Bool) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
         let packager = try Packager(timeline: true)
         defer { packager.stop() }
@@ -174,8 +192,8 @@ final class LiveDASHTests: XCTestCase {
         let socket = directory.appendingPathComponent("reel.sock").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", "--ipc", socket,
-                                          "--header", "Authorization: \(Self.token)", "--live-mode", "restart", "--program-start", iso.string(from: programStart),
-                                          server.url("/live/manifest.mpd").absoluteString])
+                                          "--header", "Authorization: \(Self.token)", "--live-mode", "restart", "--program-start", iso.string(from: programStart)]
+                                          + (atOrigin ? ["--timeshift-url", "&start={start_epoch}"] : []) + [server.url("/live/manifest.mpd?ch=1").absoluteString])
         guard let client = IPCTestClient(path: socket, timeout: 15) else {
             _ = reel.finish(timeout: 5)
             return XCTFail("no control socket: \(reel.stderr)")
@@ -190,10 +208,15 @@ final class LiveDASHTests: XCTestCase {
         let behind = try XCTUnwrap(start["behindLiveEdge"] as? Double)
         XCTAssertEqual(behind, 9, accuracy: 3, "about as far behind the edge as the programme began")
         XCTAssertFalse(client.events.contains { $0["event"] as? String == "warning" }, "no warning: \(client.events.filter { $0["event"] as? String == "warning" })")
+        Thread.sleep(forTimeInterval: 4)  // two refreshes (minimumUpdatePeriod 2 s)
         _ = client.request(["quit"], id: 1)
         let (_, killed) = reel.finish(timeout: 10)
         XCTAssertFalse(killed, "reel quits")
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
+        let mpds = server.requests.filter { $0.path == "/live/manifest.mpd" }.map(\.uri)
+        XCTAssertGreaterThanOrEqual(mpds.count, 2, "the MPD and its refreshes")
+        let asked = atOrigin ? "/live/manifest.mpd?ch=1&start=\(Int(programStart.timeIntervalSince1970))" : "/live/manifest.mpd?ch=1"
+        XCTAssertEqual(Set(mpds), [asked], "every MPD request")
     }
 
     /// Catchup on a live MPD: a programme that ended 3 s ago and lasted 8 s is its segments as a
@@ -225,6 +248,49 @@ final class LiveDASHTests: XCTestCase {
         XCTAssertEqual(events.last?["event"] as? String, "finished")
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
         XCTAssertEqual(server.requests.filter { $0.path == "/live/manifest.mpd" }.count, 1, "a static MPD is not refreshed")
+    }
+
+    /// `--quality` on a live MPD with two video Representations, each pinned in turn (`auto`
+    /// starts at 180p and stays there over these seconds, so the 360p pin is the one that moves
+    /// what is fetched; the 180p one must hold once the throughput is known): by the server's log, the pinned Representation's media and, after its first, none of the other's
+    /// (dashdemux2 1.22 starts a video stream at its lowest Representation for one fragment at
+    /// most, see ProtectedDASHTests); the rendition event says so.
+    func testAQualityPinOnALiveMPDIsWhatTheServerSends() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        let packager = try Packager(timeline: true, renditions: true)
+        defer { packager.stop() }
+        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        server.requireHeader("Authorization", Self.token)
+        let directory = TestMedia.temporaryDirectory("reel-live-dash-quality")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (choice, kept, other) in [("180p", "/live/chunk-stream0-", "/live/chunk-stream1-"), ("360p", "/live/chunk-stream1-", "/live/chunk-stream0-")] {
+            server.clearRequests()
+            let socket = directory.appendingPathComponent("reel-\(choice).sock").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                             ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", "--ipc", socket,
+                                              "--quality", choice, "--header", "Authorization: \(Self.token)", server.url("/live/manifest.mpd").absoluteString])
+            guard let client = IPCTestClient(path: socket, timeout: 15) else {
+                _ = reel.finish(timeout: 5)
+                return XCTFail("no control socket: \(reel.stderr)")
+            }
+            XCTAssertNotNil(client.waitForEvent(timeout: 20) { $0["event"] as? String == "live" }, "\(choice): it started: \(reel.stderr.suffix(800))")
+            Thread.sleep(forTimeInterval: 8)
+            let rendition = client.events.last { $0["event"] as? String == "rendition" }
+            _ = client.request(["quit"], id: 1)
+            let (_, killed) = reel.finish(timeout: 10)
+            XCTAssertFalse(killed, "reel quits")
+            XCTAssertEqual(rendition?["height"] as? Int, Int(choice.dropLast()), "\(choice): \(String(describing: rendition))")
+            XCTAssertEqual(rendition?["mode"] as? String, "manual")
+            let paths = server.requests.map(\.path)
+            XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == Self.token })
+            XCTAssertGreaterThanOrEqual(paths.filter { $0.hasPrefix(kept) }.count, 3, "\(choice)'s media: \(paths)")
+            let firstKept = try XCTUnwrap(paths.firstIndex { $0.hasPrefix(kept) })
+            XCTAssertEqual(paths[firstKept...].filter { $0.hasPrefix(other) }, [], "\(choice): none of the other's once pinned: \(paths)")
+            XCTAssertLessThanOrEqual(paths.filter { $0.hasPrefix(other) }.count, choice == "360p" ? 1 : 0, "\(choice): \(paths)")
+        }
     }
 
     /// `-use_timeline 1`: SegmentTemplate with `$Number$` over a SegmentTimeline.

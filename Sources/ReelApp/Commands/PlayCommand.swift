@@ -103,7 +103,7 @@ struct PlayCommand: ParsableCommand {
 
     // Live items (see LiveProgram): the mode and programme for every item of the command line
     // that does not set its own (`#EXTREEL:live-mode=…`).
-    @Option(help: ArgumentHelp("Live HLS items: live (from a safe distance behind the edge), restart (from --program-start) or catchup (--program-start to --program-end, as VOD).", valueName: "live|restart|catchup"))
+    @Option(help: ArgumentHelp("Live HLS and DASH items: live (from a safe distance behind the edge), restart (from --program-start) or catchup (--program-start to --program-end, as VOD).", valueName: "live|restart|catchup"))
     var liveMode: String?
     @Option(help: ArgumentHelp("The programme's start, ISO 8601 with a zone (2026-11-24T20:00:00Z).", valueName: "ISO8601"))
     var programStart: String?
