@@ -19,7 +19,9 @@ final class LiveDASHTests: XCTestCase {
         let process: Process
         /// - Parameter renditions: two video Representations (180p, streams 0; 360p, 1) and the
         ///   audio (2), instead of one video (0) and the audio (1).
-        init(timeline: Bool, utcTiming: URL? = nil, renditions: Bool = false) throws {
+        /// - Parameter streaming: `-streaming 1`: each segment written in fragments as it is
+        ///   encoded (a moof per frame), the file growing under its final name.
+        init(timeline: Bool, utcTiming: URL? = nil, renditions: Bool = false, streaming: Bool = false) throws {
             directory = TestMedia.temporaryDirectory("reel-live-dash")
             process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
@@ -33,7 +35,7 @@ final class LiveDASHTests: XCTestCase {
                                  "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0"]
                 + video + ["-c:a", "aac", "-b:a", "64k",
                                  "-f", "dash", "-seg_duration", "2", "-window_size", "6", "-extra_window_size", "2",
-                                 "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", "0", "-remove_at_exit", "1"]
+                                 "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", streaming ? "1" : "0", "-remove_at_exit", "1"]
                 + (utcTiming.map { ["-utc_timing_url", $0.absoluteString] } ?? []) + ["manifest.mpd"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
@@ -73,11 +75,11 @@ final class LiveDASHTests: XCTestCase {
     /// - Parameter skew: seconds the origin's clock is off the desktop's; its MPD then names its
     ///   clock (`UTCTiming`, written by ffmpeg's `-utc_timing_url`), and the truth of the stream's
     ///   wall clock is the origin's.
-    private func play(timeline: Bool, skew: Double = 0) throws {
+    private func play(timeline: Bool, skew: Double = 0, streaming: Bool = false) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
         defer { server.shutdown() }
-        let packager = try Packager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil)
+        let packager = try Packager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil, streaming: streaming)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
         let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime").addingTimeInterval(skew)
@@ -301,6 +303,12 @@ final class LiveDASHTests: XCTestCase {
     /// `-use_timeline 0`: SegmentTemplate with `@duration`, numbered by the clock.
     func testALiveDurationTemplatePlaysAtASafeDistanceWithTheHeaderOnEveryRequest() throws {
         try play(timeline: false)
+    }
+
+    /// `-streaming 1` (a segment written fragment by fragment under its final name): played the
+    /// same way, segments asked for only once they are whole by the clock.
+    func testAStreamingPackagersLiveMPDPlaysAtASafeDistance() throws {
+        try play(timeline: true, streaming: true)
     }
 
     /// An origin whose clock is 30 s behind the desktop's, saying so in `UTCTiming` (ffmpeg's
