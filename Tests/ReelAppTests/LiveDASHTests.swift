@@ -163,7 +163,8 @@ final class LiveDASHTests: XCTestCase {
 
     /// Restart on a live MPD: the programme began 9 s ago (inside the 12 s window); the window
     /// begins at its first segment and playback at its start (`suggestedPresentationDelay` in the
-    /// MPD the gateway serves is the distance to it).
+    /// MPD the gateway serves is the distance to it). It ends 10 s later: `live-program-end`
+    /// then, once, and playback goes on.
     func testRestartStartsAtTheProgrammeStart() throws {
         try restart(atOrigin: false)
     }
@@ -187,6 +188,7 @@ final class LiveDASHTests: XCTestCase {
         server.requireHeader("Authorization", Self.token)
 
         let programStart = Date().addingTimeInterval(-9)
+        let programEnd = Date().addingTimeInterval(10)  // after the start: a restart, not a catchup
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let directory = TestMedia.temporaryDirectory("reel-live-dash-ipc")
@@ -194,7 +196,8 @@ final class LiveDASHTests: XCTestCase {
         let socket = directory.appendingPathComponent("reel.sock").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true", "--ipc", socket,
-                                          "--header", "Authorization: \(Self.token)", "--live-mode", "restart", "--program-start", iso.string(from: programStart)]
+                                          "--header", "Authorization: \(Self.token)", "--live-mode", "restart", "--program-start", iso.string(from: programStart),
+                                          "--program-end", iso.string(from: programEnd)]
                                           + (atOrigin ? ["--timeshift-url", "&start={start_epoch}"] : []) + [server.url("/live/manifest.mpd?ch=1").absoluteString])
         guard let client = IPCTestClient(path: socket, timeout: 15) else {
             _ = reel.finish(timeout: 5)
@@ -210,7 +213,9 @@ final class LiveDASHTests: XCTestCase {
         let behind = try XCTUnwrap(start["behindLiveEdge"] as? Double)
         XCTAssertEqual(behind, 9, accuracy: 3, "about as far behind the edge as the programme began")
         XCTAssertFalse(client.events.contains { $0["event"] as? String == "warning" }, "no warning: \(client.events.filter { $0["event"] as? String == "warning" })")
-        Thread.sleep(forTimeInterval: 4)  // two refreshes (minimumUpdatePeriod 2 s)
+        // Playback goes on past the programme's end, which is said once.
+        let ended = try XCTUnwrap(client.waitForEvent(timeout: 15) { $0["event"] as? String == "live-program-end" }, "live-program-end")
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(programEnd), -0.5, "not before the programme's end: \(ended)")
         _ = client.request(["quit"], id: 1)
         let (_, killed) = reel.finish(timeout: 10)
         XCTAssertFalse(killed, "reel quits")
