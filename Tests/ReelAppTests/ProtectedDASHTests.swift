@@ -70,6 +70,37 @@ final class ProtectedDASHTests: XCTestCase {
         XCTAssertFalse(run.events.description.contains("dash-e2e-7c41a9"))
     }
 
+    /// An MPD on the origin whose segments live on a CDN (an absolute `BaseURL` at the Period, as
+    /// packagers write for a CDN; another host, 127.0.0.2): the header goes to the origin only,
+    /// unless the CDN is named with `--header-host`; it plays to its end either way.
+    func testACDNBaseURLGetsTheHeaderOnlyWhenNamed() throws {
+        let origin = try server()
+        defer { origin.shutdown() }
+        let cdn = try HTTPFixtureServer(host: "127.0.0.2")
+        defer { cdn.shutdown() }
+        cdn.serveDirectory(TestMedia.directory.appendingPathComponent("dash/ffmpeg"), at: "/cdn")
+        let mpd = try String(contentsOf: TestMedia.url("dash/ffmpeg/manifest.mpd"), encoding: .utf8)
+        let onCDN = try XCTUnwrap(mpd.range(of: "<Period[^>]*>", options: .regularExpression).map {
+            mpd.replacingCharacters(in: $0, with: mpd[$0] + "<BaseURL>\(cdn.baseURL)/cdn/</BaseURL>")
+        })
+        origin.serve("/cdn.mpd", .data(Data(onCDN.utf8), contentType: "application/dash+xml"))
+        for named in [false, true] {
+            origin.clearRequests()
+            cdn.clearRequests()
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                      ["--headless", "--events", "--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false",
+                                       "--header", "Authorization: \(Self.token)"] + (named ? ["--header-host", "127.0.0.2"] : [])
+                                      + [origin.url("/cdn.mpd").absoluteString], timeout: 60)
+            XCTAssertEqual(r.status, 0, "named: \(named): \(r.stderr.suffix(600))")
+            XCTAssertEqual(origin.requests.map(\.path), ["/cdn.mpd"], "only the MPD from the origin")
+            XCTAssertTrue(origin.requests.allSatisfy { $0.header("Authorization") == Self.token })
+            let segments = cdn.requests
+            XCTAssertGreaterThanOrEqual(segments.filter { $0.path.hasPrefix("/cdn/chunk-stream2-") }.count, 4, "every audio segment from the CDN")
+            XCTAssertTrue(segments.allSatisfy { $0.header("Authorization") == (named ? Self.token : nil) },
+                          "named: \(named): \(segments.map { "\($0.path) \($0.header("Authorization") ?? "-")" })")
+        }
+    }
+
     /// A wrong header: the first request is refused, and Reel says so at once (not-authorized,
     /// naming the manifest), never a silent wait.
     func testAWrongHeaderFailsAsNotAuthorized() throws {
