@@ -74,9 +74,10 @@ public final class Gateway: Sendable {
     public typealias ErrorHandler = @Sendable (GatewayItemID, PlaybackError) -> Void
     /// A variant of a master that the gateway left out because its playlist failed (the URL, why).
     public typealias VariantHandler = @Sendable (GatewayItemID, URL, PlaybackError) -> Void
-    /// The player began fetching the media of another variant: the variant playlist's gateway URL
-    /// (as the rewritten master lists it).
-    public typealias VariantFetchedHandler = @Sendable (GatewayItemID, URL) -> Void
+    /// The player began fetching the media of another rendition: the rendition's URI as told to
+    /// the app (an HLS variant playlist's gateway URL as the rewritten master lists it, a DASH
+    /// Representation's `@id`).
+    public typealias VariantFetchedHandler = @Sendable (GatewayItemID, String) -> Void
 
     /// The port the gateway listens on (127.0.0.1).
     public let port: Int

@@ -100,7 +100,7 @@ final class GatewayRequestHandler: Sendable {
         }
         if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
             // What plays is what is fetched: the first media of another variant says so.
-            variantFetchedHandler.withLock { $0 }?(id, URL(string: baseURL + registry.path(item: id, resource: v.variant, url: v.url))!)
+            variantFetchedHandler.withLock { $0 }?(id, baseURL + registry.path(item: id, resource: v.variant, url: v.url))
         }
         return try await fetchAndRelay(item: item, id: id, resource: resource, number: index, head: head, outbound: outbound)
     }
@@ -116,6 +116,10 @@ final class GatewayRequestHandler: Sendable {
             return head.isKeepAlive
         }
         let isManifest = url.pathExtension.lowercased() == "mpd"
+        if head.method == .GET, !isManifest, let representation = renditions.fetchedDASH(url, item: id) {
+            // What plays is what is fetched: the first media of another Representation says so.
+            variantFetchedHandler.withLock { $0 }?(id, representation)
+        }
         let resource = GatewayRegistry.Resource(url: url, kind: isManifest ? nil : .segment, parent: directory)
         return try await fetchAndRelay(item: item, id: id, resource: resource, number: directory, head: head, outbound: outbound)
     }
@@ -323,6 +327,7 @@ final class GatewayRequestHandler: Sendable {
                     let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,
                                                 catchup: steered?.catchup, representation: item.representation)
                     await renditions.announceMPD(output, item: id)
+                    renditions.servedMPD(text, base: upstream.url, item: id)
                     try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
                 } catch let failure as DASHManifestRewriter.Failure {
                     note = "mpd-unreadable"

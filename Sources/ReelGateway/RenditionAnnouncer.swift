@@ -17,6 +17,8 @@ final class RenditionAnnouncer: Sendable {
     /// How long a master's answer waits for the app at most.
     let bound: Duration
     private let announced = Mutex<Set<GatewayItemID>>([])
+    /// Each DASH item's video Representations by their media, and the one fetched last.
+    private let dashMedia = Mutex<[GatewayItemID: (last: String?, matcher: DASHMediaMatcher)]>([:])
 
     init(bound: Duration = .seconds(3)) { self.bound = bound }
 
@@ -34,7 +36,27 @@ final class RenditionAnnouncer: Sendable {
     }
 
     /// The item left the gateway.
-    func forget(_ item: GatewayItemID) { _ = announced.withLock { $0.remove(item) } }
+    func forget(_ item: GatewayItemID) {
+        _ = announced.withLock { $0.remove(item) }
+        _ = dashMedia.withLock { $0.removeValue(forKey: item) }
+    }
+
+    /// A DASH MPD as fetched from upstream (`base`): its video Representations' media, to know
+    /// which one a segment request is (`fetchedDASH`). A refresh replaces them.
+    func servedMPD(_ upstream: String, base: URL, item: GatewayItemID) {
+        guard let matcher = DASHMediaMatcher(upstream, base: base), !matcher.isEmpty else { return }
+        dashMedia.withLock { $0[item] = ($0[item]?.last, matcher) }
+    }
+
+    /// The Representation whose media `url` (upstream) is, when it is another than the last one
+    /// fetched for the item; nil otherwise.
+    func fetchedDASH(_ url: URL, item: GatewayItemID) -> String? {
+        dashMedia.withLock { media in
+            guard let entry = media[item], let id = entry.matcher.representation(of: url), id != entry.last else { return nil }
+            media[item] = (id, entry.matcher)
+            return id
+        }
+    }
 
     private func announce(_ renditions: [HLSVariant], item: GatewayItemID) async {
         guard renditions.count > 1, let handler = handler.withLock({ $0 }),

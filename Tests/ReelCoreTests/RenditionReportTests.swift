@@ -41,6 +41,26 @@ final class RenditionReportTests: XCTestCase {
         }
     }
 
+    /// dashdemux2 1.22 fetches a video stream's first fragment at its lowest Representation
+    /// whatever the pin: that fragment is the demuxer's, and the pin is said when it is fetched;
+    /// without the quirk (HLS) the same fetch is a pin not honoured.
+    func testAFirstFragmentAtTheLowestIsTheDemuxersWhenItAlwaysIs() {
+        var report = RenditionReport()
+        XCTAssertNil(report.decided(item: "a", target: 1, reason: "start", mode: "manual", renditions: r))
+        XCTAssertEqual(report.fetched(item: "a", uri: "0", renditions: dash, firstAtLowest: true), S(index: 0, reason: "demuxer"))
+        XCTAssertEqual(report.fetched(item: "a", uri: "1", renditions: dash, firstAtLowest: true), S(index: 1, reason: "start"))
+
+        var notFirst = RenditionReport()
+        XCTAssertNil(notFirst.decided(item: "a", target: 1, reason: "start", renditions: dash))
+        XCTAssertEqual(notFirst.fetched(item: "a", uri: "0", renditions: dash), S(index: 0, reason: "unavailable"), "HLS: not honoured")
+
+        var pinnedLowest = RenditionReport()
+        XCTAssertNil(pinnedLowest.decided(item: "a", target: 0, reason: "start", renditions: dash))
+        XCTAssertEqual(pinnedLowest.fetched(item: "a", uri: "0", renditions: dash, firstAtLowest: true), S(index: 0, reason: "start"), "the lowest asked for")
+    }
+
+    private var dash: [HLSVariant] { [HLSVariant(uri: "0", bandwidth: 500_000), HLSVariant(uri: "1", bandwidth: 1_500_000)] }
+
     /// The first segment can be fetched before the master's renditions are read: the decision
     /// made when they are is said at once, with the rendition already fetched.
     func testAFetchBeforeTheRenditionsAreKnown() {

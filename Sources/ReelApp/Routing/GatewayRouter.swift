@@ -282,7 +282,7 @@ final class GatewayRouter: Sendable {
         }
         gateway.setVariantFetchedHandler { [weak self] id, variant in
             guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }) else { return }
-            self.onVariantFetched.withLock { $0 }?(routed, variant.absoluteString)
+            self.onVariantFetched.withLock { $0 }?(routed, variant)
         }
         gateway.setRenditionsHandler { [weak self] id, renditions, done in
             guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }),

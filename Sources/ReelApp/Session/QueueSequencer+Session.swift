@@ -28,9 +28,11 @@ extension GatewayRouter: ItemRouting {
         return try loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
     }
 
-    /// HLS through the gateway: it sees which variant each segment came from. A DASH item's
-    /// segments come through directory prefixes that say no Representation: said at the decision.
-    func reportsFetchedRenditions(for playedURI: String) -> Bool {
-        isRouted(playedURI) && !(originalURI(for: playedURI).map(DASHManifest.isDASH) ?? false)
-    }
+    /// Through the gateway: it sees which HLS variant each segment came from, and which DASH
+    /// Representation (`DASHMediaMatcher`).
+    func reportsFetchedRenditions(for playedURI: String) -> Bool { isRouted(playedURI) }
+
+    /// dashdemux2 1.22 starts every video stream at its lowest Representation
+    /// (`gst_mpd_client2_setup_streaming`) and applies the bitrate window from the second fragment.
+    func fetchesFirstAtLowest(for playedURI: String) -> Bool { originalURI(for: playedURI).map(DASHManifest.isDASH) ?? false }
 }

@@ -16,6 +16,8 @@ public final class QualityController {
         public var playedURI: String?
         /// The router sees the current item's fetches (rendition events follow them).
         public var reportsFetches: Bool
+        /// The demuxer's first video fragment is its lowest rendition's (DASH).
+        public var fetchesFirstAtLowest = false
         /// The engine's events are about the current item.
         public var eventsAreCurrent: Bool
         /// The metered cap on adaptive streams (bits/s), nil when none.
@@ -157,7 +159,8 @@ public final class QualityController {
     public func renditionFetched(_ uri: String, playedURI: String) {
         let n = now()
         guard n.item != nil, n.playedURI == playedURI else { return }
-        guard let said = renditionReport.fetched(item: playedURI, uri: uri, renditions: currentRenditions) else { return }
+        guard let said = renditionReport.fetched(item: playedURI, uri: uri, renditions: currentRenditions,
+                                                 firstAtLowest: n.fetchesFirstAtLowest) else { return }
         emitRendition(index: said.index, reason: said.reason, mode: effectiveQuality(in: n).isManual ? "manual" : "auto")
     }
 

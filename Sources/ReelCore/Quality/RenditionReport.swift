@@ -57,12 +57,19 @@ public struct RenditionReport: Sendable, Equatable {
     }
 
     /// The player began fetching the media of the variant `uri` of `item`.
-    public mutating func fetched(item: String, uri: String, renditions: [HLSVariant]) -> Statement? {
+    /// `firstAtLowest`: the demuxer fetches its first fragment at the lowest rendition whatever
+    /// was asked (dashdemux2 1.22): that fragment is said as the demuxer's, and the decision
+    /// waits for the next.
+    public mutating func fetched(item: String, uri: String, renditions: [HLSVariant], firstAtLowest: Bool = false) -> Statement? {
         if item != self.item { self = RenditionReport(); self.item = item }
         guard uri != fetchedURI else { return nil }
         let first = fetchedURI == nil
         fetchedURI = uri
         guard let index = playing(in: renditions) else { return nil }  // said when the renditions are known
+        if first, firstAtLowest, let target = pending?.target, target != index,
+           renditions.indices.min(by: { (renditions[$0].bandwidth ?? 0) < (renditions[$1].bandwidth ?? 0) }) == index {
+            return Statement(index: index, reason: "demuxer")
+        }
         // The first media fetched with nothing decided yet: the start decision will say it.
         guard let p = pending else { return first ? nil : Statement(index: index, reason: "demuxer") }
         pending = nil

@@ -13,8 +13,12 @@ public protocol ItemRouting: AnyObject {
     /// Whether the player's fetches of this item are seen (`QueueSequencer.renditionFetched` is
     /// called as its variants' media are asked for): then rendition events follow the fetches.
     func reportsFetchedRenditions(for playedURI: String) -> Bool
+    /// Whether the demuxer fetches the item's first video fragment at its lowest rendition
+    /// whatever Reel asked (dashdemux2 1.22, `RenditionReport`).
+    func fetchesFirstAtLowest(for playedURI: String) -> Bool
 }
 
 public extension ItemRouting {
     func reportsFetchedRenditions(for playedURI: String) -> Bool { false }
+    func fetchesFirstAtLowest(for playedURI: String) -> Bool { false }
 }

@@ -10,6 +10,7 @@ extension QueueSequencer {
         let played = item.flatMap { playedURIs[$0.id] }
         return QualityController.Now(item: item, playedURI: played,
                                      reportsFetches: played.map { router?.reportsFetchedRenditions(for: $0) == true } ?? false,
+                                     fetchesFirstAtLowest: played.map { router?.fetchesFirstAtLowest(for: $0) == true } ?? false,
                                      eventsAreCurrent: eventItemID == queue.currentID, cap: gate.cap,
                                      time: clock.now)
     }
