@@ -21,8 +21,11 @@ final class GatewayRouter: Sendable {
         var errors: [GatewayItemID: PlaybackError] = [:]
         /// One token provider per bucket (they cache and refresh independently).
         var providers: [String: TokenProvider] = [:]
-        /// Gateway URL → the live state of an HLS item.
-        var live: [String: LiveStream] = [:]
+        /// The live state of an HLS or DASH item.
+        var live: [GatewayItemID: LiveStream] = [:]
+        /// The queue item each gateway item plays (`bind`): what the gateway says of an item is
+        /// told by the queue item's id, never by comparing URIs.
+        var queueItems: [UUID: GatewayItemID] = [:]
         /// The item's URI → its playlist as the queue builder fetched it (kept 30 s).
         var prefetched: [String: PrefetchedPlaylist] = [:]
     }
@@ -30,12 +33,13 @@ final class GatewayRouter: Sendable {
     /// The command line's live options (`--live-mode` …), for items that do not set their own.
     let defaultLive = Mutex<LiveProgram?>(nil)
 
-    /// Told (on a gateway thread) when a routed item's media requests move to another variant:
-    /// (the item's gateway URL, the variant's gateway URL as its master lists it).
-    let onVariantFetched = Mutex<(@Sendable (String, String) -> Void)?>(nil)
-    /// An item's renditions as the gateway first serves its master (the routed URI, the
-    /// renditions, `done` once the bitrate window is on the engine): see `Gateway.RenditionsHandler`.
-    let onRenditions = Mutex<(@Sendable (String, [HLSVariant], @escaping @Sendable () -> Void) -> Void)?>(nil)
+    /// Told (on a gateway thread) when a queue item's media requests move to another rendition:
+    /// (the queue item's id, the rendition's URI as told: an HLS variant's gateway URL as its master
+    /// lists it, a DASH Representation's `@id`).
+    let onVariantFetched = Mutex<(@Sendable (UUID, String) -> Void)?>(nil)
+    /// A queue item's renditions as the gateway first serves its master (its id, the renditions,
+    /// `done` once the bitrate window is on the engine): see `Gateway.RenditionsHandler`.
+    let onRenditions = Mutex<(@Sendable (UUID, [HLSVariant], @escaping @Sendable () -> Void) -> Void)?>(nil)
 
     /// Whether the item played as `playedURI` goes through the gateway (its fetches are seen).
     func isRouted(_ playedURI: String) -> Bool { state.withLock { $0.routed[playedURI] != nil } }
@@ -134,8 +138,17 @@ final class GatewayRouter: Sendable {
     /// time, hlsdemux2's own start. For `make bench`'s measure of what the gateway costs.
     static let directHLS = ProcessInfo.processInfo.environment["REEL_DIRECT_HLS"] == "1"
 
-    /// The live state of a routed HLS item (nil for anything else).
-    func liveStream(for routedURI: String) -> LiveStream? { state.withLock { $0.live[routedURI] } }
+    /// The live state of a queue item played through the gateway (nil for anything else).
+    func liveStream(for item: UUID) -> LiveStream? { state.withLock { s in s.queueItems[item].flatMap { s.live[$0] } } }
+
+    /// The queue item `item` plays as `routedURI` (`ItemRouting.playedURI(for:)`).
+    func bind(_ item: UUID, routedURI: String) {
+        state.withLock { s in if let id = s.routed[routedURI] { s.queueItems[item] = id } }
+    }
+
+    private func queueItem(of id: GatewayItemID) -> UUID? {
+        state.withLock { s in s.queueItems.first { $0.value == id }?.key }
+    }
 
     /// The credential rule's decision for an item, said on stderr when the entry asked for more
     /// than it may have.
@@ -187,7 +200,7 @@ final class GatewayRouter: Sendable {
         state.withLock {
             $0.routed[routed.absoluteString] = id
             $0.originals[routed.absoluteString] = uri
-            if let live = item.live { $0.live[routed.absoluteString] = live }
+            if let live = item.live { $0.live[id] = live }
         }
         return routed.absoluteString
     }
@@ -252,10 +265,12 @@ final class GatewayRouter: Sendable {
 
     /// Forgets a routed item (its gateway URLs stop working).
     func release(_ routedURI: String) {
-        let id = state.withLock { s in
+        let id = state.withLock { s -> GatewayItemID? in
             s.originals.removeValue(forKey: routedURI)
-            s.live.removeValue(forKey: routedURI)
-            return s.routed.removeValue(forKey: routedURI)
+            guard let id = s.routed.removeValue(forKey: routedURI) else { return nil }
+            s.live.removeValue(forKey: id)
+            s.queueItems = s.queueItems.filter { $0.value != id }
+            return id
         }
         if let id { state.withLock { $0.gateway }?.unregister(id) }
     }
@@ -281,13 +296,12 @@ final class GatewayRouter: Sendable {
             }
         }
         gateway.setVariantFetchedHandler { [weak self] id, variant in
-            guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }) else { return }
-            self.onVariantFetched.withLock { $0 }?(routed, variant)
+            guard let self, let item = self.queueItem(of: id) else { return }
+            self.onVariantFetched.withLock { $0 }?(item, variant)
         }
         gateway.setRenditionsHandler { [weak self] id, renditions, done in
-            guard let self, let routed = self.state.withLock({ s in s.routed.first { $0.value == id }?.key }),
-                  let handler = self.onRenditions.withLock({ $0 }) else { return done() }
-            handler(routed, renditions, done)
+            guard let self, let item = self.queueItem(of: id), let handler = self.onRenditions.withLock({ $0 }) else { return done() }
+            handler(item, renditions, done)
         }
         gateway.setVariantHandler { [weak self] id, url, error in
             let original = self?.state.withLock { s in s.routed.first { $0.value == id }.flatMap { s.originals[$0.key] } }

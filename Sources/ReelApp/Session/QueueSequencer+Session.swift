@@ -25,7 +25,9 @@ extension GatewayRouter: ItemRouting {
         do { live = try LiveProgram.parse(item.options, base: base) } catch {
             throw .invalid(option: error.option, reason: error.message)
         }
-        return try loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
+        let routed = try loadURI(for: item.uri, arrival: item.arrival, entry: try ProtectedEntryOptions(options: item.options), live: live)
+        bind(item.id, routedURI: routed)
+        return routed
     }
 
     /// Through the gateway: it sees which HLS variant each segment came from, and which DASH

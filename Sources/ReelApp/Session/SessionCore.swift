@@ -75,17 +75,17 @@ final class SessionCore {
         // The pin (or the rule's start) is on the demuxer before it reads the master: the gateway
         // holds the master's first answer until the sequencer has the renditions.
         router.onRenditions.withLock {
-            $0 = { [weak self] played, renditions, done in
+            $0 = { [weak self] item, renditions, done in
                 MainQueue.shared.async {
-                    self?.sequencer.renditionsFound(renditions, playedURI: played)
+                    self?.sequencer.renditionsFound(renditions, for: item)
                     done()
                 }
             }
         }
         // What plays is what the player fetches (the gateway sees it): rendition events follow.
         router.onVariantFetched.withLock {
-            $0 = { [weak self] played, variant in
-                MainQueue.shared.async { MainActor.assumeIsolated { self?.sequencer.renditionFetched(variant, playedURI: played) } }
+            $0 = { [weak self] item, variant in
+                MainQueue.shared.async { MainActor.assumeIsolated { self?.sequencer.renditionFetched(variant, for: item) } }
             }
         }
         intake.onErrors = { [weak self] errors in
@@ -172,7 +172,7 @@ final class SessionCore {
             router.shutdown()
             return .failure(ExitStatus(code: 2))
         }
-        player.liveStreams = { [router] in router.liveStream(for: $0) }
+        player.liveStreams = { [router] in router.liveStream(for: $0) }  // by the item's id
         do {
             return .success(try SessionCore(options: options, router: router, player: player, prepared: prepared, network: network))
         } catch {

@@ -11,9 +11,8 @@ import Foundation
 public final class QualityController {
     /// What the controller needs to know of the queue, read when it acts.
     public struct Now {
-        /// The current queue item, and what the engine plays for it (the router's URI).
+        /// The current queue item.
         public var item: QueueItem?
-        public var playedURI: String?
         /// The router sees the current item's fetches (rendition events follow them).
         public var reportsFetches: Bool
         /// The demuxer's first video fragment is its lowest rendition's (DASH).
@@ -139,8 +138,8 @@ public final class QualityController {
     /// Says a decision: at once when the item's fetches are not seen, else when they show it.
     private func emitRendition(reason: String, in n: Now) {
         let mode = effectiveQuality(in: n).isManual ? "manual" : "auto"
-        if let played = n.playedURI, n.reportsFetches {
-            guard let said = renditionReport.decided(item: played, target: limits.pinned, reason: reason, mode: mode,
+        if let item = n.item, n.reportsFetches {
+            guard let said = renditionReport.decided(item: item.id.uuidString, target: limits.pinned, reason: reason, mode: mode,
                                                      renditions: currentRenditions) else { return }
             emitRendition(index: said.index, reason: said.reason, mode: mode)
         } else {
@@ -155,18 +154,18 @@ public final class QualityController {
     }
 
     /// The player began fetching the media of variant `uri` (as the current item's master lists
-    /// it) of the item played as `playedURI`: what plays changed.
-    public func renditionFetched(_ uri: String, playedURI: String) {
+    /// it) of queue item `id`: what plays changed.
+    public func renditionFetched(_ uri: String, for id: QueueItem.ID) {
         let n = now()
-        guard n.item != nil, n.playedURI == playedURI else { return }
-        guard let said = renditionReport.fetched(item: playedURI, uri: uri, renditions: currentRenditions,
+        guard n.item?.id == id else { return }
+        guard let said = renditionReport.fetched(item: id.uuidString, uri: uri, renditions: currentRenditions,
                                                  firstAtLowest: n.fetchesFirstAtLowest) else { return }
         emitRendition(index: said.index, reason: said.reason, mode: effectiveQuality(in: n).isManual ? "manual" : "auto")
     }
 
     /// The rendition playing: by the fetches when they are seen, else the one pinned.
     public var playingRendition: Int? {
-        if let played = now().playedURI, renditionReport.item == played,
+        if let item = now().item, renditionReport.item == item.id.uuidString,
            let playing = renditionReport.playing(in: currentRenditions) { return playing }
         return limits.pinned
     }

@@ -6,7 +6,7 @@
 /// (the item is the URI the engine plays). For items whose fetches Reel does not see (not
 /// through the gateway) the sequencer reports decisions as they are made.
 public struct RenditionReport: Sendable, Equatable {
-    /// The item the fetches are about (its played URI).
+    /// The item the fetches are about (its queue id).
     public private(set) var item: String?
     /// The variant URI whose media was fetched last.
     public private(set) var fetchedURI: String?

@@ -248,7 +248,7 @@ extension Player {
         if streaming {
             itemState.progress.videoFrames = FrameTally(startingAt: sinkFrameTotals())
             seekingQuery.reset()
-            itemState.live.stream = liveStreams?(switched.playedURI)
+            itemState.live.stream = liveStreams?(switched.id)
             loadExternalSubtitles()
         }
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))

@@ -30,9 +30,9 @@ public final class Player: PlaybackEngine {
     public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
-    /// The live state of a played URI (the gateway's `LiveStream` of a routed HLS item), looked
-    /// up at every load: set by the session that routes items.
-    public var liveStreams: ((String) -> LiveStream?)?
+    /// The live state of an item by its id (the gateway's `LiveStream` of a routed HLS or DASH
+    /// item), looked up at every load and gapless switch: set by the session that routes items.
+    public var liveStreams: ((PlaybackItem.ID) -> LiveStream?)?
     public let configuration: PlayerConfiguration
 
     // MARK: Pipeline
@@ -167,7 +167,7 @@ public final class Player: PlaybackEngine {
         lifecycle.generation += 1
         resetItemState()
         currentItem = item
-        itemState.live.stream = liveStreams?(uri)
+        itemState.live.stream = liveStreams?(item.id)
         loadExternalSubtitles()
         lifecycle.awaitingOwnStreamStart = true
         lifecycle.deferredNext = nil

@@ -8,7 +8,7 @@ extension QueueSequencer {
     var qualityNow: QualityController.Now {
         let item = queue.current
         let played = item.flatMap { playedURIs[$0.id] }
-        return QualityController.Now(item: item, playedURI: played,
+        return QualityController.Now(item: item,
                                      reportsFetches: played.map { router?.reportsFetchedRenditions(for: $0) == true } ?? false,
                                      fetchesFirstAtLowest: played.map { router?.fetchesFirstAtLowest(for: $0) == true } ?? false,
                                      eventsAreCurrent: eventItemID == queue.currentID, cap: gate.cap,
@@ -26,20 +26,14 @@ extension QueueSequencer {
     /// gateway as it serves it).
     public func renditionsFound(_ variants: [HLSVariant], for id: QueueItem.ID) { qualityControl.renditionsFound(variants, for: id) }
 
-    /// The renditions of the item played as `playedURI`, when it is the current one.
-    public func renditionsFound(_ variants: [HLSVariant], playedURI: String) {
-        guard let current = queue.current, playedURIs[current.id] == playedURI else { return }
-        renditionsFound(variants, for: current.id)
-    }
-
     /// The choice in force for the current item: its own `quality` option, else the session's.
     public var effectiveQuality: QualityChoice { qualityControl.effectiveQuality }
 
     /// The current item's renditions when known (empty before, and for other items).
     public var currentRenditions: [HLSVariant] { qualityControl.currentRenditions }
 
-    /// The player began fetching the media of variant `uri` of the item played as `playedURI`.
-    public func renditionFetched(_ uri: String, playedURI: String) { qualityControl.renditionFetched(uri, playedURI: playedURI) }
+    /// The player began fetching the media of rendition `uri` of queue item `id`.
+    public func renditionFetched(_ uri: String, for id: QueueItem.ID) { qualityControl.renditionFetched(uri, for: id) }
 
     /// The rendition playing: by the fetches when they are seen, else the one pinned.
     public var playingRendition: Int? { qualityControl.playingRendition }
