@@ -14,64 +14,6 @@ import XCTest
 final class LiveDASHTests: XCTestCase {
     static let token = "Bearer live-dash-31"
 
-    private final class Packager {
-        let directory: URL
-        let process: Process
-        /// - Parameter renditions: two video Representations (180p, streams 0; 360p, 1) and the
-        ///   audio (2), instead of one video (0) and the audio (1).
-        /// - Parameter streaming: `-streaming 1`: each segment written in fragments as it is
-        ///   encoded (a moof per frame), the file growing under its final name.
-        init(timeline: Bool, utcTiming: URL? = nil, renditions: Bool = false, streaming: Bool = false) throws {
-            directory = TestMedia.temporaryDirectory("reel-live-dash")
-            process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-            process.currentDirectoryURL = directory
-            let video = renditions
-                ? ["-map", "0:v", "-map", "0:v", "-map", "1:a", "-s:v:0", "320x180", "-b:v:0", "200k", "-s:v:1", "640x360", "-b:v:1", "700k",
-                   "-adaptation_sets", "id=0,streams=v id=1,streams=a"]
-                : ["-b:v", "300k"]
-            process.arguments = ["-nostdin", "-loglevel", "error", "-re",
-                                 "-f", "lavfi", "-i", "testsrc2=size=\(renditions ? "640x360" : "320x180"):rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-                                 "-c:v", "libx264", "-preset", "ultrafast", "-tune", "zerolatency", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0"]
-                + video + ["-c:a", "aac", "-b:a", "64k",
-                                 "-f", "dash", "-seg_duration", "2", "-window_size", "6", "-extra_window_size", "2",
-                                 "-use_timeline", timeline ? "1" : "0", "-use_template", "1", "-streaming", streaming ? "1" : "0", "-remove_at_exit", "1"]
-                + (utcTiming.map { ["-utc_timing_url", $0.absoluteString] } ?? []) + ["manifest.mpd"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-
-        var manifest: String { (try? String(contentsOf: directory.appendingPathComponent("manifest.mpd"), encoding: .utf8)) ?? "" }
-
-        /// The stream's availabilityStartTime (ffmpeg's start).
-        var anchor: Date? {
-            guard let range = manifest.range(of: #"availabilityStartTime="([^"]+)""#, options: .regularExpression) else { return nil }
-            let value = manifest[range].dropFirst("availabilityStartTime=\"".count).dropLast()
-            let f = ISO8601DateFormatter()
-            f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            return f.date(from: String(value))
-        }
-
-        /// Waits until the first segment listed is no longer the stream's first: the window slid.
-        func waitUntilSlid(timeout: Double = 40) -> Bool {
-            let until = Date().addingTimeInterval(timeout)
-            while Date() < until {
-                let text = manifest
-                if text.contains("<S t=\""), !text.contains("<S t=\"0\"") { return true }
-                if !text.contains("<S t="), let anchor, Date().timeIntervalSince(anchor) > 20 { return true }  // a template by the clock
-                Thread.sleep(forTimeInterval: 0.5)
-            }
-            return false
-        }
-
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: directory)
-        }
-    }
-
     /// - Parameter skew: seconds the origin's clock is off the desktop's; its MPD then names its
     ///   clock (`UTCTiming`, written by ffmpeg's `-utc_timing_url`), and the truth of the stream's
     ///   wall clock is the origin's.
@@ -79,7 +21,7 @@ final class LiveDASHTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
         defer { server.shutdown() }
-        let packager = try Packager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil, streaming: streaming)
+        let packager = try LiveDASHPackager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil, streaming: streaming)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
         let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime").addingTimeInterval(skew)
@@ -179,7 +121,7 @@ final class LiveDASHTests: XCTestCase {
 
     private func restart(atOrigin: Bool) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try Packager(timeline: true)
+        let packager = try LiveDASHPackager(timeline: true)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
@@ -230,7 +172,7 @@ final class LiveDASHTests: XCTestCase {
     /// static MPD (`DASHCatchup`), played as VOD from 0 to its end.
     func testCatchupPlaysTheProgrammeAsVOD() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try Packager(timeline: true)
+        let packager = try LiveDASHPackager(timeline: true)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
@@ -264,7 +206,7 @@ final class LiveDASHTests: XCTestCase {
     /// most, see ProtectedDASHTests); the rendition event says so.
     func testAQualityPinOnALiveMPDIsWhatTheServerSends() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try Packager(timeline: true, renditions: true)
+        let packager = try LiveDASHPackager(timeline: true, renditions: true)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
         let server = try HTTPFixtureServer(host: "127.0.0.1")

@@ -321,6 +321,37 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// The same on live DASH (ffmpeg's DASH muxer in real time, a 12 s window joined once it
+    /// slid): LIVE near the edge, "−0:1x" 10 s back, a click on the badge goes live again, and the
+    /// seek bar spans what the MPD lists.
+    func testTheLiveBadgeOnALiveDASHStream() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        let packager = try LiveDASHPackager(timeline: true)
+        defer { packager.stop() }
+        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        let url = server.url("/live/manifest.mpd").absoluteString
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([url])
+            defer { h.close() }
+            h.wait("playing live", timeout: 20) { h.player.timeControlStatus == .playing && h.session.state.live != nil }
+            h.wait("lit at the edge") { h.window.liveBadgeText == "LIVE" }
+            XCTAssertTrue(h.window.timeTexts.elapsed.split(separator: ":").count == 3, "a time of day: \(h.window.timeTexts)")
+            let window = try XCTUnwrap(h.session.state.live?.window)
+            XCTAssertEqual(window.upperBound - window.lowerBound, 12, accuracy: 2.01, "six segments of 2 s")
+            h.press("Left")
+            h.press("Left")
+            h.wait("behind the edge", timeout: 10) { h.window.liveBadgeText?.hasPrefix("\u{2212}0:1") == true }
+            let behind = try XCTUnwrap(h.player.behindLiveEdge)
+            XCTAssertGreaterThan(behind, 10)
+            let badge = h.window.liveBadgeRect
+            XKeyboard.click(window: h.window.windowID, x: badge.x + badge.width / 2, y: badge.y + badge.height / 2)
+            h.wait("live again", timeout: 10) { h.window.liveBadgeText == "LIVE" && (h.player.behindLiveEdge ?? 99) < behind - 3 }
+        }
+    }
+
     /// An item left at 4 s opens there with the notice; "Start over" plays it from 0 and forgets
     /// the place.
     func testAResumedItemShowsTheNoticeAndStartOverPlaysFromTheBeginning() throws {
