@@ -17,21 +17,23 @@ final class LiveDASHTests: XCTestCase {
     /// - Parameter skew: seconds the origin's clock is off the desktop's; its MPD then names its
     ///   clock (`UTCTiming`, written by ffmpeg's `-utc_timing_url`), and the truth of the stream's
     ///   wall clock is the origin's.
-    private func play(timeline: Bool, skew: Double = 0, streaming: Bool = false) throws {
+    /// - Parameter clockHangs: the MPD names a clock (`UTCTiming`) that never answers in time.
+    private func play(timeline: Bool, skew: Double = 0, streaming: Bool = false, clockHangs: Bool = false) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
         defer { server.shutdown() }
-        let packager = try LiveDASHPackager(timeline: timeline, utcTiming: skew != 0 ? server.url("/live/time") : nil, streaming: streaming)
+        let packager = try LiveDASHPackager(timeline: timeline, utcTiming: skew != 0 || clockHangs ? server.url("/live/time") : nil, streaming: streaming)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
         let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime").addingTimeInterval(skew)
 
         server.serveLiveDirectory(packager.directory, at: "/live")
         server.requireHeader("Authorization", Self.token)
-        if skew != 0 {
+        if skew != 0 || clockHangs {
             server.skewClock(by: skew)
             server.serve("/live/time", .clock)
         }
+        if clockHangs { server.misbehave("/live/time", Array(repeating: .delayedStatus(200, seconds: 60), count: 20)) }
 
         let directory = TestMedia.temporaryDirectory("reel-live-dash-ipc")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -266,6 +268,12 @@ final class LiveDASHTests: XCTestCase {
     /// header) and reads the window and the start on it.
     func testAnOriginClockBehindTheDesktopIsReadFromUTCTiming() throws {
         try play(timeline: false, skew: -30)
+    }
+
+    /// A clock that never answers (its requests hang): the MPD waits for it a few seconds at most,
+    /// then the desktop's clock is taken, and the stream plays as without one.
+    func testALiveMPDWhoseClockHangsPlaysOnTheDesktopsClock() throws {
+        try play(timeline: false, clockHangs: true)
     }
 
     /// The same origin 30 s behind with a SegmentTimeline: the segments are listed, but where to
