@@ -123,13 +123,8 @@ final class LiveDASHTests: XCTestCase {
 
     private func restart(atOrigin: Bool) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try LiveDASHPackager(timeline: true)
-        defer { packager.stop() }
-        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
-        let server = try HTTPFixtureServer(host: "127.0.0.1")
-        defer { server.shutdown() }
-        server.serveLiveDirectory(packager.directory, at: "/live")
-        server.requireHeader("Authorization", Self.token)
+        let (packager, server) = try LiveDASHPackager.slidAndServed(header: ("Authorization", Self.token))
+        defer { packager.stop(); server.shutdown() }
 
         let programStart = Date().addingTimeInterval(-9)
         let programEnd = Date().addingTimeInterval(10)  // after the start: a restart, not a catchup
@@ -174,13 +169,8 @@ final class LiveDASHTests: XCTestCase {
     /// static MPD (`DASHCatchup`), played as VOD from 0 to its end.
     func testCatchupPlaysTheProgrammeAsVOD() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try LiveDASHPackager(timeline: true)
-        defer { packager.stop() }
-        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
-        let server = try HTTPFixtureServer(host: "127.0.0.1")
-        defer { server.shutdown() }
-        server.serveLiveDirectory(packager.directory, at: "/live")
-        server.requireHeader("Authorization", Self.token)
+        let (packager, server) = try LiveDASHPackager.slidAndServed(header: ("Authorization", Self.token))
+        defer { packager.stop(); server.shutdown() }
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let now = Date()

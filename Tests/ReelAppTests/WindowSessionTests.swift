@@ -297,23 +297,7 @@ final class WindowQualityTests: XCTestCase {
     func testTheLiveBadgeShowsTheDistanceAndAClickGoesLive() throws {
         let server = try LiveEventServer(window: 10)
         defer { server.stop() }
-        let url = server.playlistURL
-        try MainActor.assumeIsolated {
-            let h = try SessionHarness([url])
-            defer { h.close() }
-            h.wait("playing live", timeout: 20) { h.player.timeControlStatus == .playing && h.session.state.live != nil }
-            h.wait("lit at the edge") { h.window.liveBadgeText == "LIVE" }
-            XCTAssertTrue(h.window.timeTexts.elapsed.split(separator: ":").count == 3, "a time of day: \(h.window.timeTexts)")
-            let window = try XCTUnwrap(h.session.state.live?.window)
-            XCTAssertEqual(window.upperBound, 20, accuracy: 0.01, "ten segments")
-            h.press("Left")
-            h.press("Left")
-            h.wait("behind the edge") { h.window.liveBadgeText?.hasPrefix("\u{2212}0:1") == true }
-            let behind = try XCTUnwrap(h.player.behindLiveEdge)
-            XCTAssertGreaterThan(behind, 12)
-            let badge = h.window.liveBadgeRect
-            XKeyboard.click(window: h.window.windowID, x: badge.x + badge.width / 2, y: badge.y + badge.height / 2)
-            h.wait("live again") { h.window.liveBadgeText == "LIVE" && (h.player.behindLiveEdge ?? 99) < behind - 4 }
+        try liveBadge(server.playlistURL, span: 20, minimumBehind: 12) { h in
             // Paused, the window slides on: the badge counts the distance up.
             h.press("space")
             h.wait("paused") { h.player.timeControlStatus == .paused }
@@ -326,13 +310,15 @@ final class WindowQualityTests: XCTestCase {
     /// seek bar spans what the MPD lists.
     func testTheLiveBadgeOnALiveDASHStream() throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
-        let packager = try LiveDASHPackager(timeline: true)
-        defer { packager.stop() }
-        XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid")
-        let server = try HTTPFixtureServer(host: "127.0.0.1")
-        defer { server.shutdown() }
-        server.serveLiveDirectory(packager.directory, at: "/live")
-        let url = server.url("/live/manifest.mpd").absoluteString
+        let (packager, server) = try LiveDASHPackager.slidAndServed()
+        defer { packager.stop(); server.shutdown() }
+        try liveBadge(server.url("/live/manifest.mpd").absoluteString, span: 12, spanAccuracy: 2.01, minimumBehind: 10, liveGain: 3)
+    }
+
+    /// `url` live in a window: LIVE lit at the edge, a time of day, a seek bar over `span` seconds;
+    /// two ← (10 s back) read "−0:1x", a real click on the badge goes live again; then `more`.
+    private func liveBadge(_ url: String, span: Double, spanAccuracy: Double = 0.01, minimumBehind: Double, liveGain: Double = 4,
+                           more: @MainActor (SessionHarness) throws -> Void = { _ in }) throws {
         try MainActor.assumeIsolated {
             let h = try SessionHarness([url])
             defer { h.close() }
@@ -340,15 +326,16 @@ final class WindowQualityTests: XCTestCase {
             h.wait("lit at the edge") { h.window.liveBadgeText == "LIVE" }
             XCTAssertTrue(h.window.timeTexts.elapsed.split(separator: ":").count == 3, "a time of day: \(h.window.timeTexts)")
             let window = try XCTUnwrap(h.session.state.live?.window)
-            XCTAssertEqual(window.upperBound - window.lowerBound, 12, accuracy: 2.01, "six segments of 2 s")
+            XCTAssertEqual(window.upperBound - window.lowerBound, span, accuracy: spanAccuracy, "the window's segments")
             h.press("Left")
             h.press("Left")
             h.wait("behind the edge", timeout: 10) { h.window.liveBadgeText?.hasPrefix("\u{2212}0:1") == true }
             let behind = try XCTUnwrap(h.player.behindLiveEdge)
-            XCTAssertGreaterThan(behind, 10)
+            XCTAssertGreaterThan(behind, minimumBehind)
             let badge = h.window.liveBadgeRect
             XKeyboard.click(window: h.window.windowID, x: badge.x + badge.width / 2, y: badge.y + badge.height / 2)
-            h.wait("live again", timeout: 10) { h.window.liveBadgeText == "LIVE" && (h.player.behindLiveEdge ?? 99) < behind - 3 }
+            h.wait("live again", timeout: 10) { h.window.liveBadgeText == "LIVE" && (h.player.behindLiveEdge ?? 99) < behind - liveGain }
+            try more(h)
         }
     }
 

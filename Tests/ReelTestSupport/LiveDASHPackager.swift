@@ -60,3 +60,24 @@ public final class LiveDASHPackager {
         try? FileManager.default.removeItem(at: directory)
     }
 }
+
+public extension LiveDASHPackager {
+    struct NotSlid: Error, CustomStringConvertible {
+        public let manifest: String
+        public var description: String { "ffmpeg's window did not slide: \(manifest.prefix(600))" }
+    }
+
+    /// ffmpeg making live DASH, joined once its window slid (as a user joining a running event),
+    /// served at `/live` by a server on 127.0.0.1 that requires `header` when given.
+    static func slidAndServed(timeline: Bool = true, header: (name: String, value: String)? = nil) throws -> (packager: LiveDASHPackager, server: HTTPFixtureServer) {
+        let packager = try LiveDASHPackager(timeline: timeline)
+        guard packager.waitUntilSlid() else {
+            packager.stop()
+            throw NotSlid(manifest: packager.manifest)
+        }
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        if let header { server.requireHeader(header.name, header.value) }
+        return (packager, server)
+    }
+}
