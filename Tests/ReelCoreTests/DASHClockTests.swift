@@ -33,6 +33,9 @@ final class DASHClockTests: XCTestCase {
             XCTAssertEqual(DASHClock.sources(in: mpd(row.timings)), row.expected, row.name)
         }
         XCTAssertEqual(DASHClock.sources(in: "<MPD"), [], "not XML")
+        let timing = #"<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="https://a/t"/>"#
+        XCTAssertEqual(DASHClock.sources(in: mpd(timing).replacingOccurrences(of: #"type="dynamic""#, with: #"type="static""#)), [],
+                       "a static MPD: its clock is not asked (a VOD start waits for nothing)")
     }
 
     func testServerTimes() {

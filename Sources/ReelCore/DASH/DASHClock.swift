@@ -37,10 +37,12 @@ public enum DASHClock {
         }
     }
 
-    /// The MPD's `UTCTiming` sources Reel can read, in the MPD's order (its order of preference,
-    /// §5.8.4.11); NTP over UDP and unknown schemes are skipped.
+    /// A live MPD's `UTCTiming` sources Reel can read, in the MPD's order (its order of
+    /// preference, §5.8.4.11); NTP over UDP and unknown schemes are skipped. None for a static MPD
+    /// (nothing in it depends on the clock).
     public static func sources(in text: String) -> [Source] {
-        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD" else { return [] }
+        guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD",
+              DASHInspection.attribute(root, "type") == "dynamic" else { return [] }
         return sources(root)
     }
 
