@@ -325,7 +325,7 @@ final class GatewayRequestHandler: Sendable {
                     if let live = item.live { await measureClock(text, base: upstream.url, item: item, id: id, live: live) }
                     let steered = item.live?.serveMPD(text)
                     let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,
-                                                catchup: steered?.catchup, representation: item.representation)
+                                                catchup: steered?.catchup, representation: item.representation, clockOffset: item.live?.clockOffset)
                     await renditions.announceMPD(output, item: id)
                     renditions.servedMPD(text, base: upstream.url, item: id)
                     try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
@@ -394,7 +394,7 @@ final class GatewayRequestHandler: Sendable {
     }
 
     func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil,
-                    catchup: (start: Date, end: Date, now: Date)? = nil, representation: String? = nil) throws -> String {
+                    catchup: (start: Date, end: Date, now: Date)? = nil, representation: String? = nil, clockOffset: Double? = nil) throws -> String {
         let registry = self.registry, baseURL = self.baseURL
         let listed = Mutex(0)
         let output = try DASHManifestRewriter.rewrite(text, base: base, directory: { dir in
@@ -405,7 +405,7 @@ final class GatewayRequestHandler: Sendable {
             guard let index = registry.resourceIndex(item: id, url: url, kind: nil, parent: manifest) else { return nil }
             listed.withLock { $0 += 1 }
             return baseURL + registry.path(item: id, resource: index, url: url)
-        }, presentationDelay: presentationDelay, catchup: catchup, representation: representation)
+        }, presentationDelay: presentationDelay, catchup: catchup, representation: representation, clockOffset: clockOffset)
         registry.playlistRewritten(item: id, index: manifest, listing: listed.withLock { $0 })
         return output
     }

@@ -260,6 +260,12 @@ final class LiveDASHTests: XCTestCase {
         try play(timeline: false, skew: -30)
     }
 
+    /// An origin whose clock is 30 s *ahead* of the desktop's (a desktop clock running late): by
+    /// the desktop's clock the newest segments are 30 s old, further back than the window holds.
+    func testAnOriginClockAheadOfTheDesktopIsReadFromUTCTiming() throws {
+        try play(timeline: false, skew: 30)
+    }
+
     /// A clock that never answers (its requests hang): the MPD waits for it a few seconds at most,
     /// then the desktop's clock is taken, and the stream plays as without one.
     func testALiveMPDWhoseClockHangsPlaysOnTheDesktopsClock() throws {

@@ -157,6 +157,26 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertEqual(value(timings[2]), "pool.ntp.org", "NTP is not HTTP: left alone")
     }
 
+    /// An origin 30 s ahead of our clock: a dynamic MPD is served on ours (its availability and
+    /// publish times 30 s earlier) without its UTCTiming; a static one is left as it is.
+    func testALiveMPDIsServedOnOurClock() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="2026-01-01T00:01:00Z" publishTime="2026-01-01T00:02:00.500Z">
+          <Period><AdaptationSet><Representation id="v"><SegmentTemplate media="v-$Number$.m4s" duration="2"/></Representation></AdaptationSet></Period>
+          <UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="https://time.example/now"/>
+        </MPD>
+        """
+        let out = try DASHManifestRewriter.rewrite(xml, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil },
+                                                   clockOffset: 30)
+        XCTAssertTrue(out.contains(#"availabilityStartTime="2026-01-01T00:00:30.000Z""#), out)
+        XCTAssertTrue(out.contains(#"publishTime="2026-01-01T00:01:30.500Z""#), out)
+        XCTAssertFalse(out.contains("UTCTiming"), "the demuxer would correct it a second time")
+        let vod = try DASHManifestRewriter.rewrite(xml.replacingOccurrences(of: #"type="dynamic""#, with: #"type="static""#),
+                                                   base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil }, clockOffset: 30)
+        XCTAssertTrue(vod.contains(#"availabilityStartTime="2026-01-01T00:01:00Z""#) && vod.contains("UTCTiming"), vod)
+    }
+
     /// One Representation played alone (`reel check --renditions all`): the others of its
     /// AdaptationSet go, other AdaptationSets (audio) stay.
     func testOneRepresentationIsKeptAlone() throws {

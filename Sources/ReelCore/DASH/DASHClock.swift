@@ -7,9 +7,10 @@ import FoundationXML
 /// it is, so that a client whose clock is off still reads the live window right. Segments of a
 /// dynamic MPD become available at `availabilityStartTime` + their end *on the server's clock*:
 /// a desktop 30 s ahead of it asks for segments that do not exist yet, one behind plays further
-/// back than it thinks. Reel measures the offset once per item (`LiveStream.clockOffset`) and
-/// reads the window with it; the gateway routes the timing URLs like any other, so the demuxer's
-/// own polls carry the item's header too. Pure.
+/// back than it thinks. Reel measures the offset once per item (`LiveStream.clockOffset`), reads
+/// the window with it and serves the MPD moved onto the desktop's clock (`DASHManifestRewriter`);
+/// until it is measured the timing URLs are routed like any other, so the demuxer's own polls
+/// carry the item's header too. Pure.
 public enum DASHClock {
     public enum Scheme: String, Sendable, Equatable {
         /// The value is the time itself (when the MPD was made).

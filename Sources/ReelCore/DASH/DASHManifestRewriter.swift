@@ -56,9 +56,12 @@ public enum DASHManifestRewriter {
     /// - Parameter catchup: a programme to cut a dynamic MPD to, as a static one (`DASHCatchup`).
     /// - Parameter representation: the `@id` of the one Representation its AdaptationSet keeps
     ///   (one rendition played alone, `reel check --renditions all`); nil keeps them all.
+    /// - Parameter clockOffset: seconds the origin's clock is ahead of ours (`DASHClock`): a
+    ///   dynamic MPD is served on our clock (`availabilityStartTime` and `publishTime` moved back
+    ///   by it) without its `UTCTiming` (the demuxer would correct it a second time).
     public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute,
                                presentationDelay: Double? = nil, catchup: (start: Date, end: Date, now: Date)? = nil,
-                               representation: String? = nil) throws -> String {
+                               representation: String? = nil, clockOffset: Double? = nil) throws -> String {
         let document: XMLDocument
         do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
@@ -112,6 +115,7 @@ public enum DASHManifestRewriter {
         if let catchup { DASHCatchup.apply(to: root, start: catchup.start, end: catchup.end, now: catchup.now) }
         // GStreamer 1.22: a live timeline that starts after 0 is seeked wrong (`DASHTimelineOrigin`).
         DASHTimelineOrigin.apply(to: root)
+        if let clockOffset, attribute(root, "type")?.stringValue == "dynamic" { onOurClock(root, offset: clockOffset) }
         if let delay = presentationDelay, attribute(root, "type")?.stringValue == "dynamic" {
             let value = "PT" + String(format: "%.3f", delay) + "S"
             if let existing = attribute(root, "suggestedPresentationDelay") {
@@ -145,6 +149,18 @@ public enum DASHManifestRewriter {
         for child in elements(element) where child.localName != "BaseURL" {
             visit(child, base: base, directory: directory)
         }
+    }
+
+    /// A dynamic MPD on our clock: dashdemux2 1.22 chooses where to start by the desktop's clock
+    /// before its own `UTCTiming` poll answers, so the MPD it gets says the times on that clock.
+    private static func onOurClock(_ root: XMLElement, offset: Double) {
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for name in ["availabilityStartTime", "publishTime"] {
+            guard let node = attribute(root, name), let date = node.stringValue.flatMap(DASHLiveWindow.date) else { continue }
+            node.stringValue = iso.string(from: date.addingTimeInterval(-offset))
+        }
+        for timing in elements(root) where timing.localName == "UTCTiming" { timing.detach() }
     }
 
     /// Removes the other Representations of every AdaptationSet that holds `id` (in each Period).

@@ -54,9 +54,8 @@ public final class LiveStream: Sendable {
     /// Returns what the gateway writes into the MPD (`DASHLiveWindow.steer`: how far behind now
     /// the demuxer starts, the catchup's programme), nil when not live.
     ///
-    /// The window is read on the server's clock (`now` + `clockOffset`); the delay returned is on
-    /// ours, which is the one dashdemux2 1.22 starts by (its own `UTCTiming` poll answers only
-    /// after it has chosen where to start).
+    /// The window is read on the server's clock (`now` + `clockOffset`); the MPD the demuxer gets
+    /// is moved onto ours (`DASHManifestRewriter`'s `clockOffset`), so the delay is the same.
     @discardableResult
     public func serveMPD(_ text: String, now: Date = Date()) -> DASHLiveWindow.Steered? {
         let offset = clockOffset ?? 0
@@ -64,8 +63,7 @@ public final class LiveStream: Sendable {
         guard var window = DASHLiveWindow.snapshot(text, now: serverNow) else { return nil }
         window.receivedAt = now  // elapsed time since is measured on our clock
         // A restart's window begins at the programme, and playback at its start.
-        var steered = DASHLiveWindow.steer(window, program: program, now: serverNow)
-        steered.delay = max(0, steered.delay - offset)
+        let steered = DASHLiveWindow.steer(window, program: program, now: serverNow)
         state.withLock { s in
             Self.keep(steered.snapshot, in: &s)
             if !s.started, let start = steered.start { s.start = start }
