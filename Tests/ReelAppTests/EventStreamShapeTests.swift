@@ -13,14 +13,19 @@ final class EventStreamShapeTests: XCTestCase {
         return e as NSDictionary
     }
 
-    func testTheDemoPlaylistSaysEachThingOnceWithCodecsAndSeekable() throws {
+    /// The demo playlist played headless with `--events`, its sinks synchronised or not.
+    private func playDemo(sync: Bool) -> [[String: Any]] {
         TestMedia.ensureGenerated()
         let demo = TestMedia.packageRoot.appendingPathComponent("Resources/demo.m3u").path
-        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=false",
-                                                                "--video-sink", "fakesink sync=false", demo], timeout: 90)
+        let sink = "fakesink sync=\(sync)"
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", sink, "--video-sink", sink, demo], timeout: 90)
         XCTAssertEqual(r.status, 0, r.stderr)
-        let events = r.jsonObjects
-        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 3, r.stdout)
+        return r.jsonObjects
+    }
+
+    func testTheDemoPlaylistSaysEachThingOnceWithCodecsAndSeekable() throws {
+        let events = playDemo(sync: false)
+        XCTAssertEqual(events.filter { $0["event"] as? String == "end" }.count, 3, "\(events)")
         for (a, b) in zip(events, events.dropFirst()) {
             XCTAssertNotEqual(withoutTime(a), withoutTime(b), "repeated: \(b)")
         }
@@ -38,6 +43,36 @@ final class EventStreamShapeTests: XCTestCase {
         let finished = try XCTUnwrap(events.last)
         XCTAssertEqual(finished["event"] as? String, "finished")
         XCTAssertEqual(finished["reason"] as? String, "ended")
+        // Each item's last tracks event says what plays: its video and its audio, the second and
+        // third items (gapless switches) too, where it said `selected: false` for both.
+        for item in 0..<3 {
+            let report = events.last { $0["event"] as? String == "tracks" && $0["item"] as? Int == item }
+            let tracks = report?["tracks"] as? [[String: Any]] ?? []
+            XCTAssertEqual(tracks.map { $0["type"] as? String }, ["video", "audio"], "item \(item): \(String(describing: report))")
+            XCTAssertEqual(tracks.map { $0["selected"] as? Bool }, [true, true], "item \(item): \(String(describing: report))")
+        }
+    }
+
+    /// The demo playlist as `make demo` plays it without a display (synchronised sinks, real
+    /// time): the stream's shape (which events, about which item, with which fields, in which
+    /// order) is the one recorded, from before the structural work of issue 29 on. A change to it
+    /// is a change to what QA scripts read.
+    func testTheDemoPlaylistsEventStreamKeepsItsShape() throws {
+        try Self.assertShape(playDemo(sync: true), golden: "demo-events.shape")
+    }
+
+    /// Each event as `item event field,field…` (fields sorted, `t` left out; ticks, which depend on
+    /// timing, left out), compared with Goldens/`name`; `REEL_UPDATE_GOLDENS=1` writes it.
+    static func assertShape(_ events: [[String: Any]], golden name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let shape = events.filter { $0["event"] as? String != "tick" }.map { e -> String in
+            let item = (e["item"] as? Int).map(String.init) ?? "-"
+            let fields = e.keys.filter { $0 != "t" && $0 != "event" && $0 != "item" }.sorted().joined(separator: ",")
+            return "\(item) \(e["event"] as? String ?? "?") \(fields)"
+        }.joined(separator: "\n") + "\n"
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/\(name)")
+        if ScreenshotGolden.updating { try shape.write(to: url, atomically: true, encoding: .utf8); return }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        XCTAssertEqual(shape, expected, "the event stream's shape changed (REEL_UPDATE_GOLDENS=1 records the new one)", file: file, line: line)
     }
 
     /// `reel --events … | head -1`: the reader goes away after one line; Reel plays on to the end

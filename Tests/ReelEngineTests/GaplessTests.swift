@@ -82,6 +82,19 @@ final class GaplessTests: XCTestCase {
         records.compactMap { if case .itemChanged(_, let uri, _) = $0.event { ($0.time, uri) } else { nil } }
     }
 
+    /// The last `tracks` event of each item, in the order the items became current.
+    private static func tracksReports(_ records: [Record]) -> [(tracks: [MediaTrack], selected: [String])?] {
+        var reports: [(tracks: [MediaTrack], selected: [String])?] = []
+        for r in records {
+            switch r.event {
+            case .itemChanged: reports.append(nil)
+            case .tracks(let tracks, let selected, _) where !reports.isEmpty: reports[reports.count - 1] = (tracks, selected)
+            default: break
+            }
+        }
+        return reports
+    }
+
     // XCTest on Linux cannot call @MainActor test methods (a cast failure at discovery): the
     // tests enter the main actor themselves (XCTest runs them on the main thread).
     func testGaplessAcrossTwelveClips() throws {
@@ -108,6 +121,16 @@ final class GaplessTests: XCTestCase {
         let durations = records.compactMap { if case .duration(let d) = $0.event { d } else { nil } }
         XCTAssertGreaterThanOrEqual(durations.count, uris.count)
         for d in durations { XCTAssertEqual(d, 1, accuracy: 0.1) }
+        // Each item's tracks say what plays: its video and its audio selected, after a gapless
+        // switch too (playbin3 1.22 posts no STREAMS_SELECTED for the group it switches to).
+        let tracksByItem = tracksReports(records)
+        XCTAssertEqual(tracksByItem.count, uris.count, "one item per change")
+        for (index, report) in tracksByItem.enumerated() {
+            guard let report else { XCTFail("item \(index): no tracks event"); continue }
+            let playing = report.tracks.filter { $0.kind == .video || $0.kind == .audio }.map(\.id)
+            XCTAssertEqual(playing.count, 2, "item \(index): a video and an audio track")
+            XCTAssertEqual(Set(report.selected), Set(playing), "item \(index): \(report.selected)")
+        }
         // Wall time per transition, for the record (benchmarks compare it with mpv/gst-play).
         if let first = changes.first, let end = records.last(where: { $0.event == .playedToEnd }) {
             let extra = (end.time - first.time - Double(uris.count)) / Double(uris.count - 1)

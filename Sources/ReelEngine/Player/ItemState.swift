@@ -90,6 +90,9 @@ struct ItemStreams {
     /// A paused frame waits to be drawn again until playbin3 confirms a select-streams
     /// (`SelectThenSeek` in Workarounds/).
     var redrawAfterSelection = false
+    /// The selection read at playsink lacks a kind (`Player.readSelectionAtSinks`): read again
+    /// until then (monotonic seconds), the `tracks` event waiting.
+    var sinksAwaitedUntil: Double?
 }
 
 /// A live item's programme and window (from the gateway) and what was announced of it

@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import Foundation
 import ReelCore
 import Synchronization
@@ -95,6 +96,7 @@ extension Player {
     func onPrerolled() {
         refreshDuration()  // before `prerolled`, so that it is reported once, below
         prerolled = true
+        reel_stream_log_watch(pipeline.element)  // what reaches playsink, for gapless items (`readSelectionAtSinks`)
         cancelPrerollWatchdog()
         // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
         // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
@@ -242,6 +244,7 @@ extension Player {
     /// becomes current with the per-item state handed over (`ItemState(switchedFrom:)`), and
     /// observers are told it changed.
     func handOver(to switched: PlaybackItem, streaming: Bool) {
+        settleSelectionAtSinks(now: true)  // a short item can end before its tracks were reported
         emit(.playedToEnd)
         currentItem = switched
         itemState = ItemState(switchedFrom: itemState)
@@ -269,6 +272,7 @@ extension Player {
 
     func onEnd() {
         guard currentURI != nil, !isAtEnd else { return }
+        settleSelectionAtSinks(now: true)
         foldSinkFrames()
         var warning: PlaybackError?
         if let duration, rate > 0 {

@@ -27,6 +27,7 @@ extension Player {
 
     func onTimer() {
         checkProgramEnd()
+        settleSelectionAtSinks()
         if failIfBufferingIsStuck() { return }
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.

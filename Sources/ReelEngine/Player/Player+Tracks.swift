@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import ReelCore
 
 /// Audio and subtitle tracks: listed from playbin3's stream collection, chosen by `TrackChoice`
@@ -93,6 +94,9 @@ extension Player {
     func tracksFound(_ found: [MediaTrack]) {
         guard found != itemState.streams.tracks else { return }
         itemState.streams.tracks = found
+        if prerolled, itemState.streams.selectedStreams.isEmpty, !readSelectionAtSinks() {
+            itemState.streams.sinksAwaitedUntil = Self.monotonicSeconds + 1
+        }
         adoptSelection()
         emitTracks()
         // A gapless next item is not given select-streams: playbin3 1.22 answered none for the
@@ -100,10 +104,43 @@ extension Player {
         // playbin3's default tracks.
     }
 
+    /// The item's streams that reached playsink, when playbin3 said nothing of them: 1.22 posts
+    /// no STREAMS_SELECTED for the group a gapless switch goes to, and its `tracks` event then
+    /// said `selected: false` for every track of an item that was playing. Those whose
+    /// STREAM_START passed playsink's inputs (CReelFrame's stream log, watched from the first
+    /// preroll on). True when one of each kind the item has (video, audio) was found: one input
+    /// can lag behind the other, and the progress timer reads again until then
+    /// (`settleSelectionAtSinks`), the `tracks` event waiting.
+    @discardableResult
+    func readSelectionAtSinks() -> Bool {
+        let tracks = itemState.streams.tracks
+        reel_stream_log_watch(pipeline.element)
+        let playing = tracks.filter { !$0.isExternal && reel_stream_log_saw(pipeline.element, $0.id) != 0 }.map(\.id)
+        if !playing.isEmpty {
+            itemState.streams.selectedStreams = playing
+            itemState.streams.defaultSelection = playing
+        }
+        let kinds = Set(tracks.filter { playing.contains($0.id) }.map(\.kind))
+        let complete = [MediaTrack.Kind.video, .audio].allSatisfy { kind in kinds.contains(kind) || !tracks.contains { $0.kind == kind } }
+        Log.debug(.engine, .info, "no STREAMS_SELECTED for the item: \(playing.count) streams at playsink\(complete ? "" : ", one kind still to come")")
+        return complete
+    }
+
+    /// At each timer tick while a selection read at the sinks lacks a kind: read again, and once
+    /// it is whole (or a second has passed, or the item ends: `now`) report the tracks.
+    func settleSelectionAtSinks(now: Bool = false) {
+        guard let until = itemState.streams.sinksAwaitedUntil else { return }
+        guard readSelectionAtSinks() || now || Self.monotonicSeconds >= until else { return }
+        itemState.streams.sinksAwaitedUntil = nil
+        adoptSelection()
+        emitTracks()
+    }
+
     /// After preroll: the preferred languages (`--alang`, `--slang`) and the previous item's
     /// languages choose among the tracks; nothing is sent when playbin3 already plays that.
     func applyPreferredTracks() {
         refreshTracks()
+        if itemState.streams.selectedStreams.isEmpty, !itemState.streams.tracks.isEmpty { readSelectionAtSinks(); adoptSelection() }
         guard !tracks.isEmpty, !itemState.streams.preferredTracksApplied else { return }
         itemState.streams.preferredTracksApplied = true
         let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
@@ -135,6 +172,7 @@ extension Player {
             itemState.streams.nextSelectedStreams = ids
             return
         }
+        itemState.streams.sinksAwaitedUntil = nil  // playbin3 said it after all
         refreshTracks()
         if itemState.streams.defaultSelection == nil, !ids.isEmpty { itemState.streams.defaultSelection = ids }
         if itemState.streams.redrawAfterSelection {
@@ -172,7 +210,8 @@ extension Player {
     /// STREAMS_SELECTED, and a report then said `selected: false` for every track of a plain file.
     /// From the selection (or the preroll, whichever comes first) on, every change is reported.
     func emitTracks() {
-        guard !itemState.streams.selectedStreams.isEmpty || prerolled, !itemState.subtitles.pending else { return }
+        guard !itemState.streams.selectedStreams.isEmpty || prerolled, !itemState.subtitles.pending,
+              itemState.streams.sinksAwaitedUntil == nil else { return }
         let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
         if let last = itemState.streams.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
         itemState.streams.reportedTracks = report

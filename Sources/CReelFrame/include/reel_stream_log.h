@@ -1,0 +1,15 @@
+// Which streams reached playbin3's playsink. playbin3 1.22 posts no STREAMS_SELECTED for the
+// group a gapless switch goes to, and the STREAM_START sticky on playsink's inputs names only the
+// newest stream there (with unsynchronised sinks, one input is already an item further than the
+// other). A probe on each input records the id of every stream that starts there.
+#ifndef REEL_STREAM_LOG_H
+#define REEL_STREAM_LOG_H
+
+// Watches the inputs of `playbin`'s playsink ("video_sink", "audio_sink", "text_sink"; playbin
+// is a GstElement*): a probe on each that exists and is not watched yet, the stream already
+// started on it recorded. Cheap to call again (inputs come and go with the streams).
+void reel_stream_log_watch(void *playbin);
+
+// 1 when the stream `id` started at one of the watched inputs (among the last 32 on each).
+int reel_stream_log_saw(void *playbin, const char *id);
+#endif
