@@ -79,8 +79,24 @@ final class EarlyEndTests: XCTestCase {
             h.wait("the switch", timeout: 20) { h.ended == 1 }
             let names = h.events.map(\.event.name)
             XCTAssertEqual(h.warnings.map(\.uri), [truncated], "\(names)")
+            XCTAssertTrue(h.warnings.first?.message.hasPrefix("It stops at 3.") == true, "where its data ended: \(h.warnings)")
             XCTAssertEqual(names.firstIndex(of: "warning").map { $0 + 1 }, names.firstIndex(of: "end"), "\(names)")
             XCTAssertEqual(h.errors, [])
+        }
+    }
+
+    /// Unsynchronised sinks (a QA run going faster than real time): an item plays out between two
+    /// progress readings, so where it got to is what reached playsink (the stream log), not the
+    /// last reading, which said "It stops at 0.00 s of its 10.02 s" of a whole file.
+    func testAGaplessSwitchFasterThanRealTimeJudgesTheEndByWhatWasPlayed() throws {
+        try onMain {
+            let h = try EngineHarness(sync: false, progressInterval: 1)  // the command line's reading interval
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("color10s.mp4"))
+            h.player.prepareNext(TestMedia.path("clip2s.mp4"))
+            h.player.play()
+            h.wait("the switch", timeout: 20) { h.ended == 1 }
+            XCTAssertEqual(h.warnings, [], "it played whole: \(h.events.map(\.event.name))")
         }
     }
 }

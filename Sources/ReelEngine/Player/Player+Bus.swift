@@ -216,7 +216,7 @@ extension Player {
         guard let switched = takeSwitchedItem() else { return }
         // A gapless switch made at about-to-finish has started: the old item played to its end
         // (or as far as it went: a file cut short switches early too).
-        if rate > 0, let warning = earlyEndWarning(reached: lastPosition) { emit(.warning(warning)) }
+        if rate > 0, let warning = earlyEndWarning(reached: max(lastPosition, playedThrough() ?? 0)) { emit(.warning(warning)) }
         handOver(to: switched, streaming: true)
         trackMemory.collection = trackMemory.next
         trackMemory.next = nil
@@ -310,6 +310,14 @@ extension Player {
 
     /// The warning for an item that ended at `reached`, long before its known duration (not for
     /// live items, nor after the end-stall watchdog, which ends an item only near its end).
+    /// How far the current item's streams went into playsink (seconds, stream time), as the
+    /// stream log saw them: where an item switched from got to. The progress timer's last reading
+    /// can be an item behind when the sinks run faster than real time (an unsynchronised QA run).
+    func playedThrough() -> Double? {
+        let ends = itemState.streams.tracks.map { reel_stream_log_end(pipeline.element, $0.id) }.filter { $0 >= 0 }
+        return ends.max().map { Double($0) / 1e9 }
+    }
+
     func earlyEndWarning(reached: Double) -> PlaybackError? {
         guard let duration, !mediaInfo.isLive, EarlyEnd.isEarly(reached: reached, duration: duration) else { return nil }
         return EarlyEnd.error(reached: reached, duration: duration, uri: currentURI)
