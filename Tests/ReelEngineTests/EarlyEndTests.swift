@@ -99,4 +99,18 @@ final class EarlyEndTests: XCTestCase {
             XCTAssertEqual(h.warnings, [], "it played whole: \(h.events.map(\.event.name))")
         }
     }
+
+    /// The same at an end (EOS) with no frame to go by: an audio file played faster than real time
+    /// said "It stops at 0.00 s of its 3.00 s".
+    func testAnAudioFilePlayedFasterThanRealTimeHasNoWarningAtItsEnd() throws {
+        try onMain {
+            let h = try EngineHarness(sync: false, progressInterval: 1)
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("tone3s.m4a"))
+            h.player.play()
+            h.wait("end", timeout: 20) { h.ended == 1 }
+            XCTAssertEqual(h.warnings, [], "it played whole: \(h.events.map(\.event.name))")
+            XCTAssertEqual(h.progress().last?.position ?? 0, 3.0, accuracy: 0.1, "the seek bar reaches the end")
+        }
+    }
 }

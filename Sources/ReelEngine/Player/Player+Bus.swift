@@ -279,9 +279,11 @@ extension Player {
             // A file cut short ends cleanly long before its duration: said, and the seek bar
             // stops where the media did. Otherwise the last stretch before EOS is reported, so
             // that a seek bar reaches the end. Where playback got to is the progress timer's last
-            // reading, or the last frame shown when that is later: a position query at EOS
-            // answers the duration (qtdemux ends every stream's segment there).
-            let reached = max(lastPosition, displayedFrameTime.map { min($0, duration) } ?? 0)
+            // reading, the last frame shown or how far the streams' data went into playsink,
+            // whichever is latest (the timer's reading is stale when the sinks run faster than
+            // real time): a position query at EOS answers the duration (qtdemux ends every
+            // stream's segment there).
+            let reached = max(lastPosition, displayedFrameTime.map { min($0, duration) } ?? 0, playedThrough().map { min($0, duration) } ?? 0)
             warning = earlyEndWarning(reached: reached)
             lastPosition = warning == nil ? duration : reached
         } else if rate < 0 {
