@@ -113,4 +113,24 @@ final class PlaylistEncodingTests: XCTestCase {
         XCTAssertEqual(noisy.diagnostics.count, 201)
         XCTAssertEqual(noisy.diagnostics.last?.message, "800 more problems not listed")
     }
+
+    /// Percent-encoded names in M3U and PLS, on disk: the literal name wins when such a file
+    /// exists, else the decoded one when it does (as VLC and Totem read them), else the entry
+    /// stays as written (and fails as a missing file, by that name).
+    func testPercentEncodedNamesFindTheFileThatExists() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-pct-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["My Song.mp3", "lit%20eral.mp3", "lit eral.mp3", "Café.mp3"] {
+            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([0]))
+        }
+        let m3u = dir.appendingPathComponent("list.m3u8")
+        try "#EXTM3U\nMy%20Song.mp3\nlit%20eral.mp3\nCaf%C3%A9.mp3\nMissing%20One.mp3\nMy Song.mp3\n".write(to: m3u, atomically: true, encoding: .utf8)
+        let pls = dir.appendingPathComponent("list.pls")
+        try "[playlist]\nFile1=My%20Song.mp3\nNumberOfEntries=1\n".write(to: pls, atomically: true, encoding: .utf8)
+        func uri(_ name: String) -> String { dir.appendingPathComponent(name).standardizedFileURL.absoluteString }
+        XCTAssertEqual(PlaylistParser.load(file: m3u).items.map(\.uri),
+                       [uri("My Song.mp3"), uri("lit%20eral.mp3"), uri("Café.mp3"), uri("Missing%20One.mp3"), uri("My Song.mp3")])
+        XCTAssertEqual(PlaylistParser.load(file: pls).items.map(\.uri), [uri("My Song.mp3")])
+    }
 }

@@ -63,6 +63,21 @@ public enum PlaylistParser {
         defer { try? handle.close() }
         // Read one byte more than allowed: a file that grew after the size check is still caught.
         let data = (try? handle.read(upToCount: PlaylistText.maxBytes + 1)) ?? Data()
-        return parse(data, location: URL(fileURLWithPath: path).standardizedFileURL)
+        var result = parse(data, location: URL(fileURLWithPath: path).standardizedFileURL)
+        if result.format == .m3u || result.format == .pls { result.items = result.items.map(preferringDecodedName) }
+        return result
+    }
+
+    /// An M3U or PLS entry is a file name as written (`a%20b.mp4` may be a file's real name),
+    /// but web tools and phones write them as URI references (`My%20Song.mp3`), and VLC and Totem
+    /// read them so. Where no file has the literal name and the percent-decoded one exists, the
+    /// item is that file.
+    static func preferringDecodedName(_ item: QueueItem) -> QueueItem {
+        guard item.uri.hasPrefix("file:"), let path = PlaylistEntryResolver.filePath(fromURI: item.uri), path.contains("%"),
+              let decoded = path.removingPercentEncoding, decoded != path,
+              !FileManager.default.fileExists(atPath: path), FileManager.default.fileExists(atPath: decoded) else { return item }
+        var item = item
+        item.uri = URL(fileURLWithPath: decoded).absoluteString
+        return item
     }
 }
