@@ -147,6 +147,17 @@ if [ ! -s corrupt.mp4 ]; then
   mv corrupt.mp4.tmp corrupt.mp4
 fi
 [ -s truncated.mp4 ] || head -c 60000 color10s.mp4 > truncated.mp4
+# A phone's portrait video, as phones store it: a 320x180 landscape picture (red left half, blue
+# right) with a display matrix that turns it a quarter (ffmpeg's rotate metadata, a test-media
+# tool here). Players show it 180x320 (ffmpeg decodes it so: blue on top, red below).
+if [ ! -s portrait.mp4 ]; then
+  timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \
+    -i "color=c=red:s=160x180:d=2:r=30[a];color=c=blue:s=160x180:d=2:r=30[b];[a][b]hstack" \
+    -c:v libx264 -pix_fmt yuv420p -f mp4 portrait.mp4.flat
+  timeout -k 5 60 ffmpeg -nostdin -hide_banner -loglevel error -y -i portrait.mp4.flat -c copy -metadata:s:v:0 rotate=90 -f mp4 portrait.mp4.tmp
+  rm -f portrait.mp4.flat
+  mv portrait.mp4.tmp portrait.mp4
+fi
 # Twenty 1 s clips for gapless transitions (each a different color).
 for i in $(seq -w 0 19); do
   [ -s "gapless-$i.mp4" ] && continue

@@ -1,17 +1,22 @@
 import CGStreamer
 import ReelCore
 
-/// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the aspect modes'
-/// elements (`AspectFilter`, windows only) then the external subtitles' text overlay
-/// (`SubtitleOverlay`), so that a cropped picture still shows its subtitles. Either part is left
-/// out when not wanted or when its plugin is missing.
+/// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the picture turned
+/// upright (`videoflip`, by the file's orientation tag), the aspect modes' elements
+/// (`AspectFilter`, windows only) then the external subtitles' text overlay (`SubtitleOverlay`),
+/// so that a turned or cropped picture still shows its subtitles upright. A part is left out when
+/// not wanted or when its plugin is missing.
 final class VideoFilter {
     let bin: UnsafeMutablePointer<GstElement>
     let aspect: AspectFilter?
     let subtitles: SubtitleOverlay?
 
     init?(aspectModes: Bool, subtitleOverlay: Bool) {
-        var parts: [(description: String, first: String, pad: String, last: String)] = []
+        // Pictures stored turned (a phone's portrait video) are shown upright, by the file's
+        // `image-orientation` tag; a picture with none passes through untouched.
+        var parts: [(description: String, first: String, pad: String, last: String)] = [
+            ("videoflip name=reel-orientation video-direction=auto", "reel-orientation", "sink", "reel-orientation"),
+        ]
         if aspectModes {
             parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
         }

@@ -37,6 +37,33 @@ final class ScreenshotAtTests: XCTestCase {
         XCTAssertEqual(TestMedia.paletteIndex(r: rgb.r, g: rgb.g, b: rgb.b), 2, "\(rgb)")
     }
 
+    /// A phone's portrait video (a landscape picture and a display matrix turning it a quarter)
+    /// is captured as players show it: upright, 180×320, blue above red, as ffmpeg decodes it.
+    /// Reel drew it on its side (320×180, red left) before its video filter turned pictures.
+    func testAPortraitPhoneVideoIsCapturedUpright() throws {
+        let dir = TestMedia.temporaryDirectory("reel-shots-portrait")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                   "--screenshot-at", "1", "--screenshot-dir", dir.path, TestMedia.path("portrait.mp4")], timeout: 30)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shot = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: dir.path).first.map { dir.appendingPathComponent($0).path })
+        let reference = dir.appendingPathComponent("ffmpeg.png").path
+        let ffmpeg = ProcessRunner.run("/usr/bin/ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-ss", "1", "-i", TestMedia.path("portrait.mp4"),
+                                                           "-frames:v", "1", reference], timeout: 30)
+        XCTAssertEqual(ffmpeg.status, 0, ffmpeg.stderr)
+        let size = try XCTUnwrap(PixelProbe.size(shot))
+        XCTAssertEqual([size.width, size.height], [180, 320], "upright")
+        let referenceSize = try XCTUnwrap(PixelProbe.size(reference))
+        XCTAssertEqual([size.width, size.height], [referenceSize.width, referenceSize.height], "as ffmpeg shows it")
+        for (y, color) in [(80, PixelProbe.RGB(r: 0, g: 0, b: 255)), (240, PixelProbe.RGB(r: 255, g: 0, b: 0))] {
+            let seen = try XCTUnwrap(PixelProbe.pixel(shot, x: 90, y: y))
+            let expected = try XCTUnwrap(PixelProbe.pixel(reference, x: 90, y: y))
+            XCTAssertLessThan(seen.distance(to: color), 60, "y \(y): \(seen)")
+            XCTAssertLessThan(seen.distance(to: expected), 60, "y \(y): \(seen), ffmpeg \(expected)")
+        }
+    }
+
     /// An HLS stream of MPEG-TS segments: its timestamps start an hour in (GStreamer's muxer),
     /// and the frames are still found by position — every target was once caught by the first
     /// frame and named by its raw timestamp, so all of them landed in one file.

@@ -19,7 +19,7 @@ final class WaylandWindowTests: XCTestCase {
         private var id = 0
 
         init(xwayland: Bool, scale: Int = 1, backend: WestonSession.Backend = .headless, environment: [String: String] = [:],
-             arguments: [String] = []) throws {
+             arguments: [String] = [], media: String = "color10s.mp4") throws {
             // On the X11 backend weston is a window of the test run's 1280x800 Xvfb: smaller, so
             // the pointer can come into it from outside.
             weston = backend == .x11 ? try WestonSession(xwayland: xwayland, width: 1200, height: 750, scale: scale, backend: backend)
@@ -27,7 +27,7 @@ final class WaylandWindowTests: XCTestCase {
             directory = TestMedia.temporaryDirectory("reel-wayland")
             let socket = directory.appendingPathComponent("reel.sock").path
             reel = try BackgroundProcess(ProcessRunner.reelExecutable,
-                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket] + arguments + [TestMedia.path("color10s.mp4")],
+                                         ["--no-mpris", "--audio-sink", "fakesink sync=true", "--ipc", socket] + arguments + [TestMedia.path(media)],
                                          environment: weston.environment.merging(["GDK_SCALE": String(scale)]) { $1 }.merging(environment) { $1 })
             guard let client = IPCTestClient(path: socket, timeout: 20) else {
                 let err = reel.stderr
@@ -98,6 +98,24 @@ final class WaylandWindowTests: XCTestCase {
             if let p = PixelProbe.pixel(shot, x: box.x + box.width / 2, y: box.y + box.height + dy), p.r + p.g + p.b > 600 { light += 1 }
         }
         XCTAssertGreaterThanOrEqual(light, 2, "Reel's controls are right under the picture: \(box)", file: file, line: line)
+    }
+
+    /// A phone's portrait video on the compositor's screen: upright (blue above red, one
+    /// picture 9:16 tall), as on X11 (WindowSessionTests) and as ffmpeg decodes it.
+    func testAPortraitPhoneVideoStandsUprightOnWayland() throws {
+        let s = try Session(xwayland: false, media: "portrait.mp4")
+        s.eventually("playing") { s.get("time-control") as? String == "playing" }
+        s.command(["set_property", "pause", true])
+        s.command(["seek", 1, "absolute+exact"])
+        s.eventually("paused at 1 s") { abs((s.get("position") as? Double ?? 0) - 1) < 0.05 && s.get("seeking") as? Bool == false }
+        let shot = try s.screen()
+        let blue = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 0, b: 255), in: shot), "no blue on the screen \(shot)")
+        let red = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 255, g: 0, b: 0), in: shot), "no red on the screen \(shot)")
+        XCTAssertEqual(blue.x, red.x, accuracy: 3, "one picture: \(blue) \(red)")
+        XCTAssertEqual(blue.width, red.width, accuracy: 3, "\(blue) \(red)")
+        XCTAssertEqual(Double(blue.y + blue.height), Double(red.y), accuracy: 3, "blue above red: \(blue) \(red)")
+        XCTAssertEqual(Double(blue.height + red.height) / Double(blue.width), 16.0 / 9.0, accuracy: 0.06, "upright 9:16: \(blue) \(red)")
+        _ = s.finish()
     }
 
     func testTheVideoIsInsideReelsWindowOnWayland() throws {

@@ -178,6 +178,26 @@ final class WindowSessionTests: XCTestCase {
 
     /// In a window whose video area is neither 640 wide nor 16:9 (ximagesink gets frames scaled
     /// to it), `s` still saves the frame at the video's own size, 640x360 in square pixels.
+    /// A phone's portrait video (stored landscape, turned by its display matrix) stands upright
+    /// in the window: a tall picture in the middle, blue above red, black bars at the sides. It
+    /// lay on its side (red left, blue right) before the video filter turned pictures.
+    func testAPortraitPhoneVideoStandsUprightInTheWindow() throws {
+        try withSession([TestMedia.path("portrait.mp4")]) { h in
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.pause(at: 1)
+            let shot = try h.capture("portrait")
+            let v = h.window.videoRect
+            let blue = PixelProbe.RGB(r: 0, g: 0, b: 255), red = PixelProbe.RGB(r: 255, g: 0, b: 0)
+            let top = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width / 2, y: v.y + v.height / 4))
+            let bottom = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width / 2, y: v.y + v.height * 3 / 4))
+            XCTAssertLessThan(top.distance(to: blue), 60, "above: \(top)")
+            XCTAssertLessThan(bottom.distance(to: red), 60, "below: \(bottom)")
+            // 9:16 in a wider area: the sides are bars.
+            let side = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width / 8, y: v.y + v.height / 2))
+            XCTAssertEqual(side.r + side.g + side.b, 0, accuracy: 30, "beside the picture: \(side)")
+        }
+    }
+
     func testCapturedFrameHasTheVideosOwnSizeInAnyWindow() throws {
         for (width, height) in [(480, 420), (900, 380)] {
             try withSession([colors], width: width, height: height) { h in

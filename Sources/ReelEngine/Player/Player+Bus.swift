@@ -200,7 +200,15 @@ extension Player {
                 var w: Int32 = 0, h: Int32 = 0
                 if reel_stream_video_size(stream, &w, &h) != 0 { collectionInfo.width = Int(w); collectionInfo.height = Int(h) }
                 var dw: Int32 = 0, dh: Int32 = 0
-                if reel_stream_video_display_size(stream, &dw, &dh) != 0 { videoDisplaySize = (Int(dw), Int(dh)) }
+                if reel_stream_video_display_size(stream, &dw, &dh) != 0 {
+                    // As shown: the video filter turns a picture stored turned (`VideoOrientation`).
+                    let orientation = reel_stream_tag_string(stream, "image-orientation").flatMap { p -> VideoOrientation? in
+                        defer { g_free(p) }
+                        return VideoOrientation(tag: String(cString: p))
+                    } ?? .upright
+                    let shown = orientation.displayed(width: Int(dw), height: Int(dh))
+                    videoDisplaySize = (shown.width, shown.height)
+                }
             } else if type & GST_STREAM_TYPE_AUDIO.rawValue != 0 {
                 collectionInfo.audioCodec = collectionInfo.audioCodec ?? codec
             }
