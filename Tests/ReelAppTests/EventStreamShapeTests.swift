@@ -64,6 +64,20 @@ final class EventStreamShapeTests: XCTestCase {
         try Self.assertShape(playDemo(sync: true), golden: "demo-events.shape")
     }
 
+    /// A queue as users have them: two clips that switch gaplessly, a missing file, a text file
+    /// named .mp4, a file cut short, an audio file and a file with two audio and two subtitle
+    /// tracks. Its shape is the one recorded (identical to 2161e84's, before issue 29).
+    func testAQueueOfGoodAndBadItemsKeepsItsShape() throws {
+        TestMedia.ensureGenerated()
+        let sink = "fakesink sync=true"
+        let items = ["gapless-00.mp4", "gapless-01.mp4"].map(TestMedia.path) + ["/nonexistent/x.mp4"]
+            + ["notmedia.mp4", "truncated.mp4", "tone3s.m4a", "tracks-1.mp4"].map(TestMedia.path)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--no-resume", "--audio-sink", sink, "--video-sink", sink] + items,
+                                  timeout: 90)
+        XCTAssertEqual(r.status, 1, "two items failed: \(r.stderr)")
+        try Self.assertShape(r.jsonObjects, golden: "queue-events.shape")
+    }
+
     /// Each event as `item event field,field…` (fields sorted, `t` left out; ticks, which depend on
     /// timing, left out), compared with Goldens/`name`; `REEL_UPDATE_GOLDENS=1` writes it.
     static func assertShape(_ events: [[String: Any]], golden name: String, file: StaticString = #filePath, line: UInt = #line) throws {
