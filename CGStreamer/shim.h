@@ -305,6 +305,27 @@ static inline gchar *reel_taglist_title(GstTagList *tags) {
     return NULL;
 }
 
+// The first picture of a tag list (an audio file's cover: "image", else "preview-image"), as
+// the file holds it (JPEG, PNG …): a copy (g_free) and *size; NULL when there is none or it is
+// over 16 MiB.
+static inline guint8 *reel_taglist_image(GstTagList *tags, gsize *size) {
+    const gchar *names[] = {GST_TAG_IMAGE, GST_TAG_PREVIEW_IMAGE};
+    for (guint i = 0; tags && i < G_N_ELEMENTS(names); i++) {
+        GstSample *sample = NULL;
+        if (!gst_tag_list_get_sample_index(tags, names[i], 0, &sample) || sample == NULL) continue;
+        GstBuffer *buffer = gst_sample_get_buffer(sample);
+        guint8 *copy = NULL;
+        GstMapInfo map;
+        if (buffer && gst_buffer_map(buffer, &map, GST_MAP_READ)) {
+            if (map.size > 0 && map.size <= (16u << 20)) { copy = g_memdup2(map.data, map.size); *size = map.size; }
+            gst_buffer_unmap(buffer, &map);
+        }
+        gst_sample_unref(sample);
+        if (copy) return copy;
+    }
+    return NULL;
+}
+
 // A video stream's picture size in square pixels (width corrected by its pixel-aspect-ratio).
 static inline gboolean reel_stream_video_display_size(GstStream *s, gint *w, gint *h) {
     GstCaps *caps = gst_stream_get_caps(s);

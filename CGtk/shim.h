@@ -205,6 +205,49 @@ static inline void reel_cairo_paint_rgb(cairo_t *cr, double r, double g, double 
     cairo_paint(cr);
 }
 
+// ---- the video area: black, or an audio file's cover ----------------------------------------------
+// Draws the video area: black, then its picture (reel_video_area_set_picture), if any, as large as
+// fits, centred. A video sink draws over it (X11: its own window; Wayland: a subsurface above).
+static gboolean reel_video_area_draw(GtkWidget *w, cairo_t *cr, gpointer data) {
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_paint(cr);
+    GdkPixbuf *pb = g_object_get_data(G_OBJECT(w), "reel-picture");
+    int aw = gtk_widget_get_allocated_width(w), ah = gtk_widget_get_allocated_height(w);
+    if (pb == NULL || aw <= 0 || ah <= 0) return FALSE;
+    int pw = gdk_pixbuf_get_width(pb), ph = gdk_pixbuf_get_height(pb);
+    if (pw <= 0 || ph <= 0) return FALSE;
+    double scale = MIN((double)aw / pw, (double)ah / ph);
+    cairo_save(cr);
+    cairo_translate(cr, (aw - pw * scale) / 2, (ah - ph * scale) / 2);
+    cairo_scale(cr, scale, scale);
+    gdk_cairo_set_source_pixbuf(cr, pb, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+    cairo_paint(cr);
+    cairo_restore(cr);
+    return FALSE;
+}
+static inline void reel_video_area_connect_draw(GtkWidget *w) {
+    g_signal_connect(w, "draw", G_CALLBACK(reel_video_area_draw), NULL);
+}
+// Shows `bytes` (an image file's contents) in the video area, or nothing (NULL). FALSE when the
+// bytes are not an image GdkPixbuf reads (then nothing is shown).
+static inline gboolean reel_video_area_set_picture(GtkWidget *w, const guint8 *bytes, gsize length) {
+    GdkPixbuf *pb = NULL;
+    if (bytes != NULL && length > 0) {
+        GdkPixbufLoader *loader = gdk_pixbuf_loader_new();
+        if (gdk_pixbuf_loader_write(loader, bytes, length, NULL) && gdk_pixbuf_loader_close(loader, NULL)) {
+            GdkPixbuf *read = gdk_pixbuf_loader_get_pixbuf(loader);  // transfer none
+            if (read) pb = g_object_ref(read);
+        } else {
+            gdk_pixbuf_loader_close(loader, NULL);
+        }
+        g_object_unref(loader);
+    }
+    g_object_set_data_full(G_OBJECT(w), "reel-picture", pb, pb ? g_object_unref : NULL);
+    gtk_widget_queue_draw(w);
+    return bytes == NULL || pb != NULL;
+}
+
 // ---- window capture -------------------------------------------------------------------------------
 /// Writes what the widget's toplevel GdkWindow shows on screen (including native child windows
 /// such as the video) to a PNG file. Returns FALSE and sets *error on failure.

@@ -158,6 +158,14 @@ if [ ! -s portrait.mp4 ]; then
   rm -f portrait.mp4.flat
   mv portrait.mp4.tmp portrait.mp4
 fi
+# An MP3 with its cover art (ID3 APIC, a 64x64 green PNG), as music files have: Reel's window
+# shows the cover where a video would be.
+if [ ! -s cover.mp3 ]; then
+  timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=440:duration=3" \
+    -f lavfi -i "color=c=0x00ff00:s=64x64:d=1" -map 0:a -map 1:v -frames:v 1 -c:a libmp3lame -b:a 64k -c:v png \
+    -disposition:v attached_pic -id3v2_version 3 -metadata title="Cover song" -f mp3 cover.mp3.tmp
+  mv cover.mp3.tmp cover.mp3
+fi
 # Twenty 1 s clips for gapless transitions (each a different color).
 for i in $(seq -w 0 19); do
   [ -s "gapless-$i.mp4" ] && continue

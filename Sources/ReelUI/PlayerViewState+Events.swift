@@ -19,6 +19,12 @@ public struct ViewStateContext: Sendable {
 }
 
 extension PlayerViewState {
+    /// The cover art the video area shows: the item's picture when it has no video stream (an
+    /// audio file); a video's own picture wins.
+    static func picture(_ now: PlaybackSnapshot) -> Data? {
+        now.tracks.contains { $0.kind == .video } || now.mediaInfo.width != nil ? nil : now.coverArt
+    }
+
     /// The state after `event` (about queue item `item`), with playback as `now` says.
     public mutating func apply(_ event: PlayerEvent, item: Int?, now: PlaybackSnapshot, context: ViewStateContext) {
         switch event {
@@ -33,6 +39,7 @@ extension PlayerViewState {
             live = nil
             rate = 1
             isSeekable = true
+            coverArt = nil
         case .duration(let d):
             duration = d
         case .progress(let p, let d, _, let liveNow):
@@ -60,6 +67,7 @@ extension PlayerViewState {
             timeControl = status
             position = now.position
             live = now.live
+            coverArt = Self.picture(now)
         case .rate(let r):
             rate = r
         case .volume(let v, let muted):
@@ -67,6 +75,7 @@ extension PlayerViewState {
             isMuted = muted
         case .mediaInfo(let info):
             isSeekable = info.isSeekable || !info.isLive
+            coverArt = Self.picture(now)
         case .tracks(let found, _, let shown):
             tracks = found
             audioTrack = now.audioTrack

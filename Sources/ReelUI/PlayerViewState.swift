@@ -52,6 +52,9 @@ public struct PlayerViewState: Sendable, Equatable {
     public var audioTrack: String?
     public var subtitleTrack: String?
     public var subtitlesShown = true
+    /// What the video area shows when the item has no video: its cover art (the file's bytes),
+    /// as Totem, VLC and mpv do; nil: black.
+    public var coverArt: Data?
 
     /// A live item's window (`LivePosition`): the seek bar spans it, the labels show wall-clock
     /// time when it has PROGRAM-DATE-TIME, and the LIVE badge shows the distance from the edge.

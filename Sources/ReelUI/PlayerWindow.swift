@@ -56,7 +56,7 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_set_vexpand(video, 1)
         gtk_widget_set_size_request(video, 160, 90)
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
-        SignalBridge.paintBlack(video)
+        reel_video_area_connect_draw(video)  // black, or an audio file's cover art
         autoHide = ControlsAutoHide(controls: controls.root, video: video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
@@ -216,8 +216,20 @@ public final class PlayerWindow: SignalReceiver {
         playlist.render(new.playlist)
         if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
         if new.isFullscreen != appliedFullscreen { applyFullscreen(new.isFullscreen) }
+        if force || old.coverArt != new.coverArt { showPicture(new.coverArt) }
         if force || old.wantsToPlay != new.wantsToPlay || old.timeControl != new.timeControl || old.isFullscreen != new.isFullscreen {
             autoHide.reveal()
+        }
+    }
+
+    /// The video area's picture when there is no video: an image file's bytes, or black (nil).
+    private func showPicture(_ bytes: Data?) {
+        guard let bytes else {
+            _ = reel_video_area_set_picture(video, nil, 0)
+            return
+        }
+        _ = bytes.withUnsafeBytes { raw in
+            reel_video_area_set_picture(video, raw.bindMemory(to: UInt8.self).baseAddress, gsize(raw.count))
         }
     }
 

@@ -118,6 +118,20 @@ final class WaylandWindowTests: XCTestCase {
         _ = s.finish()
     }
 
+    /// An MP3's cover art on the compositor's screen: one green square in Reel's window, where
+    /// the video would be.
+    func testAnAudioFilesCoverArtIsShownOnWayland() throws {
+        let s = try Session(xwayland: false, media: "cover.mp3")
+        s.eventually("playing") { s.get("time-control") as? String == "playing" }
+        s.command(["set_property", "pause", true])
+        let shot = try s.screen()
+        let green = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 255, b: 0), in: shot), "no cover on the screen \(shot)")
+        XCTAssertGreaterThan(green.width, 200, "as large as fits: \(green)")
+        XCTAssertEqual(Double(green.width) / Double(green.height), 1, accuracy: 0.03, "square, as the cover is: \(green)")
+        XCTAssertGreaterThan(Double(green.pixels), 0.97 * Double(green.width * green.height), "one picture: \(green)")
+        _ = s.finish()
+    }
+
     func testTheVideoIsInsideReelsWindowOnWayland() throws {
         let s = try Session(xwayland: false)
         pausedOnMagenta(s)

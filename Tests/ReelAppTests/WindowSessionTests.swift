@@ -198,6 +198,31 @@ final class WindowSessionTests: XCTestCase {
         }
     }
 
+    /// An MP3 with cover art shows the cover where a video would be (as Totem, VLC and mpv do),
+    /// as large as fits, with black beside it; an audio file without one stays black.
+    func testAnAudioFilesCoverArtFillsTheVideoArea() throws {
+        try withSession([TestMedia.path("cover.mp3"), TestMedia.path("tone3s.m4a")]) { h in
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.player.pause()
+            h.wait("the cover shown") { h.window.state.coverArt != nil }
+            let shot = try h.capture("cover")
+            let v = h.window.videoRect
+            let centre = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width / 2, y: v.y + v.height / 2))
+            XCTAssertLessThan(centre.distance(to: PixelProbe.RGB(r: 0, g: 255, b: 0)), 40, "the green cover: \(centre)")
+            // A square cover in a wider area: as tall as the area, black at the sides.
+            let nearTop = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width / 2, y: v.y + 3))
+            XCTAssertLessThan(nearTop.distance(to: PixelProbe.RGB(r: 0, g: 255, b: 0)), 40, "as large as fits: \(nearTop)")
+            let side = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + 3, y: v.y + v.height / 2))
+            XCTAssertEqual(side.r + side.g + side.b, 0, accuracy: 30, "beside it: \(side)")
+
+            h.session.perform(.next)
+            h.wait("the next item") { h.window.state.title == "tone3s.m4a" }
+            let next = try h.capture("no-cover")
+            let black = try XCTUnwrap(PixelProbe.pixel(next, x: v.x + v.width / 2, y: v.y + v.height / 2))
+            XCTAssertEqual(black.r + black.g + black.b, 0, accuracy: 30, "no cover: black \(black)")
+        }
+    }
+
     func testCapturedFrameHasTheVideosOwnSizeInAnyWindow() throws {
         for (width, height) in [(480, 420), (900, 380)] {
             try withSession([colors], width: width, height: height) { h in

@@ -108,4 +108,25 @@ final class ViewStateReducerTests: XCTestCase {
         s.apply(.mediaInfo(MediaInfo(isLive: false, isSeekable: false)), item: 1, now: snapshot(), context: context)
         XCTAssertTrue(s.isSeekable)
     }
+
+    /// An audio file's cover art fills the video area; a video's own picture wins, and the next
+    /// item starts black.
+    func testTheCoverArtOfAnAudioItemIsShownAndGoesWithIt() {
+        let context = ViewStateContext()
+        let cover = Data([0x89, 0x50, 0x4E, 0x47])
+        let audio = snapshot { $0.coverArt = cover; $0.tracks = [MediaTrack(id: "a", kind: .audio)]; $0.mediaInfo.audioCodec = "MP3" }
+        let video = snapshot { $0.coverArt = cover; $0.tracks = [MediaTrack(id: "v", kind: .video), MediaTrack(id: "a", kind: .audio)]
+                               $0.mediaInfo.width = 640; $0.mediaInfo.height = 360 }
+        var s = PlayerViewState()
+        s.apply(.itemChanged(index: 0, uri: "file:///m/song.mp3", title: "Song"), item: 0, now: snapshot(), context: context)
+        XCTAssertNil(s.coverArt, "nothing known yet")
+        s.apply(.mediaInfo(audio.mediaInfo), item: 0, now: audio, context: context)
+        XCTAssertEqual(s.coverArt, cover, "an audio item shows its cover")
+        s.apply(.timeControl(.playing), item: 0, now: audio, context: context)
+        XCTAssertEqual(s.coverArt, cover)
+        s.apply(.itemChanged(index: 1, uri: "file:///m/film.mp4", title: "Film"), item: 1, now: audio, context: context)
+        XCTAssertNil(s.coverArt, "the next item starts black")
+        s.apply(.mediaInfo(video.mediaInfo), item: 1, now: video, context: context)
+        XCTAssertNil(s.coverArt, "a video with a cover tag shows its video")
+    }
 }

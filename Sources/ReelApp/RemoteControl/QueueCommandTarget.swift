@@ -58,6 +58,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitleDelay = player.subtitleDelay
         snapshot.subtitlePosition = player.subtitlePosition
         snapshot.subtitleText = player.subtitleText
+        snapshot.coverArt = player.coverArt
         snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality

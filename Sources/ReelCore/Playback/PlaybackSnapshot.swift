@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state a remote control reads (IPC `get_property`, MPRIS properties), taken in one piece on
 /// the main thread from whatever drives playback (a plain player or the queue controller).
 public struct PlaybackSnapshot: Sendable, Equatable {
@@ -69,6 +71,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var renditions: [HLSVariant] = []
     public var quality: QualityChoice = .auto
     public var pinnedRendition: Int?
+    /// The current item's own picture (an audio file's cover art), as the file holds it (JPEG,
+    /// PNG …): what the window shows when the item has no video. Not sent over the socket.
+    public var coverArt: Data?
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

@@ -69,6 +69,8 @@ struct ItemMedia {
     var videoDisplaySize: (Int, Int)?
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
+    /// The item's own picture (an audio file's cover art, from its tags), as the file holds it.
+    var coverArt: Data?
 }
 
 /// The item's audio, subtitle and video tracks (its stream collection), the choice among them

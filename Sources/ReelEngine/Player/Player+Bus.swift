@@ -84,6 +84,11 @@ extension Player {
             collectionInfo.title = String(cString: t)
             g_free(t)
         }
+        var size: gsize = 0
+        if itemState.media.coverArt == nil, let image = reel_taglist_image(tags, &size) {
+            itemState.media.coverArt = Data(bytes: image, count: Int(size))
+            g_free(image)
+        }
         gst_tag_list_unref(tags)
     }
 

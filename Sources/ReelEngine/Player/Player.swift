@@ -29,6 +29,9 @@ public final class Player: PlaybackEngine {
     public internal(set) var duration: Double? { get { itemState.media.duration } set { itemState.media.duration = newValue } }
     public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
+    /// The current item's own picture (an audio file's cover art, from its tags), as the file
+    /// holds it (JPEG, PNG …); nil when it has none.
+    public var coverArt: Data? { itemState.media.coverArt }
     public var endAction: EndAction
     /// The live state of an item by its id (the gateway's `LiveStream` of a routed HLS or DASH
     /// item), looked up at every load and gapless switch: set by the session that routes items.
