@@ -25,6 +25,8 @@ public final class MPRISService {
     private var bridge: MPRISBridge!
     /// The last values sent (or read) per property, serialised, to emit only real changes.
     private var lastSent: [String: String] = [:]
+    /// The file `mpris:artUrl` names for the current item's cover art.
+    private let coverArt = CoverArtFile()
     public private(set) var isOwned = false
 
     public init(target: PlaybackCommandTarget, identity: String = "Reel", instance: String? = nil) {
@@ -254,6 +256,7 @@ public final class MPRISService {
                 if let d = length(s) { entries.append(("mpris:length", g_variant_new_int64(BoundedNumber.microseconds(d)))) }
                 entries.append(("xesam:title", g_variant_new_string(s.mediaInfo.title ?? current.title ?? MediaLocator.displayName(of: current.uri))))
                 entries.append(("xesam:url", g_variant_new_string(Redactor.redactURL(current.uri))))
+                if let art = coverArt.url(for: s.coverArt) { entries.append(("mpris:artUrl", g_variant_new_string(art))) }
             }
             return vardict(entries)
         default: return nil

@@ -157,4 +157,35 @@ final class MPRISTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("InvalidArgs"), bad.stderr)
         XCTAssertTrue(reel.process.isRunning, "no crash")
     }
+
+    /// An MP3's cover art reaches the desktop's media controls: `mpris:artUrl` names a private
+    /// file with the picture (the song's green 64x64 PNG); the next item, without one, has none.
+    func testTheCoverArtOfASongIsTheArtURL() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            throw XCTSkip("no session bus: run under dbus-run-session (make test does)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/playerctl") else { throw XCTSkip("playerctl is not installed") }
+        let runtime = TestMedia.temporaryDirectory("reel-runtime")
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--mpris", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                          TestMedia.path("cover.mp3"), TestMedia.path("tone3s.m4a")],
+                                         environment: ["XDG_RUNTIME_DIR": runtime.path])
+        defer { reel.process.terminate(); reel.finish(timeout: 10) }
+        let name = "reel.instance\(reel.process.processIdentifier)"
+        eventually("Playing") { playerctl(name, ["status"]) == "Playing" }
+        var art = ""
+        eventually("an art URL") { art = playerctl(name, ["metadata", "mpris:artUrl"]); return !art.isEmpty }
+        let file = try XCTUnwrap(URL(string: art), art)
+        XCTAssertEqual(file.deletingLastPathComponent().path, runtime.appendingPathComponent("reel-art").path, art)
+        XCTAssertEqual(file.pathExtension, "png")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(PixelProbe.size(file.path).map { [$0.width, $0.height] }, [64, 64])
+        let pixel = try XCTUnwrap(PixelProbe.pixel(file.path, x: 32, y: 32))
+        XCTAssertLessThan(pixel.distance(to: PixelProbe.RGB(r: 0, g: 255, b: 0)), 10, "\(pixel)")
+        eventually("the next item, without art", timeout: 15) {
+            playerctl(name, ["metadata", "xesam:url"]).hasSuffix("tone3s.m4a") && playerctl(name, ["metadata", "mpris:artUrl"]).isEmpty
+        }
+    }
 }
