@@ -83,6 +83,28 @@ final class QueuePlaybackTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("Missing one"), run.stderr)
     }
 
+    /// A folder plays its media files by name, naturally ordered and through subfolders, as mpv
+    /// and Totem play one (it used to fail: "This is a folder, not a media file"); a folder with
+    /// none still fails, saying it is a folder.
+    func testAFolderPlaysItsMediaFilesInNaturalOrder() throws {
+        let dir = TestMedia.temporaryDirectory("reel-folder")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let album = dir.appendingPathComponent("Album"), empty = dir.appendingPathComponent("Empty")
+        for folder in [album.appendingPathComponent("Disc 2"), empty] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for (source, name) in [("gapless-03.mp4", "10 Ten.mp4"), ("gapless-01.mp4", "2 Two.mp4"), ("tone3s.m4a", "Disc 2/1 One.m4a")] {
+            try FileManager.default.copyItem(atPath: TestMedia.path(source), toPath: album.appendingPathComponent(name).path)
+        }
+        FileManager.default.createFile(atPath: album.appendingPathComponent("cover.jpg").path, contents: Data([1]))
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--no-resume", "--audio-sink", "fakesink sync=false",
+                                                                "--video-sink", "fakesink sync=false", album.path, empty.path], timeout: 60)
+        let items = r.jsonObjects.filter { $0["event"] as? String == "item" }.compactMap { $0["uri"] as? String }
+        XCTAssertEqual(items.map { URL(string: $0)?.lastPathComponent }, ["2 Two.mp4", "10 Ten.mp4", "1 One.m4a", "Empty"], r.stdout)
+        let errors = r.jsonObjects.filter { $0["event"] as? String == "error" }.compactMap { ($0["error"] as? [String: Any])?["message"] as? String }
+        XCTAssertEqual(errors.count, 1, "\(errors)")
+        XCTAssertTrue(errors.first?.contains("folder") == true, "\(errors)")
+        XCTAssertEqual(r.jsonObjects.last?["played"] as? Int, 3)
+    }
+
     func testEveryArgumentJoinsOneQueueAndAllGoodExitsZero() throws {
         let list = try write("two.pls", "[playlist]\nFile1=\(media("gapless-02.mp4"))\nTitle1=Two\nFile2=\(media("gapless-03.mp4"))\nNumberOfEntries=2\n")
         let run = try reel([media("gapless-00.mp4"), list, media("gapless-01.mp4")])

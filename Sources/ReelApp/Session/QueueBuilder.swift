@@ -30,6 +30,15 @@ enum QueueBuilder {
         for input in inputs {
             let uri = MediaLocator.uri(for: input)
             let asItem = QueueItem(uri: uri, options: options, arrival: arrival)
+            // A folder is its media files (`MediaFolder`); one with none stays an item, which
+            // fails saying it is a folder.
+            if let path = MediaLocator.localPath(of: uri), LocalFileFacts(path: path).kind == .directory {
+                let files = MediaFolder.files(in: path)
+                if files.isEmpty { result.items.append(asItem) } else {
+                    result.items += files.map { QueueItem(uri: MediaLocator.uri(for: $0), options: options, arrival: arrival) }
+                }
+                continue
+            }
             guard PlaylistParser.looksLikePlaylist(input) else {
                 result.items.append(asItem)
                 continue

@@ -139,7 +139,7 @@ public enum ErrorMapper {
         case .emptyFile: return "The file is empty (0 bytes)."
         case .unsupportedFormat:
             switch context.localFileKind {
-            case .directory: return "This is a folder, not a media file (give the files in it, or a playlist)."
+            case .directory: return "This is a folder with no media files in it (Reel plays a folder's video and audio files)."
             case .special: return "This is not a regular file (a pipe, a device or a socket): Reel plays files, URLs and playlists."
             default: return "This is not a media format Reel can play."
             }
