@@ -7,6 +7,8 @@ import Synchronization
 public struct ExternalSubtitle: Sendable {
     let track: MediaTrack
     let timeline: SubtitleTimeline
+    /// Where it was read from.
+    let path: String
 
     /// Files larger than this are not subtitles (a film's worth of SRT is under 200 KB).
     public static let maximumSize = 16 << 20
@@ -30,7 +32,7 @@ public struct ExternalSubtitle: Sendable {
                     if let warning = SubtitleFile.warning(fileName: name, problems: read.problems) { problems.append(warning) }
                     let title = flags.isEmpty ? name : "\(name) (\(flags.joined(separator: ", ")))"
                     let track = MediaTrack(id: "file:\(found.count)", kind: .subtitle, language: language, title: title, isExternal: true)
-                    found.append(ExternalSubtitle(track: track, timeline: timeline))
+                    found.append(ExternalSubtitle(track: track, timeline: timeline, path: path))
                 case .failure(let error):
                     problems.append(error)
                 }

@@ -50,6 +50,41 @@ final class TrackSocketTests: XCTestCase {
 
     /// `--sub-file` offers a file with the item; the socket lists it (`external`), chooses it by
     /// index and sizes subtitles (`sub-scale`); `--screenshot-at` frames carry it.
+    /// mpv's `sub-add` over the socket: a file for the playing item, listed after its tracks,
+    /// chosen and drawn (`sub-text`); a file that is not subtitles is a warning and nothing else.
+    func testSubAddGivesThePlayingItemASubtitleFileAndShowsIt() throws {
+        let dir = TestMedia.temporaryDirectory("reel-sub-add")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = dir.appendingPathComponent("Later.srt"), junk = dir.appendingPathComponent("junk.srt")
+        try "1\n00:00:00,000 --> 00:00:09,500\nADDED LATER\n".write(to: srt, atomically: true, encoding: .utf8)
+        try "no cues here\n".write(to: junk, atomically: true, encoding: .utf8)
+        let socket = dir.appendingPathComponent("ctl.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket, "--no-resume", "--audio-sink", "fakesink sync=true",
+                                                                        "--video-sink", "fakesink sync=true", TestMedia.path("color10s.mp4")])
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        func get(_ name: String) -> Any? { id += 1; return c.request(["get_property", name], id: id)?["data"] }
+        XCTAssertNotNil(c.waitForEvent { $0["event"] as? String == "time-control" && $0["status"] as? String == "playing" })
+        XCTAssertEqual((get("tracks") as? [[String: Any]])?.filter { $0["type"] as? String == "subtitle" }.count, 0, "none before")
+        id += 1
+        XCTAssertEqual(c.request(["sub-add", srt.path], id: id)?["error"] as? String, "success")
+        let tracks = try XCTUnwrap(c.waitForEvent { e in
+            e["event"] as? String == "tracks" && (e["tracks"] as? [[String: Any]])?.contains { $0["external"] as? Bool == true } == true
+        })
+        let added = try XCTUnwrap((tracks["tracks"] as? [[String: Any]])?.first { $0["external"] as? Bool == true })
+        XCTAssertEqual(added["title"] as? String, "Later.srt")
+        XCTAssertEqual(added["selected"] as? Bool, true, "shown, as mpv's sub-add does")
+        let deadline = Date().addingTimeInterval(10)
+        while get("sub-text") as? String != "ADDED LATER", Date() < deadline { usleep(50_000) }
+        XCTAssertEqual(get("sub-text") as? String, "ADDED LATER", "drawn on the picture")
+        id += 1
+        XCTAssertEqual(c.request(["sub-add", junk.path], id: id)?["error"] as? String, "success", "accepted; read off the main thread")
+        let warning = try XCTUnwrap(c.waitForEvent { $0["event"] as? String == "warning" })
+        XCTAssertEqual((warning["warning"] as? [String: Any])?["code"] as? String, "subtitle-file", "\(warning)")
+        XCTAssertEqual(get("sub-text") as? String, "ADDED LATER", "the shown file stays")
+    }
+
     func testSubtitleFilesFromTheCommandLineOverTheSocketAndInScreenshots() throws {
         let dir = TestMedia.temporaryDirectory("reel-subfile-cli")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -223,6 +223,23 @@ final class WindowSessionTests: XCTestCase {
         }
     }
 
+    /// A subtitle file dropped on (or opened in) the window goes with the video playing and shows,
+    /// as in mpv and Totem; it used to join the queue as an item, play, and fail.
+    func testADroppedSubtitleFileShowsOnTheVideoPlaying() throws {
+        let dir = TestMedia.temporaryDirectory("reel-drop-srt")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = dir.appendingPathComponent("Dropped.srt")
+        try "1\n00:00:00,000 --> 00:00:09,500\nDROPPED\n".write(to: srt, atomically: true, encoding: .utf8)
+        let video = MediaLocator.uri(for: colors)
+        try withSession([colors]) { h in
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.session.perform(.openFiles([srt.path]))
+            h.wait("the file listed and shown") { h.player.tracks.contains { $0.isExternal && $0.title == "Dropped.srt" } && h.player.subtitleText == "DROPPED" }
+            XCTAssertEqual(h.session.state.playlist.map(\.title), ["color10s.mp4"], "the subtitle file is not an item")
+            XCTAssertEqual(h.player.currentURI, video, "the video plays on")
+        }
+    }
+
     func testCapturedFrameHasTheVideosOwnSizeInAnyWindow() throws {
         for (width, height) in [(480, 420), (900, 380)] {
             try withSession([colors], width: width, height: height) { h in

@@ -36,6 +36,8 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":["live-edge"]}"#, .liveEdge),
             (#"{"command":["frame-step"]}"#, .frameStep(forward: true)),
             (#"{"command":["frame-back-step"]}"#, .frameStep(forward: false)),
+            (#"{"command":["sub-add","/films/Film.en.srt"]}"#, .subAdd("/films/Film.en.srt")),
+            (#"{"command":["sub-add","/films/Film.srt","select"]}"#, .subAdd("/films/Film.srt")),
             (#"{"command":["rate",-1]}"#, .rate(-1)),
             (#"{"command":["volume",55]}"#, .volume(55)),
             (#"{"command":["mute"]}"#, .mute(nil)),
@@ -95,6 +97,9 @@ final class IPCRequestTests: XCTestCase {
             (#"{"command":["screenshot","/tmp/a.png","/tmp/b.png"]}"#, .invalidArgument),
             (#"{"command":["quit",300]}"#, .invalidArgument),
             (#"{"command":["load",""]}"#, .invalidArgument),
+            (#"{"command":["sub-add"]}"#, .invalidArgument),
+            (#"{"command":["sub-add",""]}"#, .invalidArgument),
+            (#"{"command":["sub-add",3]}"#, .invalidArgument),
             (#"{"command":["get_property","colour"]}"#, .unknownProperty),
             (#"{"command":["set_property","duration",3]}"#, .readOnlyProperty),
         ]

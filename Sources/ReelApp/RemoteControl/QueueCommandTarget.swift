@@ -190,6 +190,8 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
+    func addSubtitleFile(_ path: String) -> Bool { player.addSubtitleFile(path) }
+
     func setAspectMode(_ mode: AspectMode) -> Bool {
         player.setAspectMode(mode)
         return true

@@ -358,8 +358,18 @@ final class WindowSession {
         render()
     }
 
-    /// Opened or dropped files and URLs join the queue, and the first of them plays.
-    private func append(_ inputs: [String]) { core.intake.add(inputs, .appendAndPlay) }
+    /// Opened or dropped files and URLs join the queue, and the first of them plays; subtitle
+    /// files (`.srt`, `.vtt`, `.ass`, `.ssa`) go with the item playing instead, and show, as in
+    /// mpv and Totem.
+    private func append(_ inputs: [String]) {
+        var media: [String] = []
+        for input in inputs {
+            if let path = MediaLocator.localPath(of: MediaLocator.uri(for: input)), SubtitleFile.Format(fileName: path) != nil,
+               commands.addSubtitleFile(path) { continue }
+            media.append(input)
+        }
+        if !media.isEmpty { core.intake.add(media, .appendAndPlay) }
+    }
 
     func quit() {
         quitRequested = true

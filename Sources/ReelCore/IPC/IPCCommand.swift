@@ -29,6 +29,8 @@ public enum IPCCommand: Sendable, Equatable {
     case liveEdge
     /// `["frame-step"]`, `["frame-back-step"]` (mpv's names): one frame forward or back, paused.
     case frameStep(forward: Bool)
+    /// `["sub-add", "/path/film.srt"]` (mpv's name): a subtitle file for the current item, shown.
+    case subAdd(String)
     case jump(Int)
     /// What to do with a given item (PRXPlayer's explicit controls): play it, load it (current,
     /// buffered, paused at its start), or toggle it (pause it when it is the playing current
@@ -70,6 +72,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .next: "next"
         case .liveEdge: "live-edge"
         case .frameStep(let forward): forward ? "frame-step" : "frame-back-step"
+        case .subAdd: "sub-add"
         case .previous: "previous"
         case .jump: "jump"
         case .item(let action, _): action.rawValue

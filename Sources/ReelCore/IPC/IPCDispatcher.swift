@@ -87,6 +87,8 @@ public final class IPCDispatcher {
             guard t.seekToLiveEdge() else { throw IPCError(.unavailable, "The item is not live (or has no seekable window yet).") }
         case .frameStep(let forward):
             guard t.stepFrame(forward: forward) else { throw IPCError(.unavailable, "Nothing has started playing yet: there is no frame to step from.") }
+        case .subAdd(let path):
+            guard t.addSubtitleFile(path) else { throw IPCError(.unavailable, "Nothing is loaded (or this session draws no subtitles): the file was not added.") }
         case .rate(let r):
             guard t.setRate(r) else { throw IPCError(.unavailable, "The rate \(r) was refused (nothing loaded yet, or the source cannot play at it).") }
         case .volume(let v): t.setVolume(v / 100)

@@ -162,6 +162,10 @@ public struct IPCRequest: Sendable, Equatable {
         case "live-edge": try arity(0...0); return .liveEdge
         case "frame-step": try arity(0...0); return .frameStep(forward: true)
         case "frame-back-step": try arity(0...0); return .frameStep(forward: false)
+        case "sub-add":
+            try arity(1...2)  // mpv's optional flag ("select", "auto", "cached") is accepted: the file is shown
+            guard let path = args[0].ipcString, !path.isEmpty else { throw IPCError(.invalidArgument, "“sub-add”: the subtitle file must be a non-empty path.") }
+            return .subAdd(path)
         case "previous", "playlist-prev": try arity(0...0); return .previous
         case "jump":
             try arity(1...1)

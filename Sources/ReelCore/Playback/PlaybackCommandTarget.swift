@@ -68,6 +68,9 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setSubtitleDelay(_ delay: Double) -> Bool
     /// Sets the subtitles' vertical position (0–150, clamped); false when not supported.
     func setSubtitlePosition(_ position: Int) -> Bool
+    /// Adds a subtitle file (a path) to the current item and shows it (mpv's `sub-add`); false
+    /// when nothing is loaded or it is not supported.
+    func addSubtitleFile(_ path: String) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -102,4 +105,5 @@ extension PlaybackCommandTarget {
     public func setSubtitleScale(_ scale: Double) -> Bool { false }
     public func setSubtitleDelay(_ delay: Double) -> Bool { false }
     public func setSubtitlePosition(_ position: Int) -> Bool { false }
+    public func addSubtitleFile(_ path: String) -> Bool { false }
 }

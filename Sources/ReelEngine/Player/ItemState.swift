@@ -112,6 +112,10 @@ struct ItemSubtitles {
     var files: [ExternalSubtitle] = []
     /// Its subtitle files are being read (`SubtitleReads`): its `tracks` event waits.
     var pending = false
+    /// Files added while it plays (`Player.addSubtitleFile`: mpv's `sub-add`, a drop), and the
+    /// one to show once read.
+    var added: [String] = []
+    var showOnRead: String?
 }
 
 /// What the GStreamer 1.22 workarounds watch for one item (Workarounds/README.md).

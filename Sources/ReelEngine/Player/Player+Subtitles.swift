@@ -1,4 +1,5 @@
 import CGStreamer
+import Foundation
 import ReelCore
 import ReelGLib
 
@@ -35,9 +36,25 @@ extension Player {
             return
         }
         itemState.subtitles.pending = true
-        subtitleDrawing.reads.start(uri: uri, extra: configuration.subtitleFiles) { [weak bridge] in
+        subtitleDrawing.reads.start(uri: uri, extra: configuration.subtitleFiles + itemState.subtitles.added) { [weak bridge] in
             MainQueue.shared.async { bridge?.player?.onSubtitlesRead() }
         }
+    }
+
+    /// Adds a subtitle file to the current item (mpv's `sub-add`, a file dropped on the window),
+    /// listed after its tracks and shown once read (off the main thread, with the item's other
+    /// files); a file that cannot be read is a `subtitle-file` warning. False when nothing is
+    /// loaded or Reel draws no subtitles in this pipeline.
+    @discardableResult
+    public func addSubtitleFile(_ path: String) -> Bool {
+        guard currentItem != nil, configuration.subtitleOverlay, videoFilter?.subtitles != nil, currentURI != nil else { return false }
+        let full = (path as NSString).expandingTildeInPath
+        if !itemState.subtitles.added.contains(full), !configuration.subtitleFiles.contains(full) { itemState.subtitles.added.append(full) }
+        itemState.subtitles.showOnRead = full
+        let files = itemState.subtitles.files
+        loadExternalSubtitles()
+        itemState.subtitles.files = files  // listed until the new read replaces them
+        return true
     }
 
     /// The current item's subtitle files are read: listed as its tracks, one chosen to show now
@@ -55,9 +72,18 @@ extension Player {
             itemState.streams.trackChoice.subtitle = chosen
         }
         // Read after preroll (a large file): the preferences choose again, with the files.
-        if !found.isEmpty, itemState.streams.preferredTracksApplied {
+        if !found.isEmpty, itemState.streams.preferredTracksApplied, itemState.subtitles.showOnRead == nil {
             itemState.streams.preferredTracksApplied = false
             applyPreferredTracks()
+        }
+        // A file added while playing is shown, as mpv's `sub-add` does.
+        if let added = itemState.subtitles.showOnRead {
+            itemState.subtitles.showOnRead = nil
+            if let track = found.first(where: { $0.path == added })?.track {
+                itemState.streams.trackChoice.subtitle = track.id
+                subtitleDrawing.shown = true
+                applyTrackChoice()
+            }
         }
         updateSubtitleOverlay()
         for problem in problems { emit(.warning(problem)) }
