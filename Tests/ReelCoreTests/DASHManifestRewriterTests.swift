@@ -158,7 +158,9 @@ final class DASHManifestRewriterTests: XCTestCase {
     }
 
     /// An origin 30 s ahead of our clock: a dynamic MPD is served on ours (its availability and
-    /// publish times 30 s earlier) without its UTCTiming; a static one is left as it is.
+    /// publish times 30 s earlier; availability then `availabilityGuard` later, so that a segment
+    /// is asked for once the packager has written it) without its UTCTiming; a static one is left
+    /// as it is.
     func testALiveMPDIsServedOnOurClock() throws {
         let xml = """
         <?xml version="1.0"?>
@@ -169,7 +171,8 @@ final class DASHManifestRewriterTests: XCTestCase {
         """
         let out = try DASHManifestRewriter.rewrite(xml, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil },
                                                    clockOffset: 30)
-        XCTAssertTrue(out.contains(#"availabilityStartTime="2026-01-01T00:00:30.000Z""#), out)
+        XCTAssertEqual(DASHManifestRewriter.availabilityGuard, 0.5)
+        XCTAssertTrue(out.contains(#"availabilityStartTime="2026-01-01T00:00:30.500Z""#), out)
         XCTAssertTrue(out.contains(#"publishTime="2026-01-01T00:01:30.500Z""#), out)
         XCTAssertFalse(out.contains("UTCTiming"), "the demuxer would correct it a second time")
         let vod = try DASHManifestRewriter.rewrite(xml.replacingOccurrences(of: #"type="dynamic""#, with: #"type="static""#),
@@ -287,5 +290,19 @@ final class DASHManifestRewriterTests: XCTestCase {
         XCTAssertTrue(out.contains(#"id="a" bandwidth="1" mimeType="audio/mp4""#), out)
         XCTAssertTrue(out.contains(#"id="t" bandwidth="1" mimeType="video/mp2t""#), "MPEG-TS is left alone: \(out)")
         XCTAssertTrue(out.contains(#"id="u" bandwidth="1" mimeType="video/webm""#), "no contentType, nothing to go by: \(out)")
+    }
+
+    /// A live MPD on the origin's own clock (no offset) is asked for `availabilityGuard` late too:
+    /// ffmpeg writes a segment 10-20 ms after the MPD says it is complete, and dashdemux2 asked at
+    /// that instant (404s in LiveDASHTests on a machine where the write came late).
+    func testALiveMPDsSegmentsAreAskedForOnceWritten() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" availabilityStartTime="2026-01-01T00:01:00Z">
+          <Period><AdaptationSet><Representation id="v"><SegmentTemplate media="v-$Number$.m4s" duration="2"/></Representation></AdaptationSet></Period>
+        </MPD>
+        """
+        let out = try DASHManifestRewriter.rewrite(xml, base: URL(string: "http://o/m.mpd")!, directory: { _ in "http://gw/d/" }, manifest: { _ in nil })
+        XCTAssertTrue(out.contains(#"availabilityStartTime="2026-01-01T00:01:00.500Z""#), out)
     }
 }

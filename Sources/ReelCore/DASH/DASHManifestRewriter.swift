@@ -116,6 +116,7 @@ public enum DASHManifestRewriter {
         // GStreamer 1.22: a live timeline that starts after 0 is seeked wrong (`DASHTimelineOrigin`).
         DASHTimelineOrigin.apply(to: root)
         if let clockOffset, attribute(root, "type")?.stringValue == "dynamic" { onOurClock(root, offset: clockOffset) }
+        if attribute(root, "type")?.stringValue == "dynamic" { delayAvailability(root) }
         if let delay = presentationDelay, attribute(root, "type")?.stringValue == "dynamic" {
             let value = "PT" + String(format: "%.3f", delay) + "S"
             if let existing = attribute(root, "suggestedPresentationDelay") {
@@ -153,6 +154,21 @@ public enum DASHManifestRewriter {
 
     /// A dynamic MPD on our clock: dashdemux2 1.22 chooses where to start by the desktop's clock
     /// before its own `UTCTiming` poll answers, so the MPD it gets says the times on that clock.
+    /// How much later than the MPD says a live segment is asked for. dashdemux2 asks for a segment
+    /// at the very moment its availability window says it is complete, and packagers write it a
+    /// little after that (ffmpeg 5.1: 10–20 ms, measured here): asked for at once, it answered 404
+    /// (a gap in playback, and a request an origin logs as an error).
+    public static let availabilityGuard = 0.5
+
+    /// A dynamic MPD's `availabilityStartTime`, moved `availabilityGuard` later: every segment is
+    /// asked for that much after the MPD says it is there.
+    private static func delayAvailability(_ root: XMLElement) {
+        guard let node = attribute(root, "availabilityStartTime"), let date = node.stringValue.flatMap(DASHLiveWindow.date) else { return }
+        let iso = ISO8601DateFormatter()
+        iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        node.stringValue = iso.string(from: date.addingTimeInterval(availabilityGuard))
+    }
+
     private static func onOurClock(_ root: XMLElement, offset: Double) {
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
