@@ -10,6 +10,8 @@ final class VideoFilter {
     let bin: UnsafeMutablePointer<GstElement>
     let aspect: AspectFilter?
     let subtitles: SubtitleOverlay?
+    /// The `videoflip` that turns the picture upright (nil when its plugin is missing).
+    private let orientation: UnsafeMutablePointer<GstElement>?
 
     init?(aspectModes: Bool, subtitleOverlay: Bool) {
         // Pictures stored turned (a phone's portrait video) are shown upright, by the file's
@@ -42,11 +44,27 @@ final class VideoFilter {
         guard let built else { return nil }
         bin = built
         aspect = AspectFilter(in: built)
+        orientation = reel_bin_get_by_name(built, "reel-orientation")
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)
         }
     }
 
-    deinit { gst_object_unref(bin) }
+    /// The picture as turned upright, in square pixels (the caps `videoflip` gives downstream):
+    /// what frame captures are encoded at. nil before the first frame is negotiated.
+    /// The stream collection's tags may not hold the orientation yet when it is posted (seen on
+    /// a loaded machine): the turned caps are what the sink gets, whenever the tag arrived.
+    var turnedPictureSize: (width: Int, height: Int)? {
+        guard let orientation else { return nil }
+        var info = GstVideoInfo()
+        guard reel_pad_video_info(orientation, "src", &info) != 0, info.width > 0, info.height > 0 else { return nil }
+        let (n, d) = info.par_n > 0 && info.par_d > 0 ? (UInt64(info.par_n), UInt64(info.par_d)) : (1, 1)
+        return (Int((UInt64(info.width) * n + d / 2) / d), Int(info.height))
+    }
+
+    deinit {
+        if let orientation { gst_object_unref(orientation) }
+        gst_object_unref(bin)
+    }
 }

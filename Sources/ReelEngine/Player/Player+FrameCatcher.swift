@@ -69,7 +69,7 @@ extension Player {
 
     /// The frames caught since the last call, each with the target it was caught for.
     public func takeCaughtFrames() -> [(target: Double, frame: Result<CapturedFrame, PlaybackError>)] {
-        frameCatcher.take(displaySize: videoDisplaySize, uri: currentURI)
+        frameCatcher.take(displaySize: captureSize, uri: currentURI)
     }
 
     func releaseFrameCatcher() { frameCatcher.release() }

@@ -11,13 +11,20 @@ extension Player {
     public func snapshotPNG() -> Data? {
         var size: Int = 0
         var error: UnsafeMutablePointer<CChar>?
-        let (width, height) = videoDisplaySize ?? (0, 0)
+        let (width, height) = captureSize ?? (0, 0)
         guard let bytes = reel_frame_snapshot_png(UnsafeMutableRawPointer(pipeline.element), Int32(width), Int32(height), &size, &error) else {
             if let error { reel_frame_free(error) }
             return nil
         }
         defer { reel_frame_free(bytes) }
         return Data(bytes: bytes, count: size)
+    }
+
+    /// The size frames are captured at: the picture as shown (turned upright, square pixels),
+    /// before any scaling to a window. The video filter's output says it once a frame passed;
+    /// before that, the stream collection's sizes.
+    var captureSize: (Int, Int)? {
+        videoFilter?.turnedPictureSize.map { ($0.width, $0.height) } ?? videoDisplaySize
     }
 
     /// The presentation time of the frame on screen, in seconds.
