@@ -51,16 +51,25 @@ final class VideoFilter {
         }
     }
 
-    /// The picture as turned upright, in square pixels (the caps `videoflip` gives downstream):
-    /// what frame captures are encoded at. nil before the first frame is negotiated.
+    /// The frames `videoflip` gives downstream (the picture turned upright): their size in
+    /// pixels and their pixel aspect ratio. nil before the first frame is negotiated.
     /// The stream collection's tags may not hold the orientation yet when it is posted (seen on
-    /// a loaded machine): the turned caps are what the sink gets, whenever the tag arrived.
-    var turnedPictureSize: (width: Int, height: Int)? {
+    /// a loaded machine): these caps are what the sink gets, whenever the tag arrived.
+    private var turnedFrames: (width: Int, height: Int, parN: UInt64, parD: UInt64)? {
         guard let orientation else { return nil }
         var info = GstVideoInfo()
         guard reel_pad_video_info(orientation, "src", &info) != 0, info.width > 0, info.height > 0 else { return nil }
-        let (n, d) = info.par_n > 0 && info.par_d > 0 ? (UInt64(info.par_n), UInt64(info.par_d)) : (1, 1)
-        return (Int((UInt64(info.width) * n + d / 2) / d), Int(info.height))
+        let par: (UInt64, UInt64) = info.par_n > 0 && info.par_d > 0 ? (UInt64(info.par_n), UInt64(info.par_d)) : (1, 1)
+        return (Int(info.width), Int(info.height), par.0, par.1)
+    }
+
+    /// The turned picture's size in pixels (whatever its pixel aspect ratio): what the stretch
+    /// mode's pixel aspect ratio is computed from.
+    var turnedPixelSize: (width: Int, height: Int)? { turnedFrames.map { ($0.width, $0.height) } }
+
+    /// The turned picture in square pixels: what frame captures are encoded at.
+    var turnedPictureSize: (width: Int, height: Int)? {
+        turnedFrames.map { f in (Int((UInt64(f.width) * f.parN + f.parD / 2) / f.parD), f.height) }
     }
 
     deinit {

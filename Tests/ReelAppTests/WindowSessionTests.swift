@@ -463,6 +463,28 @@ final class WindowQualityTests: XCTestCase {
         }
     }
 
+    /// A phone's portrait video in stretch mode fills the 16:9 area with the whole upright picture
+    /// (blue above red, no bar beside it): the stretch is computed from the picture as turned,
+    /// not from the stored landscape size (which left it 9:16 between black bars).
+    func testStretchFillsTheAreaWithATurnedPicture() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("portrait.mp4")], width: 640, height: 360 + Self.controlsHeight)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.press("a")
+            h.press("a")
+            XCTAssertEqual(h.player.aspectMode, .stretch)
+            h.pause(at: 1.0)
+            let shot = try h.capture("portrait-stretch")
+            let v = h.window.videoRect
+            let blue = PixelProbe.RGB(r: 0, g: 0, b: 255), red = PixelProbe.RGB(r: 255, g: 0, b: 0)
+            let upperSide = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + 4, y: v.y + v.height / 4))
+            let lowerSide = try XCTUnwrap(PixelProbe.pixel(shot, x: v.x + v.width - 5, y: v.y + v.height * 3 / 4))
+            XCTAssertLessThan(upperSide.distance(to: blue), 60, "no bar, blue above: \(upperSide)")
+            XCTAssertLessThan(lowerSide.distance(to: red), 60, "no bar, red below: \(lowerSide)")
+        }
+    }
+
     /// The share of near-white pixels in `region` of a PNG (0…1), by ImageMagick.
     static func whiteShare(_ png: String, region: (x: Int, y: Int, width: Int, height: Int)) throws -> Double {
         let r = ProcessRunner.run("/usr/bin/convert", [png, "-crop", "\(region.width)x\(region.height)+\(region.x)+\(region.y)", "+repage",

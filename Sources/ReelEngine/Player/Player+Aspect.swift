@@ -28,7 +28,9 @@ extension Player {
     /// it; when paused, the same position is sought again so that the frame on screen changes.
     func applyAspect(redraw: Bool) {
         guard let aspectFilter else { return }
-        let video = mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
+        // The picture as it enters the aspect filter: turned upright (a phone's portrait video
+        // is stored landscape); before a frame has passed, the stored size.
+        let video = videoFilter?.turnedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
         aspectFilter.apply(aspect.mode, area: aspect.area, video: video)
         if redraw { redrawPausedFrame() }
     }
