@@ -94,7 +94,7 @@ final class QueuePlaybackTests: XCTestCase {
         for (source, name) in [("gapless-03.mp4", "10 Ten.mp4"), ("gapless-01.mp4", "2 Two.mp4"), ("tone3s.m4a", "Disc 2/1 One.m4a")] {
             try FileManager.default.copyItem(atPath: TestMedia.path(source), toPath: album.appendingPathComponent(name).path)
         }
-        FileManager.default.createFile(atPath: album.appendingPathComponent("cover.jpg").path, contents: Data([1]))
+        _ = FileManager.default.createFile(atPath: album.appendingPathComponent("cover.jpg").path, contents: Data([1]))
         let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--no-resume", "--audio-sink", "fakesink sync=false",
                                                                 "--video-sink", "fakesink sync=false", album.path, empty.path], timeout: 60)
         let items = r.jsonObjects.filter { $0["event"] as? String == "item" }.compactMap { $0["uri"] as? String }

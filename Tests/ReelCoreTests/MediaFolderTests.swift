@@ -27,7 +27,7 @@ final class MediaFolderTests: XCTestCase {
         }
         for file in ["Album/10.mp3", "Album/2.mp3", "Album/cover.jpg", "Album/CD 2/1.flac", "Album/CD 10/1.flac", "Album/.thumbnails/t.mp3",
                      "Album/.~lock.mp3"] {
-            fm.createFile(atPath: root.appendingPathComponent(file).path, contents: Data([1]))
+            _ = fm.createFile(atPath: root.appendingPathComponent(file).path, contents: Data([1]))
         }
         // A link back up (a loop if followed) and a link to a file, which plays.
         try fm.createSymbolicLink(atPath: root.appendingPathComponent("Album/CD 2/loop").path, withDestinationPath: root.appendingPathComponent("Album").path)

@@ -122,7 +122,7 @@ final class PlaylistEncodingTests: XCTestCase {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["My Song.mp3", "lit%20eral.mp3", "lit eral.mp3", "Café.mp3"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([0]))
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([0]))
         }
         let m3u = dir.appendingPathComponent("list.m3u8")
         try "#EXTM3U\nMy%20Song.mp3\nlit%20eral.mp3\nCaf%C3%A9.mp3\nMissing%20One.mp3\nMy Song.mp3\n".write(to: m3u, atomically: true, encoding: .utf8)
