@@ -367,6 +367,29 @@ if command -v ffmpeg >/dev/null; then
       -var_stream_map "a:0,agroup:aud,default:yes,language:en,name:audio v:0,agroup:aud,name:360p v:1,agroup:aud,name:720p" "%v/index.m3u8")
     rm -rf hls/ffmpeg/audio && mv hls/ffmpeg/audio.tmp hls/ffmpeg/audio
   fi
+  # hls/ffmpeg/langs: one 360p video-only variant and three audio renditions in one group, two of
+  # them in one language (16 s: 440 Hz main, 660 Hz commentary, 880 Hz Spanish). master.m3u8 is
+  # ffmpeg's own (NAME="audio_N", LANGUAGE en, en, es); spec.m3u8 writes the same renditions as
+  # Apple's authoring spec does (NAME "English", "English (Commentary)", "Español"; LANGUAGE as
+  # BCP 47 tags: en-US, en-US, es-419; AUTOSELECT, CHANNELS).
+  if [ ! -s hls/ffmpeg/langs/spec.m3u8 ]; then
+    rm -rf hls/ffmpeg/langs.tmp && mkdir -p hls/ffmpeg/langs.tmp
+    (cd hls/ffmpeg/langs.tmp && timeout -k 5 300 ffmpeg -nostdin -hide_banner -loglevel error \
+      -f lavfi -i "testsrc2=size=640x360:rate=30:duration=16" -f lavfi -i "sine=frequency=440:duration=16" \
+      -f lavfi -i "sine=frequency=660:duration=16" -f lavfi -i "sine=frequency=880:duration=16" \
+      -map 0:v -map 1:a -map 2:a -map 3:a -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 60 -keyint_min 60 -sc_threshold 0 \
+      -threads 2 -b:v 500k -c:a aac -b:a 64k -ac 2 -f hls -hls_time 2 -hls_playlist_type vod -master_pl_name master.m3u8 \
+      -hls_segment_filename "%v/seg%03d.ts" \
+      -var_stream_map "a:0,agroup:aud,default:yes,language:en,name:main a:1,agroup:aud,language:en,name:commentary a:2,agroup:aud,language:es,name:spanish v:0,agroup:aud,name:video" \
+      "%v/index.m3u8")
+    printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:4' '#EXT-X-INDEPENDENT-SEGMENTS' \
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="stereo",LANGUAGE="en-US",NAME="English",AUTOSELECT=YES,DEFAULT=YES,CHANNELS="2",URI="main/index.m3u8"' \
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="stereo",LANGUAGE="en-US",NAME="English (Commentary)",AUTOSELECT=NO,DEFAULT=NO,CHANNELS="2",URI="commentary/index.m3u8"' \
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="stereo",LANGUAGE="es-419",NAME="Español",AUTOSELECT=YES,DEFAULT=NO,CHANNELS="2",URI="spanish/index.m3u8"' \
+      '#EXT-X-STREAM-INF:BANDWIDTH=700000,AVERAGE-BANDWIDTH=620000,CODECS="avc1.42c01e,mp4a.40.2",RESOLUTION=640x360,FRAME-RATE=30.000,AUDIO="stereo"' \
+      'video/index.m3u8' > hls/ffmpeg/langs.tmp/spec.m3u8
+    rm -rf hls/ffmpeg/langs && mv hls/ffmpeg/langs.tmp hls/ffmpeg/langs
+  fi
   for v in 360p 720p; do [ -s hls/ffmpeg/ts/$v/iframes.m3u8 ] || iframe_playlist hls/ffmpeg/ts/$v > hls/ffmpeg/ts/$v/iframes.m3u8; done
   [ -s hls/ffmpeg/ts/avg.m3u8 ] || spec_master hls/ffmpeg/ts > hls/ffmpeg/ts/avg.m3u8
   [ -s hls/ffmpeg/ts/avg-desc.m3u8 ] || spec_master hls/ffmpeg/ts desc > hls/ffmpeg/ts/avg-desc.m3u8

@@ -383,6 +383,7 @@ final class GatewayRequestHandler: Sendable {
         if isMaster {
             text = await withoutUnavailableVariants(text, base: base, item: item, id: id, head: head)
             try Task.checkCancellation()  // the reader left: nothing checked is kept for others
+            text = HLSRenditionLanguages.separating(text)  // one group's same-language renditions stay apart
         }
         let output = rewrite(text, base: base, item: item, id: id, playlist: resource)
         if isMaster {

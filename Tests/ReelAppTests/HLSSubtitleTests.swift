@@ -31,6 +31,8 @@ final class HLSSubtitleTests: XCTestCase {
         let english = try run([], at: [1, 3, 4.5, 5.8])
         let subtitles = english.tracks.filter { $0["type"] as? String == "subtitle" }
         XCTAssertEqual(Set(subtitles.compactMap { $0["language"] as? String }), ["en", "fr"])
+        // Each rendition's NAME is its title, as mpv lists them (hlsdemux2 gives no title tag).
+        XCTAssertEqual(Set(subtitles.compactMap { $0["title"] as? String }), ["English", "Français"])
         XCTAssertEqual(subtitles.first { $0["selected"] as? Bool == true }?["language"] as? String, "en", "the DEFAULT=YES rendition")
         XCTAssertEqual(english.widths.map { $0 > 20 }, [true, true, true, false], "HELLO ZERO, ONE, TWO, then nothing: \(english.widths)")
 

@@ -19,6 +19,28 @@ final class TrackChoiceTests: XCTestCase {
         for (a, b, expected) in rows { XCTAssertEqual(LanguageCode.matches(a, b), expected, "\(String(describing: a)) ~ \(String(describing: b))") }
     }
 
+    /// hlsdemux2 1.22's stream ids carry an HLS rendition's NAME (no title tag): read back as the
+    /// title; other demuxers' ids never are.
+    func testAnHLSRenditionsNameIsReadFromItsStreamID() {
+        let rows: [(String, MediaTrack.Kind, String?, String?, String)] = [
+            ("audio-English (Audio Description)", .audio, "en", "English (Audio Description)", "hlsdemux2: audio-NAME"),
+            ("text-Français", .subtitle, "fr", "Français", "hlsdemux2: text-NAME"),
+            ("audio-audio_0", .audio, "en", "audio_0", "ffmpeg's own NAME"),
+            ("audio-en", .audio, "en", nil, "no NAME: the id is the language"),
+            ("text-EN", .subtitle, "en", nil, "the language in other case"),
+            ("audio-0", .audio, nil, nil, "dashdemux2: audio-N"),
+            ("text-12", .subtitle, nil, nil, "dashdemux2: text-N"),
+            ("main-audio-1", .audio, nil, nil, "the main variant's stream"),
+            ("video-hi", .video, nil, nil, "video renditions are not named tracks"),
+            ("text-Français", .audio, "fr", nil, "a text id on an audio stream"),
+            ("9b2e6f…/001", .audio, "en", nil, "a file demuxer's id"),
+            ("audio-", .audio, nil, nil, "nothing after the prefix"),
+        ]
+        for (id, kind, language, expected, why) in rows {
+            XCTAssertEqual(MediaTrack.renditionName(streamID: id, kind: kind, language: language), expected, why)
+        }
+    }
+
     func testTheInitialChoice() {
         let rows: [([String], [String], (String?, String?), TrackChoice, String)] = [
             ([], [], (nil, nil), TrackChoice(audio: "a-en", subtitle: nil), "the first audio, no subtitles"),

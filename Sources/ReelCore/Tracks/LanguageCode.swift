@@ -1,3 +1,5 @@
+import Foundation
+
 /// Language tags as files and users write them: ISO 639-1 ("en"), 639-2/T ("eng", "fra") and
 /// 639-2/B ("fre", "ger"), any case, with a region or script after a dash ("en-US"). Two tags
 /// match when they name the same language.
@@ -23,5 +25,23 @@ public enum LanguageCode {
     public static func matches(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b, !a.isEmpty, !b.isEmpty else { return false }
         return canonical(a) == canonical(b)
+    }
+
+    /// A BCP 47 language tag as HLS's LANGUAGE writes it ("en", "en-US", "es-419", "zh-Hant-TW"):
+    /// GStreamer keeps one that is not a bare ISO 639 code ("en-US") as a language *name* tag,
+    /// which Reel then read as no language at all (`--alang en` did not find "en-US"). A name
+    /// such as "English" is not a tag.
+    public static func isTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let primary = parts.first, (2...3).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// `tag` without the private-use subtag the gateway adds to keep same-language renditions
+    /// apart (`HLSRenditionLanguages`): "en-x-reel2" is "en".
+    public static func withoutReelSubtag(_ tag: String) -> String {
+        guard let range = tag.range(of: HLSRenditionLanguages.subtagPrefix, options: [.caseInsensitive, .backwards]),
+              !tag[range.upperBound...].isEmpty, tag[range.upperBound...].allSatisfy(\.isNumber) else { return tag }
+        return String(tag[..<range.lowerBound])
     }
 }

@@ -22,6 +22,26 @@ public struct MediaTrack: Equatable, Sendable {
         self.isExternal = isExternal
     }
 
+    /// An HLS rendition's NAME (`EXT-X-MEDIA`), read from the stream id hlsdemux2 gives it:
+    /// GStreamer 1.22 names a rendition's stream "audio-NAME" or "text-NAME" (else "-LANGUAGE")
+    /// and puts no title tag on it, so "English (Audio Description)" and "Commentary" were both
+    /// listed by their language only, where mpv lists the NAME. nil for any other id: dashdemux2's
+    /// "audio-0", the main variant's "main-video-0", a file demuxer's "hash/001", and a rest that
+    /// is only the language.
+    public static func renditionName(streamID id: String, kind: Kind, language: String?) -> String? {
+        let prefix: String
+        switch kind {
+        case .audio: prefix = "audio-"
+        case .subtitle: prefix = "text-"
+        case .video: return nil
+        }
+        guard id.hasPrefix(prefix) else { return nil }
+        let name = String(id.dropFirst(prefix.count))
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty, !name.allSatisfy(\.isNumber),
+              name.lowercased() != language?.lowercased() else { return nil }
+        return name
+    }
+
     /// "English (en)", "Track 2", "French", "fr" — what a menu row says.
     public func label(number: Int) -> String {
         switch (title, language) {

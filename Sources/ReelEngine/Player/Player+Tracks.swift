@@ -72,7 +72,13 @@ extension Player {
             func tag(_ name: String) -> String? {
                 reel_stream_tag_string(stream, name).map { p in defer { g_free(p) }; return String(cString: p) }
             }
-            found.append(MediaTrack(id: String(cString: cid), kind: kind, language: tag("language-code"), title: tag("title")))
+            let id = String(cString: cid)
+            // HLS's LANGUAGE "en-US" is no ISO 639 code: GStreamer keeps it as a language name.
+            let language = (tag("language-code") ?? tag("language-name").flatMap { LanguageCode.isTag($0) ? $0 : nil })
+                .map(LanguageCode.withoutReelSubtag)
+            // An HLS rendition has no title tag: its NAME is in the stream id (`renditionName`).
+            let title = tag("title") ?? MediaTrack.renditionName(streamID: id, kind: kind, language: language)
+            found.append(MediaTrack(id: id, kind: kind, language: language, title: title))
         }
         return found
     }
