@@ -41,26 +41,27 @@ final class AudioRenditionTests: XCTestCase {
         return Run(status: result.status, events: events, requests: server.requests, stderr: result.stderr)
     }
 
+    /// Played with no choice: the DEFAULT=YES rendition is the audio fetched (not the last one of
+    /// its language), and every rendition is an audio track, by NAME and language.
+    private func assertDefaultPlays(_ master: String, titles: [String], languages: [String], line: UInt = #line) throws {
+        let run = try play(master)
+        XCTAssertEqual(run.status, 0, "\(run)", line: line)
+        XCTAssertEqual(run.audioFetched, ["main"], "the DEFAULT=YES rendition, not the last English one: \(run)", line: line)
+        XCTAssertEqual(run.tracks.map { $0["title"] as? String }, titles, "\(run)", line: line)
+        XCTAssertEqual(run.tracks.map { $0["language"] as? String }, languages, "\(run)", line: line)
+        XCTAssertEqual(run.tracks.map { $0["selected"] as? Bool }, [true, false, false], "\(run)", line: line)
+    }
+
     /// ffmpeg's master (NAME="audio_0", "audio_1", "audio_2"; LANGUAGE en, en, es): the DEFAULT
     /// rendition is the one fetched, and the three are listed, by NAME and language.
     func testTheDefaultRenditionPlaysAndEachIsListedInFfmpegsMaster() throws {
-        let run = try play("master.m3u8")
-        XCTAssertEqual(run.status, 0, "\(run)")
-        XCTAssertEqual(run.audioFetched, ["main"], "the DEFAULT=YES rendition, not the last English one: \(run)")
-        XCTAssertEqual(run.tracks.map { $0["title"] as? String }, ["audio_0", "audio_1", "audio_2"], "\(run)")
-        XCTAssertEqual(run.tracks.map { $0["language"] as? String }, ["en", "en", "es"], "\(run)")
-        XCTAssertEqual(run.tracks.map { $0["selected"] as? Bool }, [true, false, false], "\(run)")
+        try assertDefaultPlays("master.m3u8", titles: ["audio_0", "audio_1", "audio_2"], languages: ["en", "en", "es"])
     }
 
     /// The spec-style master: BCP 47 languages are languages (`--alang es` finds "es-419" and the
     /// server is asked for the Spanish audio), and the NAMEs are the tracks' titles.
     func testBCP47LanguagesAreChosenByAlangInASpecMaster() throws {
-        let fresh = try play("spec.m3u8")
-        XCTAssertEqual(fresh.status, 0, "\(fresh)")
-        XCTAssertEqual(fresh.audioFetched, ["main"], "\(fresh)")
-        XCTAssertEqual(fresh.tracks.map { $0["title"] as? String }, ["English", "English (Commentary)", "Español"], "\(fresh)")
-        XCTAssertEqual(fresh.tracks.map { $0["language"] as? String }, ["en-US", "en-US", "es-419"], "\(fresh)")
-
+        try assertDefaultPlays("spec.m3u8", titles: ["English", "English (Commentary)", "Español"], languages: ["en-US", "en-US", "es-419"])
         let spanish = try play("spec.m3u8", ["--alang", "es"])
         XCTAssertEqual(spanish.status, 0, "\(spanish)")
         XCTAssertTrue(spanish.audioFetched.contains("spanish"), "\(spanish)")
