@@ -22,6 +22,14 @@ final class HLSSubtitleTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()
         XCTAssertEqual(files.count, positions.count, "\(files)")
         let widths = files.map { PixelProbe.whiteText(dir.appendingPathComponent($0).path, region: (0, 135, 320, 45)).width }
+        // One tracks event per change: the same tracks and selection are never said twice in a
+        // row (the selection read again in another order was, 1 run in 2).
+        let said = r.lines.filter { $0.contains("\"event\":\"tracks\"") }.compactMap { line -> String? in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return String(describing: (o["tracks"] as? [[String: Any]] ?? []).map { $0.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } })
+                + "\(o["subtitles"] ?? "-")"
+        }
+        XCTAssertEqual(zip(said, said.dropFirst()).filter { $0 == $1 }.count, 0, "a tracks event repeated: \(said)")
         let tracksEvent = r.lines.last { $0.contains("\"event\":\"tracks\"") } ?? "{}"
         let object = try JSONSerialization.jsonObject(with: Data(tracksEvent.utf8)) as? [String: Any]
         return (widths, object?["tracks"] as? [[String: Any]] ?? [])

@@ -219,7 +219,9 @@ extension Player {
         guard !itemState.streams.selectedStreams.isEmpty || prerolled, !itemState.subtitles.pending,
               itemState.streams.sinksAwaitedUntil == nil else { return }
         let report = (tracks: tracks, selected: selectedTrackIDs, shown: subtitlesShown)
-        if let last = itemState.streams.reportedTracks, last.tracks == report.tracks, last.selected == report.selected, last.shown == report.shown { return }
+        // The same selection in another order (STREAMS_SELECTED's, then the sinks') is no change.
+        if let last = itemState.streams.reportedTracks, last.tracks == report.tracks, Set(last.selected) == Set(report.selected),
+           last.shown == report.shown { return }
         itemState.streams.reportedTracks = report
         emit(.tracks(report.tracks, selected: report.selected, subtitlesShown: report.shown))
     }
