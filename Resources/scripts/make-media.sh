@@ -390,6 +390,18 @@ if command -v ffmpeg >/dev/null; then
       'video/index.m3u8' > hls/ffmpeg/langs.tmp/spec.m3u8
     rm -rf hls/ffmpeg/langs && mv hls/ffmpeg/langs.tmp hls/ffmpeg/langs
   fi
+  # hls/packed: audio-only playlists of bare packed audio, as a generic segmenter cuts them (ffmpeg's
+  # segment muxer: ADTS AAC and MP3 frames, no ID3 timestamp), 8 s in 2 s segments: aac/index.m3u8
+  # and mp3/index.m3u8.
+  for f in aac:adts:aac mp3:mp3:libmp3lame; do
+    name=${f%%:*}; rest=${f#*:}; format=${rest%%:*}; codec=${rest#*:}
+    [ -s hls/packed/$name/index.m3u8 ] && continue
+    rm -rf hls/packed/$name.tmp && mkdir -p hls/packed/$name.tmp
+    (cd hls/packed/$name.tmp && timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -f lavfi -i "sine=frequency=440:duration=8" \
+      -c:a $codec -b:a 64k -f segment -segment_time 2 -segment_format $format -segment_list index.m3u8 -segment_list_type m3u8 \
+      "s%03d.$name")
+    rm -rf hls/packed/$name && mv hls/packed/$name.tmp hls/packed/$name
+  done
   for v in 360p 720p; do [ -s hls/ffmpeg/ts/$v/iframes.m3u8 ] || iframe_playlist hls/ffmpeg/ts/$v > hls/ffmpeg/ts/$v/iframes.m3u8; done
   [ -s hls/ffmpeg/ts/avg.m3u8 ] || spec_master hls/ffmpeg/ts > hls/ffmpeg/ts/avg.m3u8
   [ -s hls/ffmpeg/ts/avg-desc.m3u8 ] || spec_master hls/ffmpeg/ts desc > hls/ffmpeg/ts/avg-desc.m3u8

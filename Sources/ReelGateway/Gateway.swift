@@ -186,6 +186,7 @@ public final class Gateway: Sendable {
     public func unregister(_ id: GatewayItemID) {
         handler.registry.unregister(id)
         handler.renditions.forget(id)
+        handler.packedAudio.forget(id)
         handler.transfers.release(id)  // its answers under way stop, and their upstream requests
     }
 

@@ -23,6 +23,8 @@ final class GatewayRequestHandler: Sendable {
     let masters = MasterCache()
     /// Each item's renditions, told to the app before its master is first served.
     let renditions = RenditionAnnouncer()
+    /// Each media playlist's segment times, for bare packed audio's ID3 timestamps.
+    let packedAudio = PackedAudioClock()
     let upstreamRequests = Mutex(0)
     /// The answers under way, each stoppable (`Transfers`).
     let transfers = Transfers()
@@ -344,11 +346,32 @@ final class GatewayRequestHandler: Sendable {
             return try await relayWebVTT(response, first: first, iterator: &iterator, bytes: &bytes, head: head, outbound: outbound)
         }
 
+        // A bare packed-audio segment (no ID3 timestamp, which hlsdemux2 1.22 needs): the tag
+        // RFC 8216 asks for goes first (`PackedAudioTimestamp`). Whole answers only.
+        var timestamp: [UInt8]?
+        if status == 200, head.method == .GET, resource.kind == .segment, head.headers["Range"].isEmpty,
+           let start = packedAudio.start(of: resource.url, item: id) {
+            if first == nil, let chunk = try await iterator.next() {
+                bytes += Int64(chunk.readableBytes)
+                first = chunk
+            }
+            if let first, PackedAudioTimestamp.isBarePackedAudio(first.readableBytesView) {
+                timestamp = PackedAudioTimestamp.tag(start: start)
+                note = [note, "id3-timestamp"].compactMap { $0 }.joined(separator: " ")
+            }
+        }
+
         // Media and everything else: streamed, one chunk in flight (the write's completion is the
         // backpressure: no more is read from upstream until playbin3 took the last chunk).
         var headers = HTTPHeaders()
         for name in Self.forwardedResponseHeaders {
-            for value in response.headers[name] { headers.add(name: name, value: value) }
+            for value in response.headers[name] {
+                if name == "Content-Length", let timestamp, let length = Int(value) {
+                    headers.add(name: name, value: String(length + timestamp.count))
+                } else {
+                    headers.add(name: name, value: value)
+                }
+            }
         }
         if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
         try await outbound.write(.head(HTTPResponseHead(version: head.version, status: response.status, headers: headers)))
@@ -357,6 +380,7 @@ final class GatewayRequestHandler: Sendable {
             return head.isKeepAlive
         }
         do {
+            if let timestamp { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: timestamp)))) }
             if let first { try await outbound.write(.body(.byteBuffer(first))) }
             while let chunk = try await iterator.next() {
                 bytes += Int64(chunk.readableBytes)
@@ -422,6 +446,7 @@ final class GatewayRequestHandler: Sendable {
             return baseURL + registry.path(item: id, resource: index, url: url)
         }
         let edited = item.live.map { $0.serve(text, closing: item.appendsEndList()) } ?? text
+        packedAudio.served(edited, base: base, item: id, playlist: playlist)
         let output = rewriter.rewrite(edited).text
         registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
         return output
