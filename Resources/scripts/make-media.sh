@@ -390,6 +390,10 @@ if command -v ffmpeg >/dev/null; then
       'video/index.m3u8' > hls/ffmpeg/langs.tmp/spec.m3u8
     rm -rf hls/ffmpeg/langs && mv hls/ffmpeg/langs.tmp hls/ffmpeg/langs
   fi
+  # radio.mp3: an internet radio's stream, 10 s of MP3 frames at 64 kbit/s (8000 bytes a second),
+  # no ID3 tag or Xing header (as Shoutcast/Icecast servers send them).
+  [ -s radio.mp3 ] || { timeout -k 5 60 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=440:duration=10" \
+    -c:a libmp3lame -b:a 64k -ac 1 -id3v2_version 0 -write_xing 0 -f mp3 radio.mp3.tmp && mv radio.mp3.tmp radio.mp3; }
   # hls/packed: audio-only playlists of bare packed audio, as a generic segmenter cuts them (ffmpeg's
   # segment muxer: ADTS AAC and MP3 frames, no ID3 timestamp), 8 s in 2 s segments: aac/index.m3u8
   # and mp3/index.m3u8.

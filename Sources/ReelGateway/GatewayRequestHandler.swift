@@ -32,8 +32,11 @@ final class GatewayRequestHandler: Sendable {
     /// Request headers passed from playbin3 to upstream (besides the item's own).
     static let forwardedRequestHeaders = ["Range", "If-Range", "User-Agent", "Accept", "Accept-Language", "Icy-MetaData"]
     /// Response headers passed from upstream to playbin3 for media bodies.
+    /// `icy-*`: an internet radio's metadata interval (without it, souphttpsrc plays the
+    /// interleaved titles as audio) and its station's name.
     static let forwardedResponseHeaders = ["Content-Type", "Content-Length", "Content-Range", "Accept-Ranges", "Last-Modified", "ETag",
-                                           "Cache-Control", "Expires", "Date"]
+                                           "Cache-Control", "Expires", "Date", "icy-metaint", "icy-name", "icy-genre", "icy-url",
+                                           "icy-description", "icy-br"]
 
     /// Open client connections (bounded; see `ConnectionBook`).
     let connections: ConnectionBook

@@ -30,6 +30,8 @@ extension PlayerViewState {
         switch event {
         case .itemChanged(_, _, let title):
             itemTitle = title
+            nowPlaying = nil
+            pinnedHeight = nil
             self.title = title
             resumedAt = nil
             qualityEntries = []  // the next item's renditions are not known yet
@@ -76,6 +78,8 @@ extension PlayerViewState {
         case .mediaInfo(let info):
             isSeekable = info.isSeekable || !info.isLive
             coverArt = Self.picture(now)
+            nowPlaying = info.isLive ? info.title.flatMap { $0.isEmpty || $0 == itemTitle ? nil : $0 } : nil
+            self.title = composedTitle
         case .tracks(let found, _, let shown):
             tracks = found
             audioTrack = now.audioTrack
@@ -88,8 +92,8 @@ extension PlayerViewState {
             errorBanner = isWarning ? Self.warningText(item: name, message: problem.message) : Self.errorText(item: name, message: problem.message)
             offersPlayAnyway = problem.kind == .preventedByPolicy
         case .rendition(let index, let height, _, let mode, _):
-            // "Name · 720p" while a rendition is pinned (the seed's namePlusResolution).
-            self.title = [itemTitle, height.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
+            pinnedHeight = height
+            self.title = composedTitle
             qualityEntries = QualityEntry.entries(for: now.renditions)
             qualityChoice = mode == "manual" ? index.map(String.init) ?? "auto" : "auto"
             qualityLabel = QualityEntry.buttonLabel(manual: mode == "manual", height: height)
@@ -103,6 +107,14 @@ extension PlayerViewState {
         wantsToPlay = now.wantsToPlay
         meteredPolicy = now.meteredPolicy
         hardwareDecoding = now.hardwareDecoding
+    }
+
+    /// The window's title: "Name · 720p" while a rendition is pinned (the seed's
+    /// namePlusResolution), and a live stream's now playing first: "Artist - Song — Radio".
+    var composedTitle: String? {
+        let name = [nowPlaying, itemTitle].compactMap { $0 }.joined(separator: " — ")
+        guard !name.isEmpty || pinnedHeight != nil else { return itemTitle }
+        return [name.isEmpty ? nil : name, pinnedHeight.map { "\($0)p" }].compactMap { $0 }.joined(separator: " · ")
     }
 
     /// The item an error or warning names: its queue title, else the one shown.

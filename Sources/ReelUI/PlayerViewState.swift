@@ -9,6 +9,10 @@ public struct PlayerViewState: Sendable, Equatable {
     public var title: String?
     /// The item's own title, as its `item` event gave it.
     public var itemTitle: String?
+    /// What a live stream says plays now (an internet radio's song), shown before the item's title.
+    public var nowPlaying: String?
+    /// The pinned rendition's height, shown after it.
+    public var pinnedHeight: Int?
     public var position: Double = 0
     public var duration: Double?
     public var timeControl: TimeControlStatus = .paused

@@ -85,6 +85,11 @@ public final class HTTPFixtureServer: Sendable {
         /// A file sent no faster than `bytesPerSecond` (as a throttled server sends it), in tenths
         /// of a second; Range requests honoured.
         case paced(URL, contentType: String, bytesPerSecond: Int)
+        /// An internet radio (Shoutcast/Icecast): the file paced at `bytesPerSecond`; to a request
+        /// with `Icy-MetaData: 1`, an `icy-metaint` header and a metadata block after every
+        /// `metaInterval` bytes, saying `StreamTitle='…'` every `blocksPerTitle` blocks (the titles
+        /// in turn, the last one kept) and nothing in between.
+        case icy(URL, metaInterval: Int, titles: [String], blocksPerTitle: Int, bytesPerSecond: Int)
         /// The server's time (its clock, `skewClock`): an xs:dateTime body and a `Date` header,
         /// as a DASH `UTCTiming` source (http-xsdate, http-iso, http-head) answers.
         case clock
@@ -319,6 +324,27 @@ public final class HTTPFixtureServer: Sendable {
                 var answer = HTTPFixtureServer.ranged(data, contentType: type, range: head.headers["Range"].first)
                 answer.pace = rate
                 return answer
+            case .icy(let url, let interval, let titles, let every, let rate):
+                guard let data = try? Data(contentsOf: url) else { return Answer(status: .notFound, headers: [:], body: nil) }
+                var headers: HTTPHeaders = ["Content-Type": "audio/mpeg", "icy-name": "Reel Test Radio"]
+                var body = ByteBuffer()
+                if head.headers["Icy-MetaData"].first == "1" {
+                    headers.add(name: "icy-metaint", value: String(interval))
+                    var at = 0, block = 0
+                    while at < data.count {
+                        let chunk = data[data.startIndex + at..<data.startIndex + min(at + interval, data.count)]
+                        body.writeBytes(chunk)
+                        at += chunk.count
+                        guard chunk.count == interval else { break }
+                        body.writeBytes(HTTPFixtureServer.icyMetadata(block % every == 0 ? titles[min(block / every, titles.count - 1)] : nil))
+                        block += 1
+                    }
+                } else {
+                    body.writeBytes(data)
+                }
+                var answer = Answer(status: .ok, headers: headers, body: body)
+                answer.pace = rate
+                return answer
             case .file(let url, let type):
                 guard let data = try? Data(contentsOf: url) else { return Answer(status: .notFound, headers: [:], body: nil) }
                 var answer = HTTPFixtureServer.ranged(data, contentType: type, range: head.headers["Range"].first)
@@ -331,6 +357,15 @@ public final class HTTPFixtureServer: Sendable {
             $0.requests.append(RecordedRequest(method: head.method.rawValue, uri: head.uri, headers: headers, status: Int(result.status.code), time: Date()))
         }
         return result
+    }
+
+    /// An ICY metadata block: its length in 16-byte units, then `StreamTitle='…';` padded with
+    /// zeros; one zero byte for none.
+    static func icyMetadata(_ title: String?) -> [UInt8] {
+        guard let title else { return [0] }
+        let text = Array("StreamTitle='\(title)';".utf8)
+        let units = (text.count + 15) / 16
+        return [UInt8(units)] + text + [UInt8](repeating: 0, count: units * 16 - text.count)
     }
 
     static func iso(_ date: Date) -> String {

@@ -64,6 +64,34 @@ final class ViewStateReducerTests: XCTestCase {
         XCTAssertEqual(s.errorBanner, PlayerViewState.noNetworkText)
     }
 
+    /// A live stream's title (an internet radio's song) comes first in the window's title, and
+    /// follows the song; a file's own title tag does not replace its name there; the next item
+    /// starts from its own name.
+    func testARadiosSongIsInTheWindowTitle() {
+        let context = ViewStateContext(noVideoOutput: nil, maxRetries: 6)
+        var s = PlayerViewState()
+        s.apply(.itemChanged(index: 1, uri: "https://h/radio", title: "Bravo"), item: 1, now: snapshot(), context: context)
+        var info = MediaInfo(audioCodec: "MP3")
+        info.isLive = true
+        s.apply(.mediaInfo(info), item: 1, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Bravo", "no song said yet")
+        info.title = "Artist - Song"
+        s.apply(.mediaInfo(info), item: 1, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Artist - Song — Bravo")
+        XCTAssertEqual(s.windowTitle, "Artist - Song — Bravo — Reel")
+        s.apply(.rendition(index: 1, height: 720, bandwidth: 2_800_000, mode: "manual", reason: "manual"), item: 1, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Artist - Song — Bravo · 720p", "a pinned rendition as before, after it")
+        info.title = "Other - Tune"
+        s.apply(.mediaInfo(info), item: 1, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Other - Tune — Bravo · 720p")
+        s.apply(.itemChanged(index: 0, uri: "file:///m/a.mp4", title: "Alpha"), item: 0, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Alpha")
+        var file = MediaInfo(audioCodec: "MP3")
+        file.title = "Tagged Title"
+        s.apply(.mediaInfo(file), item: 0, now: snapshot(), context: context)
+        XCTAssertEqual(s.title, "Alpha", "a file keeps its name")
+    }
+
     func testLiveTracksRenditionsAndWhatTheSocketChanged() {
         let context = ViewStateContext(noVideoOutput: "No sink can draw in this window.", maxRetries: 6)
         var s = PlayerViewState()

@@ -81,8 +81,17 @@ extension Player {
         gst_message_parse_tag(message, &tags)
         guard let tags else { return }
         if let t = reel_taglist_title(tags) {
-            collectionInfo.title = String(cString: t)
+            let title = String(cString: t)
             g_free(t)
+            // A live stream's title is what plays now (an internet radio's ICY StreamTitle, ID3 in
+            // live HLS): said as it changes, for the window and MPRIS, as mpv's media-title and
+            // Totem do. A file's tags have all come by its preroll.
+            let changed = prerolled && mediaInfo.isLive && title != collectionInfo.title
+            collectionInfo.title = title
+            if changed {
+                refreshMediaInfo()
+                emit(.mediaInfo(mediaInfo))
+            }
         }
         var size: gsize = 0
         if itemState.media.coverArt == nil, let image = reel_taglist_image(tags, &size) {
