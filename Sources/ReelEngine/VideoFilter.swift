@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import ReelCore
 
 /// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the picture turned
@@ -45,6 +46,8 @@ final class VideoFilter {
         bin = built
         aspect = AspectFilter(in: built)
         orientation = reel_bin_get_by_name(built, "reel-orientation")
+        // Untouched pictures pass through without a copy (`reel_video_flip_start_passthrough`).
+        if let orientation { reel_video_flip_start_passthrough(orientation) }
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)
