@@ -158,6 +158,11 @@ if [ ! -s portrait.mp4 ]; then
   rm -f portrait.mp4.flat
   mv portrait.mp4.tmp portrait.mp4
 fi
+# The same picture stored to be shown as it is (no display matrix): landscape.mp4, red left, blue
+# right, 320x180; after a portrait video in one queue it must not be turned too.
+[ -s landscape.mp4 ] || { timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \
+    -i "color=c=red:s=160x180:d=2:r=30[a];color=c=blue:s=160x180:d=2:r=30[b];[a][b]hstack" \
+    -c:v libx264 -pix_fmt yuv420p -f mp4 landscape.mp4.tmp && mv landscape.mp4.tmp landscape.mp4; }
 # An MP3 with its cover art (ID3 APIC, a 64x64 green PNG), as music files have: Reel's window
 # shows the cover where a video would be.
 if [ ! -s cover.mp3 ]; then

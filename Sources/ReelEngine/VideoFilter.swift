@@ -15,10 +15,10 @@ final class VideoFilter {
     private let orientation: UnsafeMutablePointer<GstElement>?
 
     init?(aspectModes: Bool, subtitleOverlay: Bool) {
-        // Pictures stored turned (a phone's portrait video) are shown upright, by the file's
+        // Pictures stored turned (a phone's portrait video) are shown upright, by each stream's
         // `image-orientation` tag; a picture with none passes through untouched.
         var parts: [(description: String, first: String, pad: String, last: String)] = [
-            ("videoflip name=reel-orientation video-direction=auto", "reel-orientation", "sink", "reel-orientation"),
+            ("videoflip name=reel-orientation", "reel-orientation", "sink", "reel-orientation"),
         ]
         if aspectModes {
             parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
@@ -46,8 +46,9 @@ final class VideoFilter {
         bin = built
         aspect = AspectFilter(in: built)
         orientation = reel_bin_get_by_name(built, "reel-orientation")
-        // Untouched pictures pass through without a copy (`reel_video_flip_start_passthrough`).
-        if let orientation { reel_video_flip_start_passthrough(orientation) }
+        // Each stream turned by its own tag, untouched ones passed through without a copy
+        // (`reel_video_flip_follow_streams`: two faults of videoflip's own `auto`).
+        if let orientation { reel_video_flip_follow_streams(orientation) }
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)

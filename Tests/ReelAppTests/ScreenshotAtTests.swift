@@ -64,6 +64,33 @@ final class ScreenshotAtTests: XCTestCase {
         }
     }
 
+    /// Phone videos and others in one queue (portrait, landscape, portrait: switched gaplessly):
+    /// each is shown as stored to be shown. videoflip's own `auto` kept the last orientation tag
+    /// across streams, so the landscape video after a portrait one was turned on its side too.
+    func testEachItemOfAMixedQueueIsTurnedByItsOwnOrientation() throws {
+        let dir = TestMedia.temporaryDirectory("reel-shots-mixed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                   "--screenshot-at", "1", "--screenshot-dir", dir.path,
+                                   TestMedia.path("portrait.mp4"), TestMedia.path("landscape.mp4"), TestMedia.path("portrait.mp4")], timeout: 30)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.lines.filter { $0.contains("\"event\":\"item\"") }.count, 3)
+        let shots = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().map { dir.appendingPathComponent($0).path }
+        XCTAssertEqual(shots.count, 3, "\(shots)")
+        guard shots.count == 3 else { return }
+        let blue = PixelProbe.RGB(r: 0, g: 0, b: 255), red = PixelProbe.RGB(r: 255, g: 0, b: 0)
+        for (shot, upright) in zip(shots, [true, false, true]) {
+            let size = try XCTUnwrap(PixelProbe.size(shot))
+            XCTAssertEqual([size.width, size.height], upright ? [180, 320] : [320, 180], shot)
+            // Portrait: blue above red; landscape: red left of blue.
+            let first = try XCTUnwrap(PixelProbe.pixel(shot, x: upright ? 90 : 80, y: upright ? 80 : 90))
+            let second = try XCTUnwrap(PixelProbe.pixel(shot, x: upright ? 90 : 240, y: upright ? 240 : 90))
+            XCTAssertLessThan(first.distance(to: upright ? blue : red), 60, "\(shot): \(first)")
+            XCTAssertLessThan(second.distance(to: upright ? red : blue), 60, "\(shot): \(second)")
+        }
+    }
+
     /// An HLS stream of MPEG-TS segments: its timestamps start an hour in (GStreamer's muxer),
     /// and the frames are still found by position — every target was once caught by the first
     /// frame and named by its raw timestamp, so all of them landed in one file.

@@ -2,11 +2,14 @@
 #ifndef REEL_VIDEO_FLIP_H
 #define REEL_VIDEO_FLIP_H
 
-// Puts a `videoflip video-direction=auto` (a GstElement*) in passthrough. 1.22's videoflip sets
-// passthrough only when its method *changes*: created on auto with no orientation tag it stays
-// on identity without ever being set to passthrough, so it copied every frame into a pool of its
-// own (measured: +12 MB peak RSS on a 1080p file, gst-launch-1.0 playbin3 video-filter=videoflip
-// against identity). A tag that turns the picture still leaves passthrough (the method changes).
-void reel_video_flip_start_passthrough(void *videoflip);
+// Makes a `videoflip` (a GstElement*) turn each stream by that stream's own orientation tag, and
+// starts it in passthrough. Two faults of 1.22's `video-direction=auto` are avoided:
+// - it keeps the last orientation tag it saw across streams: after a gapless switch from a
+//   phone's portrait video, the next (landscape) item was turned on its side too. A probe on its
+//   sink pad sets the method itself: identity at each STREAM_START, the tag's method when a TAG
+//   event names one (before the element sees either, in the streaming thread);
+// - it sets passthrough only when its method *changes*: created with no tag it never entered
+//   passthrough and copied every frame into a pool of its own (+12 MB peak RSS on a 1080p file).
+void reel_video_flip_follow_streams(void *videoflip);
 
 #endif

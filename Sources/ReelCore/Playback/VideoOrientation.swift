@@ -3,7 +3,7 @@ import Foundation
 /// How a picture is turned for display, from GStreamer's `image-orientation` tag (qtdemux and
 /// matroskademux read it from the file's display matrix: a phone's portrait video is stored
 /// landscape with "rotate-90" or "rotate-270"). The engine's video filter turns the picture
-/// (`videoflip video-direction=auto`, as mpv, VLC and Totem do); this says what that does to
+/// (`videoflip`, set per stream from this tag: `CReelFrame/reel_video_flip.c`; as mpv, VLC and Totem do); this says what that does to
 /// its size, for frame captures and the aspect modes.
 public struct VideoOrientation: Equatable, Sendable {
     /// Clockwise degrees: 0, 90, 180 or 270.
