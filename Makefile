@@ -11,7 +11,7 @@ UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 G
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 
-.PHONY: all setup shims build media demo test test-fast bench soak fuzz install clean goldens docs
+.PHONY: all setup shims build media demo test test-serial test-fast bench soak fuzz install clean goldens docs
 
 all: build
 
@@ -47,10 +47,18 @@ demo: build media
 	  $(REEL) --headless --events --audio-sink "fakesink sync=true" Resources/demo.m3u; \
 	fi
 
-# Every test, under a virtual X display and a private session bus.
+# Every test, in parallel lanes (TEST_LANES, default 4), each under its own virtual X display and
+# private session bus (Resources/scripts/test-lanes.py); the ten slowest tests are listed at the end.
+# LOAD=1 runs a busy loop on one core beside the suite; TEST_FILTER=REGEX runs the matching tests.
+TEST_BUNDLE = $(BUILD_DIR)/debug/ReelPackageTests.xctest
 test: setup shims media
-	$(SWIFT) build
-	$(UI_ENV) $(XVFB) dbus-run-session -- $(SWIFT) test --disable-swift-testing
+	$(SWIFT) build --build-tests
+	$(UI_ENV) python3 Resources/scripts/test-lanes.py $(TEST_BUNDLE) $(if $(LOAD),--load)
+
+# The suite as one process, one test after another (the old way; for bisecting an interaction).
+test-serial: setup shims media
+	$(SWIFT) build --build-tests
+	$(UI_ENV) $(XVFB) dbus-run-session -- $(SWIFT) test --skip-build --disable-swift-testing
 
 # Rewrites the screenshot goldens (Tests/ReelUITests/Goldens, Tests/ReelAppTests/Goldens) from this
 # run after an intended UI change: review the PNGs (git diff) and commit them.

@@ -74,6 +74,10 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ], path: "Tests/ReelTestSupport"),
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "ReelTestSupport"]),
+        // The fuzz targets (Tests/Fuzz, also compiled alone by `make fuzz`) replaying their committed corpus.
+        .testTarget(name: "ReelFuzzReplayTests", dependencies: ["ReelCore"], path: "Tests/Fuzz",
+                    exclude: ["LibFuzzerMain.swift", "README.md", "corpus"],
+                    swiftSettings: [.define("REEL_HAVE_PLAYLIST_PARSER"), .define("REEL_HAVE_HLS")]),
         .testTarget(name: "ReelEngineTests", dependencies: ["ReelEngine", "CReelFrame", "ReelGLib", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelGatewayTests", dependencies: ["ReelGateway", "ReelCore", "ReelTestSupport",
             .product(name: "NIOCore", package: "swift-nio"),

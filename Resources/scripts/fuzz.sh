@@ -58,9 +58,9 @@ if grep -rqs "public enum PlaylistParser" "$CORE"; then DEFINES+=(-D REEL_HAVE_P
 have_hls=0
 if grep -rqs "public struct HLSPlaylistRewriter" "$CORE"; then DEFINES+=(-D REEL_HAVE_HLS); have_hls=1; fi
 
-# The registered targets: `"name": Type.run,` lines of FuzzMain.swift, plus the switched-on ones.
+# The registered targets: `"name": Type.run,` lines of FuzzTargets.swift, plus the switched-on ones.
 targets() {
-  sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzMain.swift
+  sed -n 's/^ *"\([a-z0-9]*\)": [A-Za-z0-9]*\.run,.*$/\1/p' Tests/Fuzz/FuzzTargets.swift
   if [ "$have_playlists" = 1 ]; then printf '%s\n' playlist m3u pls xspf; fi
   if [ "$have_hls" = 1 ]; then printf '%s\n' hls rewriter live; fi
   if [ "$have_playlists" = 1 ] && [ "$have_hls" = 1 ]; then printf '%s\n' inspect; fi

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// Byte ranges from outside: the gateway's `Range` header parsing (`HTTPByteRange`, local files)
 /// and HLS `BYTERANGE` values (`HLSByteRange`). Never a trap (issue 12: `2^63-1@2^63-1` trapped);

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// DASHInspection, DASHSegments, DASHManifest and the gateway's DASHManifestRewriter: any bytes never crash or hang them; an MPD that inspects as
 /// ok has a Representation; segment lists stay bounded and every URL is absolute.

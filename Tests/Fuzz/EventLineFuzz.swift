@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The --events wire format: any title, URI or error text makes one line of valid JSON that
 /// reads back to the (redacted) values.

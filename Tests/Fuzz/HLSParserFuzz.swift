@@ -1,5 +1,8 @@
 #if REEL_HAVE_HLS
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The HLS parser (`HLSPlaylist.parseReporting`, ReelCore), lenient paths included: variables
 /// (defined, imported from a fixed table, taken from a fixed URL's query), a missing or late

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The control socket's request parser (`IPCRequest.parse`): any line a client sends gives a
 /// request or a typed failure, never a trap (issue 12: `playlist-pos 1e300` and a seek of 1e12

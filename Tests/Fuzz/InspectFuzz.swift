@@ -1,5 +1,8 @@
 #if REEL_HAVE_PLAYLIST_PARSER && REEL_HAVE_HLS
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// `reel inspect`'s core, `PlaylistInspection.inspect`, on any bytes at any of a few locations
 /// (HLS or queue playlist, network or local, with a token in the URL). Properties: no crash or

@@ -1,5 +1,8 @@
 #if REEL_HAVE_HLS
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The live playlist editor (`LivePlaylistEditor`, ReelCore), which the gateway runs on every
 /// HLS playlist before the engine sees it. The first byte picks the programme (mode, start and

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// MediaLocator: whatever a user types or a playlist holds, building a URI, naming it and
 /// classifying it never crashes; the URI of a path is a file:// URI that maps back to a path.

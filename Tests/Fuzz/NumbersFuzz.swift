@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// Issue 28: every number that comes from outside, at its extremes. The input's text becomes a
 /// number (as a client or a playlist would write it: 1e300, -0, 9223372036854775807, 1e-320 …),

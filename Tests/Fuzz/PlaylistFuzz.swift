@@ -1,5 +1,8 @@
 #if REEL_HAVE_PLAYLIST_PARSER
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The queue lane's playlist parsers (issue 4): M3U, PLS, XSPF and the format detection in front
 /// of them. fuzz.sh defines REEL_HAVE_PLAYLIST_PARSER when Sources/ReelCore has PlaylistParser.

@@ -1,3 +1,6 @@
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 /// Redactor: never crashes on any text or URL, and a registered secret standing between
 /// delimiters never survives redaction, whatever surrounds it.
 enum RedactorFuzz {

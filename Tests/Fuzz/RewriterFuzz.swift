@@ -1,5 +1,8 @@
 #if REEL_HAVE_HLS
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The gateway's playlist rewriter (`HLSPlaylistRewriter`, ReelCore), with a gateway-like mapping.
 /// Properties: no crash or hang; every fetchable upstream URI (URI line or URI="…" attribute)

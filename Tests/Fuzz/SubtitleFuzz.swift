@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// SubtitleFile: any bytes under any of the three names never crash or hang the parsers; every
 /// cue has finite times with end > start and some text; the timeline answers in start order and

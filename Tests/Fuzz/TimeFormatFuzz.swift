@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// TimeFormat: parsing any text never crashes and yields a finite, non-negative time or nil;
 /// every formatter takes any Double (parsed or raw bits: NaN, infinities, huge) without trapping.

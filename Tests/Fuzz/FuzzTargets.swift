@@ -1,7 +1,11 @@
-// libFuzzer entry for ReelCore (Resources/scripts/fuzz.sh compiles ReelCore's sources with the
-// files of this folder into one binary; REEL_FUZZ_TARGET picks the target at start-up).
+// The fuzz targets of ReelCore. Resources/scripts/fuzz.sh compiles ReelCore's sources with the
+// files of this folder into one libFuzzer binary (LibFuzzerMain.swift is its entry); `make test`
+// replays the committed corpus through the same targets in the debug build (Replay/).
 // A property that does not hold calls `fuzzFailure`, which aborts: libFuzzer saves the input.
 import Foundation
+#if canImport(ReelCore)
+@testable import ReelCore
+#endif
 
 /// The fuzz targets by name. Add one: a file here with `static func run(_ bytes: [UInt8])`,
 /// and a line below (see Tests/Fuzz/README.md).
@@ -34,25 +38,9 @@ enum FuzzTargets {
         #endif
         return targets
     }()
-
-    static let selected: @Sendable ([UInt8]) -> Void = {
-        let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? ""
-        guard let target = all[name] else {
-            FileHandle.standardError.write(Data("REEL_FUZZ_TARGET must be one of: \(all.keys.sorted().joined(separator: ", "))\n".utf8))
-            exit(2)
-        }
-        return target
-    }()
 }
 
 func fuzzFailure(_ message: String) -> Never {
     FileHandle.standardError.write(Data("fuzz property failed: \(message)\n".utf8))
     abort()
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    FuzzTargets.selected(bytes)
-    return 0
 }
