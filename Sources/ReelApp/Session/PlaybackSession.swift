@@ -47,8 +47,9 @@ final class PlaybackSession {
         if !(finished && options.exitAtEnd) && quitStatus == nil {
             loop.run()
         }
-        if let quitStatus { return quitStatus }
-        return core.everythingPlayed ? 0 : 1
+        let status = quitStatus ?? (core.everythingPlayed ? 0 : 1)
+        ExitDeadline.arm(status: status)  // then `core.shutdown()`, bounded by it
+        return status
     }
 
     private func finish(status: Int32) {

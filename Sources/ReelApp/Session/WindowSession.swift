@@ -64,6 +64,7 @@ final class WindowSession {
         guard started else { return 2 }
         UIRuntime.run()
         StartupTrace.mark("loop-ended")
+        ExitDeadline.arm(status: session.exitStatus)
         // Exiting: nothing the user could see is left to wait for (the X server drops the window
         // with the connection), so what is pending is handled and the process goes.
         session.shutdown(settle: false)

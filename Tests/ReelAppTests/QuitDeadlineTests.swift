@@ -1,0 +1,46 @@
+import Foundation
+import ReelTestSupport
+import Synchronization
+import XCTest
+
+/// Issue 45: `quit` returns within 2 s whatever a demuxer or the gateway is doing. The case that
+/// took over 10 s on a busy machine: a live playlist of 40,000 segments, quit while it refreshes
+/// (every 2 s, seconds of work each). 20 runs, quit at 20 points of the refresh cycle, four
+/// at a time (a busy machine, as the suite's lanes make it).
+final class QuitDeadlineTests: XCTestCase {
+    func testQuitDuringAHugeLivePlaylistsRefreshEndsReelWithinTwoSeconds() throws {
+        let server = try LiveEventServer(window: 40_000, preroll: 40_000 * LiveEventServer.segmentDuration + 10)
+        defer { server.stop() }
+        let url = server.playlistURL
+        let results = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { lane in
+            for run in stride(from: lane, to: 20, by: 4) {
+                let dir = TestMedia.temporaryDirectory("reel-quit")
+                defer { try? FileManager.default.removeItem(at: dir) }
+                let socket = dir.appendingPathComponent("reel.sock").path
+                guard let reel = try? BackgroundProcess(ProcessRunner.reelExecutable,
+                                                         ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                                          "--ipc", socket, url]),
+                      let client = IPCTestClient(path: socket, timeout: 30) else {
+                    results.withLock { $0.append("run \(run): reel did not start") }
+                    continue
+                }
+                // Playing (the first tick), then into the refresh cycle by run/10 s.
+                guard client.waitForEvent(timeout: 90, { $0["event"] as? String == "tick" }) != nil else {
+                    results.withLock { $0.append("run \(run): never played: \(reel.stderr.suffix(300))") }
+                    reel.finish(timeout: 1, dumpStacks: false)
+                    continue
+                }
+                usleep(UInt32(run) * 100_000)
+                let asked = Date()
+                client.sendRaw("{\"command\": [\"quit\"]}\n")
+                let (_, killed) = reel.finish(timeout: 10)
+                let took = Date().timeIntervalSince(asked)
+                results.withLock { $0.append(killed || took > 2 ? "run \(run): gone after \(String(format: "%.2f", took)) s\(killed ? " (killed)" : "")" : "ok") }
+            }
+        }
+        let all = results.withLock { $0 }
+        XCTAssertEqual(all.count, 20)
+        XCTAssertEqual(all.filter { $0 != "ok" }, [], "20 runs of 20 gone within 2 s of quit")
+    }
+}
