@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDesktop
 import ReelEngine
 
 /// The entry point: `main.swift` calls `ReelApp.main()` and nothing else.
@@ -10,6 +11,8 @@ public enum ReelApp {
         // A reader that closed its end (`reel --events | head -1`, a socket client gone) is an
         // EPIPE to handle where it is written, never the end of the process.
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread can reach GIO (GTK, souphttpsrc, the network monitor): see GIODefaults.
+        GIODefaults.prepare()
         // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
         // (bounded) before the process does.
         atexit {

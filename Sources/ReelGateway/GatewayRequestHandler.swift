@@ -326,7 +326,8 @@ final class GatewayRequestHandler: Sendable {
             if isMPD {
                 do {
                     // A live item's window, read from the MPD as served (`DASHLiveWindow`), on
-                    // the server's clock (`DASHClock`).
+                    // the server's clock (`DASHClock`); a number out of bounds refuses it first.
+                    try DASHManifestRewriter.check(text)
                     if let live = item.live { await measureClock(text, base: upstream.url, item: item, id: id, live: live) }
                     let steered = item.live?.serveMPD(text)
                     let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,

@@ -77,9 +77,11 @@ final class GatewayRouter: Sendable {
     func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
              live: LiveProgram? = nil, representation: String? = nil) throws -> String {
         let uri = MediaLocator.uri(for: input)
-        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) || representation != nil {
-            // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback
-            // (and a local MPD whose Representations the gateway filters).
+        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) || path.lowercased().hasSuffix(".mpd") || representation != nil {
+            // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
+            // A local MPD too: the gateway refuses one whose numbers are out of bounds
+            // (`DASHNumber`; dashdemux2 1.22 divides by zero on `duration="1e-300"`) and filters
+            // Representations.
             var item = GatewayItem(url: URL(fileURLWithPath: path))
             item.live = LiveStream(program: live)
             item.representation = representation

@@ -26,47 +26,34 @@ public enum DASHCatchup {
               let anchor = DASHManifestRewriter.attribute(root, "availabilityStartTime")?.stringValue.flatMap(DASHLiveWindow.date),
               end > start else { return nil }
         let periods = DASHInspection.children(root, "Period")
-        func periodStart(_ p: XMLElement) -> Double { DASHInspection.attribute(p, "start").flatMap(DASHInspection.isoDuration) ?? 0 }
+        func periodStart(_ p: XMLElement) -> Double { DASHNumber.seconds(p, "start") ?? 0 }
         let from = start.timeIntervalSince(anchor)
         guard let period = periods.last(where: { periodStart($0) <= from }) ?? periods.first else { return nil }
         let offset = periodStart(period)
         // Seconds of the Period's presentation time.
         let a = from - offset, b = end.timeIntervalSince(anchor) - offset
         let nowInPeriod = now.timeIntervalSince(anchor) - offset
-        let depth = DASHManifestRewriter.attribute(root, "timeShiftBufferDepth")?.stringValue.flatMap(DASHInspection.isoDuration)
+        let depth = DASHNumber.seconds(root, "timeShiftBufferDepth")
 
         var plans: [(template: XMLElement, kept: [(number: Int, t: Double, d: Double)], timeline: Bool, timescale: Double, pto: Double)] = []
         for template in descendants(period, "SegmentTemplate") {
-            let timescale = DASHInspection.attribute(template, "timescale").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
-            let pto = DASHInspection.attribute(template, "presentationTimeOffset").flatMap(Double.init) ?? 0
-            let startNumber = DASHInspection.attribute(template, "startNumber").flatMap(Int.init) ?? 1
+            let timescale = DASHNumber.timescale([template])
+            let pto = DASHNumber.read(template, "presentationTimeOffset", .ticks) ?? 0
+            let startNumber = DASHNumber.integer(template, "startNumber") ?? 1
             var kept: [(number: Int, t: Double, d: Double)] = []
             let timeline = DASHInspection.children(template, "SegmentTimeline").first
             if let timeline {
-                var t = 0.0, number = startNumber
-                let entries = DASHInspection.children(timeline, "S")
-                for (i, s) in entries.enumerated() {
-                    if let v = DASHInspection.attribute(s, "t").flatMap(Double.init) { t = v }
-                    guard let d = DASHInspection.attribute(s, "d").flatMap(Double.init), d > 0 else { continue }
-                    let r = DASHInspection.attribute(s, "r").flatMap(Int.init) ?? 0
-                    let next = i + 1 < entries.count ? DASHInspection.attribute(entries[i + 1], "t").flatMap(Double.init) : nil
-                    var k = 0
-                    while (r < 0 || k <= r), k <= 100_000 {
-                        if r < 0 { if let next, t >= next { break }; if (t - pto) / timescale >= b { break } }
-                        let s0 = (t - pto) / timescale, s1 = (t + d - pto) / timescale
-                        if s0 < b, s1 > a { kept.append((number, t, d)) }
-                        t += d
-                        number += 1
-                        k += 1
-                    }
-                }
-            } else if let d = DASHInspection.attribute(template, "duration").flatMap(Double.init), d > 0 {
+                // Segments overlapping the programme [a, b) (seconds of the Period's presentation time).
+                let window = DASHTimeline.Window(endsAfter: a * timescale + pto, startsBefore: b * timescale + pto)
+                kept = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: nil, window: window).segments.map { ($0.number, $0.t, $0.d) }
+            } else if let d = DASHNumber.read(template, "duration", .positiveTicks) {
                 let seconds = d / timescale
                 // Available: ended by now, and not older than the time-shift buffer.
-                let availableLast = Int((nowInPeriod / seconds + 1e-9).rounded(.down)) - 1
-                let availableFirst = depth.map { max(0, Int(((nowInPeriod - $0) / seconds).rounded(.down))) } ?? 0
-                let first = max(availableFirst, max(0, Int((a / seconds).rounded(.down))))
-                let last = min(availableLast, Int((b / seconds - 1e-9).rounded(.up)) - 1)
+                func index(_ x: Double) -> Int { Int(min(DASHNumber.maximumTicks, max(-1, x))) }  // never traps
+                let availableLast = index((nowInPeriod / seconds + 1e-9).rounded(.down)) - 1
+                let availableFirst = depth.map { max(0, index(((nowInPeriod - $0) / seconds).rounded(.down))) } ?? 0
+                let first = max(availableFirst, max(0, index((a / seconds).rounded(.down))))
+                let last = min(availableLast, index((b / seconds - 1e-9).rounded(.up)) - 1)
                 guard first <= last, last - first < 100_000 else { continue }
                 kept = (first...last).map { (startNumber + $0, pto + Double($0) * d, d) }
             } else {
@@ -83,15 +70,15 @@ public enum DASHCatchup {
         let length = max(0, last - origin)
 
         for (template, kept, hasTimeline, timescale, pto) in plans {
-            set(template, "presentationTimeOffset", String(Int64((pto + origin * timescale).rounded())))
+            set(template, "presentationTimeOffset", DASHNumber.wholeText(pto + origin * timescale))
             set(template, "startNumber", String(kept[0].number))
             if hasTimeline, let timeline = DASHInspection.children(template, "SegmentTimeline").first {
                 for child in timeline.children ?? [] { child.detach() }
                 for segment in kept {
                     let s = XMLElement(name: "S")
                     if let uri = timeline.uri { s.uri = uri }
-                    s.addAttribute(XMLNode.attribute(withName: "t", stringValue: String(Int64(segment.t))) as! XMLNode)
-                    s.addAttribute(XMLNode.attribute(withName: "d", stringValue: String(Int64(segment.d))) as! XMLNode)
+                    s.addAttribute(XMLNode.attribute(withName: "t", stringValue: DASHNumber.wholeText(segment.t)) as! XMLNode)
+                    s.addAttribute(XMLNode.attribute(withName: "d", stringValue: DASHNumber.wholeText(segment.d)) as! XMLNode)
                     timeline.addChild(s)
                 }
             }

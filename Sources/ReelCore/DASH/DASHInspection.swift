@@ -38,15 +38,16 @@ public enum DASHInspection {
             problems.append(HLSProblem(line: nil, severity: severity, code: code, message: message))
         }
         let type = attribute(root, "type") ?? "static"
-        let total = attribute(root, "mediaPresentationDuration").flatMap(isoDuration)
+        if let violation = DASHNumber.violation(in: root) { problem(.error, "out-of-bounds", "\(violation): the MPD cannot be played") }
+        let total = DASHNumber.seconds(root, "mediaPresentationDuration")
         var lines = ["\(name)", "  DASH \(type)\(total.map { ", " + TimeFormat.clock($0) } ?? "")"]
         var periodsJSON: [JSONValue] = []
         var representationCount = 0
         let periods = children(root, "Period")
         for (p, period) in periods.enumerated() {
-            let start = attribute(period, "start").flatMap(isoDuration)
-            let nextStart = p + 1 < periods.count ? attribute(periods[p + 1], "start").flatMap(isoDuration) : nil
-            let duration = attribute(period, "duration").flatMap(isoDuration)
+            let start = DASHNumber.seconds(period, "start")
+            let nextStart = p + 1 < periods.count ? DASHNumber.seconds(periods[p + 1], "start") : nil
+            let duration = DASHNumber.seconds(period, "duration")
                 ?? nextStart.flatMap { n in start.map { n - $0 } } ?? (periods.count == 1 ? total.map { $0 - (start ?? 0) } : nil)
             var setsJSON: [JSONValue] = []
             for set in children(period, "AdaptationSet") {
@@ -86,9 +87,9 @@ public enum DASHInspection {
         for p in problems { lines.append("  \(p.severity == .error ? "problem" : "warning"): \(p.description)") }
         let json: JSONValue = .object([
             ("type", .string("dash")), ("uri", .string(uri)), ("ok", .bool(ok)), ("mpdType", .string(type)),
-            ("duration", .optional(total)), ("minBufferTime", .optional(attribute(root, "minBufferTime").flatMap(isoDuration))),
+            ("duration", .optional(total)), ("minBufferTime", .optional(DASHNumber.seconds(root, "minBufferTime"))),
             ("availabilityStartTime", .optional(attribute(root, "availabilityStartTime"))),
-            ("timeShiftBufferDepth", .optional(attribute(root, "timeShiftBufferDepth").flatMap(isoDuration))),
+            ("timeShiftBufferDepth", .optional(DASHNumber.seconds(root, "timeShiftBufferDepth"))),
             ("periods", .array(periodsJSON)),
             ("problems", .array(problems.map { p in
                 .object([("line", .null), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)), ("message", .string(p.message))])
@@ -102,9 +103,9 @@ public enum DASHInspection {
         func value(_ name: String) -> String? { attribute(rep, name) ?? attribute(set, name) }
         var r = Representation()
         r.id = attribute(rep, "id")
-        r.bandwidth = attribute(rep, "bandwidth").flatMap(Int.init)
-        r.width = value("width").flatMap(Int.init)
-        r.height = value("height").flatMap(Int.init)
+        r.bandwidth = DASHNumber.integer(rep, "bandwidth")
+        r.width = DASHNumber.integer(rep, "width") ?? DASHNumber.integer(set, "width")
+        r.height = DASHNumber.integer(rep, "height") ?? DASHNumber.integer(set, "height")
         r.frameRate = value("frameRate").flatMap(DASHManifest.frameRate)
         r.codecs = value("codecs")
         // The nearest level that says how segments are addressed (§5.3.9.1); a template's
@@ -123,33 +124,19 @@ public enum DASHInspection {
         if !children(level, "SegmentTemplate").isEmpty {
             let templates = levels[nearest...].compactMap { children($0, "SegmentTemplate").first }
             func templateValue(_ name: String) -> String? { templates.lazy.compactMap { attribute($0, name) }.first }
-            let timescale = templateValue("timescale").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
+            let timescale = DASHNumber.timescale(templates)
             if let timeline = templates.lazy.compactMap({ children($0, "SegmentTimeline").first }).first {
                 r.addressing = "template-timeline"
-                var count = 0, ticks = 0.0
-                let entries = children(timeline, "S")
-                var t = 0.0
-                for (i, s) in entries.enumerated() {
-                    if let start = attribute(s, "t").flatMap(Double.init) { t = start }
-                    guard let d = attribute(s, "d").flatMap(Double.init), d > 0 else { continue }
-                    var repeats = attribute(s, "r").flatMap(Int.init) ?? 0
-                    if repeats < 0 {  // until the next S's t, or the Period's end
-                        let until = i + 1 < entries.count ? attribute(entries[i + 1], "t").flatMap(Double.init) : periodDuration.map { $0 * timescale }
-                        guard let until else { count = -1; break }
-                        repeats = max(0, Int(((until - t) / d).rounded(.up)) - 1)
-                    }
-                    count += repeats + 1
-                    ticks += d * Double(repeats + 1)
-                    t += d * Double(repeats + 1)
-                }
-                if count >= 0 {
+                // Counted, not listed (limit 0): a run of 2^31 segments is one addition.
+                let walk = DASHTimeline.walk(timeline, startNumber: 1, openEnd: periodDuration.map { $0 * timescale }, window: .init(limit: 0))
+                if let count = walk.count {
                     r.segments = count
-                    r.segmentsDuration = ticks / timescale
+                    r.segmentsDuration = walk.ticks / timescale
                 }
-            } else if let d = templateValue("duration").flatMap(Double.init), d > 0 {
+            } else if let d = templates.lazy.compactMap({ DASHNumber.read($0, "duration", .positiveTicks) }).first {
                 r.addressing = "template-duration"
                 if !live, let total = periodDuration {
-                    r.segments = max(1, Int((total * timescale / d - 1e-9).rounded(.up)))
+                    r.segments = Int(min(DASHNumber.maximumTicks, max(1, (total * timescale / d - 1e-9).rounded(.up))))
                     r.segmentsDuration = total
                 }
             } else {
@@ -158,8 +145,8 @@ public enum DASHInspection {
         } else if let list = children(level, "SegmentList").first {
             r.addressing = "list"
             r.segments = children(list, "SegmentURL").count
-            if let d = attribute(list, "duration").flatMap(Double.init) {
-                let timescale = attribute(list, "timescale").flatMap(Double.init) ?? 1
+            if let d = DASHNumber.read(list, "duration", .positiveTicks) {
+                let timescale = DASHNumber.read(list, "timescale", .timescale) ?? 1
                 r.segmentsDuration = Double(r.segments ?? 0) * d / timescale
             }
         } else {

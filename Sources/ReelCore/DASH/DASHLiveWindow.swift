@@ -31,21 +31,20 @@ public enum DASHLiveWindow {
               DASHInspection.attribute(root, "type") == "dynamic",
               let anchor = DASHInspection.attribute(root, "availabilityStartTime").flatMap(date) else { return nil }
         let sinceAnchor = now.timeIntervalSince(anchor)
-        let depth = DASHInspection.attribute(root, "timeShiftBufferDepth").flatMap(DASHInspection.isoDuration)
+        let depth = DASHNumber.seconds(root, "timeShiftBufferDepth")
         let periods = DASHInspection.children(root, "Period")
         // The Period playing now: the last one that has started (a missing @start: the first's 0).
-        let started = periods.enumerated().filter { (DASHInspection.attribute($0.element, "start").flatMap(DASHInspection.isoDuration) ?? 0) <= sinceAnchor }
+        let started = periods.enumerated().filter { (DASHNumber.seconds($0.element, "start") ?? 0) <= sinceAnchor }
         guard let period = started.last?.element ?? periods.first else { return nil }
-        let periodStart = DASHInspection.attribute(period, "start").flatMap(DASHInspection.isoDuration) ?? 0
+        let periodStart = DASHNumber.seconds(period, "start") ?? 0
         guard let (rep, set) = representation(in: period) else { return nil }
 
         let levels = [rep, set, period]
         let templates = levels.compactMap { DASHInspection.children($0, "SegmentTemplate").first }
         guard !templates.isEmpty else { return nil }
-        func value(_ name: String) -> String? { templates.lazy.compactMap { DASHInspection.attribute($0, name) }.first }
-        let timescale = value("timescale").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
-        let offset = value("presentationTimeOffset").flatMap(Double.init) ?? 0
-        let startNumber = value("startNumber").flatMap(Int.init) ?? 1
+        let timescale = DASHNumber.timescale(templates)
+        let offset = templates.lazy.compactMap { DASHNumber.read($0, "presentationTimeOffset", .ticks) }.first ?? 0
+        let startNumber = templates.lazy.compactMap { DASHNumber.integer($0, "startNumber") }.first ?? 1
         // Now and the window's earliest time, in the Period's presentation time (seconds).
         let nowInPeriod = sinceAnchor - periodStart
         let earliest = depth.map { nowInPeriod - $0 } ?? -Double.infinity
@@ -53,31 +52,21 @@ public enum DASHLiveWindow {
         // (number, start, duration) in seconds of the Period's presentation time.
         var segments: [(number: Int, start: Double, duration: Double)] = []
         if let timeline = templates.lazy.compactMap({ DASHInspection.children($0, "SegmentTimeline").first }).first {
-            var t = 0.0, number = startNumber
-            let entries = DASHInspection.children(timeline, "S")
-            entries: for (i, s) in entries.enumerated() {
-                if let start = DASHInspection.attribute(s, "t").flatMap(Double.init) { t = start }
-                guard let d = DASHInspection.attribute(s, "d").flatMap(Double.init), d > 0 else { continue }
-                let repeats = DASHInspection.attribute(s, "r").flatMap(Int.init) ?? 0
-                let next = i + 1 < entries.count ? DASHInspection.attribute(entries[i + 1], "t").flatMap(Double.init) : nil
-                var k = 0
-                while repeats < 0 || k <= repeats {
-                    if repeats < 0, let next, t >= next { break }
-                    let start = (t - offset) / timescale, duration = d / timescale
-                    if start + duration > nowInPeriod + 0.001 { break entries }  // not available yet
-                    if start + duration >= earliest { segments.append((number, start, duration)) }
-                    if segments.count > maximumSegments { segments.removeFirst(segments.count - maximumSegments) }
-                    t += d
-                    number += 1
-                    k += 1
-                }
-            }
-        } else if let d = value("duration").flatMap(Double.init), d > 0 {
+            // Available: ended by now (1 ms of slack), not before the time-shift buffer; the newest
+            // `maximumSegments` (`DASHTimeline` skips what is older by arithmetic).
+            let window = DASHTimeline.Window(endsAfter: earliest * timescale + offset - 1e-9, endsBy: (nowInPeriod + 0.001) * timescale + offset,
+                                             limit: maximumSegments, keepLatest: true)
+            segments = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: nil, window: window).segments
+                .map { ($0.number, ($0.t - offset) / timescale, $0.d / timescale) }
+        } else if let d = templates.lazy.compactMap({ DASHNumber.read($0, "duration", .positiveTicks) }).first {
             let duration = d / timescale
+            guard duration >= DASHNumber.minimumSegmentSeconds, nowInPeriod.isFinite else { return nil }
             // Numbers whose segments have ended by now, back to the window's start.
-            let available = Int((nowInPeriod / duration + 1e-9).rounded(.down))
+            let available = Int(min(DASHNumber.maximumTicks, max(0, (nowInPeriod / duration + 1e-9).rounded(.down))))
             guard available >= 1 else { return nil }
-            let first = max(0, depth.map { Int(((nowInPeriod - $0) / duration).rounded(.down)) } ?? 0, available - maximumSegments)
+            let back = depth.map { Int(min(DASHNumber.maximumTicks, max(0, ((nowInPeriod - $0) / duration).rounded(.down)))) } ?? 0
+            let first = max(0, back, available - maximumSegments)
+            guard first < available else { return nil }
             segments = (first..<available).map { (startNumber + $0, Double($0) * duration, duration) }
         } else {
             return nil
@@ -85,8 +74,8 @@ public enum DASHLiveWindow {
         guard let first = segments.first else { return nil }
         let durations = segments.map(\.duration)
         let dates = segments.map { Optional(anchor.addingTimeInterval(periodStart + $0.start)) }
-        let target = DASHInspection.attribute(root, "maxSegmentDuration").flatMap(DASHInspection.isoDuration) ?? durations.max() ?? 0
-        let delay = startDistance(suggested: DASHInspection.attribute(root, "suggestedPresentationDelay").flatMap(DASHInspection.isoDuration),
+        let target = DASHNumber.seconds(root, "maxSegmentDuration") ?? durations.max() ?? 0
+        let delay = startDistance(suggested: DASHNumber.seconds(root, "suggestedPresentationDelay"),
                                   targetDuration: target)
         var snapshot = LiveWindowSnapshot(firstSequence: first.number, durations: durations, dates: dates, targetDuration: target,
                                           holdBack: delay, startTimeOffset: nil, hasEndList: false, receivedAt: now)

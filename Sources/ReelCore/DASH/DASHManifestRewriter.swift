@@ -31,9 +31,28 @@ public enum DASHManifestRewriter {
     /// The gateway's URL for an upstream MPD (`Location`).
     public typealias ManifestRoute = (URL) -> String?
 
-    public enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
         case notXML(String)
         case notMPD
+        /// A number out of its bounds (`DASHNumber`): the MPD is refused whole.
+        case outOfBounds(String)
+
+        public var description: String {
+            switch self {
+            case .notXML(let why): "not XML (\(why))"
+            case .notMPD: "no MPD element"
+            case .outOfBounds(let why): why
+            }
+        }
+    }
+
+    /// Throws `Failure` when `text` is not an MPD Reel can play within its bounds (`DASHNumber`):
+    /// what the gateway asks before it reads anything else of a manifest.
+    public static func check(_ text: String) throws {
+        let document: XMLDocument
+        do { document = try MPDDocument.parse(text) } catch { throw Failure.notXML("\(error)") }
+        guard let root = document.rootElement(), root.localName == "MPD" else { throw Failure.notMPD }
+        if let violation = DASHNumber.violation(in: root) { throw Failure.outOfBounds(violation) }
     }
 
     /// Attributes that hold a URL or URL template, by element name.
@@ -67,6 +86,7 @@ public enum DASHManifestRewriter {
             throw Failure.notXML("\(error)")
         }
         guard let root = document.rootElement(), root.localName == "MPD" else { throw Failure.notMPD }
+        if let violation = DASHNumber.violation(in: root) { throw Failure.outOfBounds(violation) }
 
         for child in elements(root) {
             switch child.localName {

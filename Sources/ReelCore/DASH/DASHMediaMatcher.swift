@@ -34,7 +34,7 @@ public struct DASHMediaMatcher: Sendable {
                     let isVideo = (value("mimeType") ?? "").hasPrefix("video/") || value("contentType") == "video" || value("height") != nil
                     guard isVideo else { continue }
                     let id = DASHInspection.attribute(rep, "id") ?? String(n)
-                    let bandwidth = DASHInspection.attribute(rep, "bandwidth").flatMap(Int.init)
+                    let bandwidth = DASHNumber.integer(rep, "bandwidth")
                     let repBase = DASHSegments.baseURL(rep, over: setBase)
                     let levels = [rep, set, period]
                     if let media = levels.lazy.compactMap({ DASHInspection.children($0, "SegmentTemplate").first }).compactMap({ DASHInspection.attribute($0, "media") }).first {

@@ -23,9 +23,9 @@ public enum DASHSegments {
         guard let document = try? MPDDocument.parse(text), let root = document.rootElement(), root.localName == "MPD",
               (DASHInspection.attribute(root, "type") ?? "static") == "static",
               let period = DASHInspection.children(root, "Period").first else { return [] }
-        let total = DASHInspection.attribute(root, "mediaPresentationDuration").flatMap(DASHInspection.isoDuration)
-        let periodDuration = DASHInspection.attribute(period, "duration").flatMap(DASHInspection.isoDuration)
-            ?? total.map { $0 - (DASHInspection.attribute(period, "start").flatMap(DASHInspection.isoDuration) ?? 0) }
+        let total = DASHNumber.seconds(root, "mediaPresentationDuration")
+        let periodDuration = DASHNumber.seconds(period, "duration")
+            ?? total.map { max(0, $0 - (DASHNumber.seconds(period, "start") ?? 0)) }
         let mpdBase = baseURL(root, over: base)
         let periodBase = baseURL(period, over: mpdBase)
         var out: [Representation] = []
@@ -34,7 +34,7 @@ public enum DASHSegments {
             for (n, rep) in DASHInspection.children(set, "Representation").enumerated() {
                 let repBase = baseURL(rep, over: setBase)
                 let id = DASHInspection.attribute(rep, "id") ?? String(n)
-                let bandwidth = DASHInspection.attribute(rep, "bandwidth").flatMap(Int.init)
+                let bandwidth = DASHNumber.integer(rep, "bandwidth")
                 var r = Representation(id: id, bandwidth: bandwidth, duration: nil, initialization: nil, media: [])
                 let levels = [rep, set, period]
                 guard let nearest = levels.firstIndex(where: { level in
@@ -49,8 +49,8 @@ public enum DASHSegments {
                 if !DASHInspection.children(level, "SegmentTemplate").isEmpty {
                     let templates = levels[nearest...].compactMap { DASHInspection.children($0, "SegmentTemplate").first }
                     func value(_ name: String) -> String? { templates.lazy.compactMap { DASHInspection.attribute($0, name) }.first }
-                    let timescale = value("timescale").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
-                    let startNumber = value("startNumber").flatMap(Int.init) ?? 1
+                    let timescale = DASHNumber.timescale(templates)
+                    let startNumber = templates.lazy.compactMap { DASHNumber.integer($0, "startNumber") }.first ?? 1
                     if let initialization = value("initialization") {
                         r.initialization = URIReference.resolve(expand(initialization, id: id, bandwidth: bandwidth, number: nil, time: nil), against: repBase)
                     }
@@ -59,28 +59,12 @@ public enum DASHSegments {
                         continue
                     }
                     var times: [(number: Int, time: Double)] = []
-                    var ticks = 0.0
                     if let timeline = templates.lazy.compactMap({ DASHInspection.children($0, "SegmentTimeline").first }).first {
-                        var t = 0.0, number = startNumber
-                        let entries = DASHInspection.children(timeline, "S")
-                        for (i, s) in entries.enumerated() {
-                            if let start = DASHInspection.attribute(s, "t").flatMap(Double.init) { t = start }
-                            guard let d = DASHInspection.attribute(s, "d").flatMap(Double.init), d > 0 else { continue }
-                            var repeats = DASHInspection.attribute(s, "r").flatMap(Int.init) ?? 0
-                            if repeats < 0 {
-                                let until = i + 1 < entries.count ? DASHInspection.attribute(entries[i + 1], "t").flatMap(Double.init) : periodDuration.map { $0 * timescale }
-                                repeats = until.map { max(0, Int((($0 - t) / d).rounded(.up)) - 1) } ?? 0
-                            }
-                            for _ in 0...min(repeats, 100_000) {
-                                times.append((number, t))
-                                t += d
-                                ticks += d
-                                number += 1
-                            }
-                        }
-                        r.duration = ticks / timescale
-                    } else if let d = value("duration").flatMap(Double.init), d > 0, let total = periodDuration {
-                        let count = min(100_000, max(1, Int((total * timescale / d - 1e-9).rounded(.up))))
+                        let walk = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: periodDuration.map { $0 * timescale })
+                        times = walk.segments.map { ($0.number, $0.t) }
+                        r.duration = walk.segments.reduce(0) { $0 + $1.d } / timescale
+                    } else if let d = templates.lazy.compactMap({ DASHNumber.read($0, "duration", .positiveTicks) }).first, let total = periodDuration {
+                        let count = Int(min(100_000, max(1, (total * timescale / d - 1e-9).rounded(.up))))
                         times = (0..<count).map { (startNumber + $0, Double($0) * d) }
                         r.duration = total
                     }
@@ -91,8 +75,8 @@ public enum DASHSegments {
                     }
                     r.media = DASHInspection.children(list, "SegmentURL").compactMap { DASHInspection.attribute($0, "media") }
                         .compactMap { URIReference.resolve($0, against: repBase) }
-                    if let d = DASHInspection.attribute(list, "duration").flatMap(Double.init) {
-                        r.duration = Double(r.media.count) * d / (DASHInspection.attribute(list, "timescale").flatMap(Double.init) ?? 1)
+                    if let d = DASHNumber.read(list, "duration", .positiveTicks) {
+                        r.duration = Double(r.media.count) * d / (DASHNumber.read(list, "timescale", .timescale) ?? 1)
                     }
                 } else {
                     r.media = [repBase]
@@ -130,7 +114,8 @@ public enum DASHSegments {
             }
             let name = token.prefix { $0 != "%" }
             let format = token.dropFirst(name.count)
-            let width = format.hasPrefix("%0") && format.hasSuffix("d") ? Int(format.dropFirst(2).dropLast()) ?? 1 : 1
+            let width = format.hasPrefix("%0") && format.hasSuffix("d")
+                ? min(DASHNumber.maximumWidth, Int(format.dropFirst(2).dropLast().prefix(6)) ?? 1) : 1
             func padded(_ v: Int) -> String {
                 let s = String(v)
                 return String(repeating: "0", count: max(0, width - s.count)) + s
@@ -138,7 +123,7 @@ public enum DASHSegments {
             switch name {
             case "RepresentationID": out += id
             case "Number": out += number.map(padded) ?? "$\(token)$"
-            case "Time": out += time.map { padded(Int($0)) } ?? "$\(token)$"
+            case "Time": out += time.map { padded(Int(min(max($0, 0), DASHNumber.maximumTicks))) } ?? "$\(token)$"
             case "Bandwidth": out += bandwidth.map(padded) ?? "$\(token)$"
             default: out += "$\(token)$"
             }

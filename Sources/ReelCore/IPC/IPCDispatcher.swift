@@ -204,7 +204,7 @@ public final class IPCDispatcher {
         switch name {
         case "position", "time-pos": _ = try execute(.seek(try number(), .absolute, .accurate))
         case "pause": try bool() ? target.pause() : target.play()
-        case "volume": _ = try execute(.volume(try number()))
+        case "volume": _ = try execute(.volume(try IPCNumbers.volume(try number())))
         case "mute": target.setMuted(try bool())
         case "speed", "rate":
             let r = try number()
@@ -253,11 +253,8 @@ public final class IPCDispatcher {
             guard SubtitleStyle.delayRange.contains(delay) else { throw IPCError(.invalidArgument, "“sub-delay” takes seconds within ±600.") }
             guard target.setSubtitleDelay(delay) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "sub-pos":
-            let position = try number()
-            guard position.rounded() == position, SubtitleStyle.positionRange.contains(Int(position)) else {
-                throw IPCError(.invalidArgument, "“sub-pos” takes a whole number from 0 (top) to 150.")
-            }
-            guard target.setSubtitlePosition(Int(position)) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
+            let position = try IPCNumbers.subtitlePosition(try number())
+            guard target.setSubtitlePosition(position) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
         case "fullscreen":
             guard target.setFullscreen(try bool()) else { throw IPCError(.unavailable, "There is no window in this session (headless).") }
         case "aspect":

@@ -148,9 +148,7 @@ public struct IPCRequest: Sendable, Equatable {
             return .rate(r)
         case "volume":
             try arity(1...1)
-            let v = try number(0, "the volume")
-            guard (0...1000).contains(v) else { throw IPCError(.invalidArgument, "“volume”: 0–100 (up to 1000 amplifies).") }
-            return .volume(v)
+            return .volume(try IPCNumbers.volume(try number(0, "the volume")))
         case "mute":
             try arity(0...1)
             if args.isEmpty { return .mute(nil) }

@@ -42,7 +42,8 @@ public enum DASHTimelineOrigin {
               let t = DASHManifestRewriter.attribute(first, "t")?.stringValue.flatMap({ UInt64($0.trimmingCharacters(in: .whitespaces)) }),
               t > 0 else { return false }
         let numberAttribute = DASHManifestRewriter.attribute(template, "startNumber")
-        let startNumber = numberAttribute?.stringValue.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
+        guard numberAttribute == nil || DASHNumber.integer(template, "startNumber") != nil else { return false }  // out of bounds
+        let startNumber = DASHNumber.integer(template, "startNumber") ?? 1
         let usesNumber = DASHManifestRewriter.attribute(template, "media")?.stringValue?.contains("$Number") ?? false
         if startNumber < 1 && usesNumber { return false }
         let before = XMLElement(name: first.name ?? "S")

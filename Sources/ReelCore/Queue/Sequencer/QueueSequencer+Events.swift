@@ -4,6 +4,9 @@ import Foundation
 extension QueueSequencer {
     func handle(_ event: PlayerEvent, engineItem: PlaybackItem?) {
         eventItemID = engineItem?.id
+        // The gateway's account of a failure (a refused manifest, a 401) before anything is
+        // decided on it: a retry is planned on what really happened, not on the demuxer's 502.
+        let event = router?.refine(event, uri: engine.currentURI) ?? event
         if isFailure(event), holdFailureForNetwork() { return }  // loaded again when the network returns
         switch event {
         case .itemChanged(_, let uri, let title):

@@ -107,7 +107,6 @@ public final class QueueSequencer {
     public func removeObserver(_ id: Int) { observers.remove(id) }
 
     func emit(_ event: PlayerEvent, item: Int?) {
-        let event = router?.refine(event, uri: engine.currentURI) ?? event
         for o in observers.all { o(event, item) }
     }
 

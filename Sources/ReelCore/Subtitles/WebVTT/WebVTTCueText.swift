@@ -20,6 +20,10 @@ public enum WebVTTCueText {
         case timestampTag(String)
     }
 
+    /// How deep elements nest before further start tags are ignored (browsers flatten deep trees
+    /// too; real cues nest three or four levels).
+    public static let maximumDepth = 32
+
     /// The cue text parsing rules: the node list for `input`.
     public static func parse(_ input: String) -> [WebVTTNode] {
         let chars = Array(input)
@@ -42,12 +46,14 @@ public enum WebVTTCueText {
                 case "c", "i", "b", "u", "ruby": kind = WebVTTNode.Kind(rawValue: name)
                 case "rt": kind = stack.last?.kind == .ruby ? .rt : nil
                 case "v": kind = .v
-                case "lang":
-                    languages.append(annotation ?? "")
-                    kind = .lang
+                case "lang": kind = .lang
                 default: kind = nil
                 }
-                guard let kind else { continue }
+                // Deeper than `maximumDepth`, a tag is left out (its text stays): the tree, and the
+                // walks and teardown that recurse over it, stay shallow whatever a file nests
+                // (10,000 nested <b> crashed Reel on a worker thread's stack).
+                guard let kind, stack.count <= maximumDepth else { continue }
+                if kind == .lang { languages.append(annotation ?? "") }
                 stack.append((kind, classes.filter { !$0.isEmpty }, kind == .v || kind == .lang ? (annotation ?? "") : nil, languages.last, []))
             case .endTag(let name):
                 let current = stack.count > 1 ? stack.last?.kind : nil
