@@ -74,8 +74,14 @@ final class PackedAudioTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fetched.last ?? 0, 6, "to the end: \(fetched)")
         XCTAssertEqual(fetched, Array(Set(fetched)).sorted(), "each once, in order: \(fetched)")
         XCTAssertEqual(fetched, Array((fetched.first ?? 0)...(fetched.last ?? 0)), "none skipped: \(fetched)")
+        // On a sliding window the position is measured from the window's start, which moves on
+        // with the wall clock between refreshes (LiveTimeline): playing at the edge it stands
+        // still, give or take how far the media clock trails the wall clock — milliseconds, more
+        // on a busy machine (−0.125 then −0.128 s was seen). Never a step back of a segment.
         let positions = events.filter { $0["event"] as? String == "tick" }.compactMap { $0["position"] as? Double }
-        XCTAssertEqual(positions, positions.sorted(), "forward only: \(positions)")
+        for (a, b) in zip(positions, positions.dropFirst()) {
+            XCTAssertGreaterThan(b, a - 0.25, "no step back: \(positions)")
+        }
         XCTAssertGreaterThan(positions.count, 4, "it played on for seconds: \(positions)")
     }
 }

@@ -155,7 +155,9 @@ final class GaplessTests: XCTestCase {
         let uris = [server.url("/six.mp4").absoluteString, server.url("/missing.mp4").absoluteString, server.url("/eight.mp4").absoluteString]
         for attempt in 1...10 {
             let (records, _, done) = try run(uris, timeout: 20)
-            XCTAssertTrue(done, "run \(attempt): the queue reached its end (no stall at the end of the first item)")
+            if !done { StackDump.log(getpid(), reason: "run \(attempt) stalled") }
+            XCTAssertTrue(done, "run \(attempt): the queue reached its end (no stall at the end of the first item): "
+                          + records.map { String(format: "%.2f ", $0.time) + String(describing: $0.event).prefix(90) }.joined(separator: " | "))
             XCTAssertEqual(itemChanges(records).map(\.uri), uris, "run \(attempt)")
             let errors = records.compactMap { if case .error(let e) = $0.event { e } else { nil } }
             XCTAssertEqual(errors.map(\.kind), [.notFound], "run \(attempt)")

@@ -195,7 +195,7 @@ public final class Player: PlaybackEngine {
         Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(lifecycle.hasHadItem ? "used" : "fresh") playbin3")
         reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
-        armPrerollWatchdog(local: MediaLocator.localPath(of: uri) != nil)
+        armPrerollWatchdog()
         applyDesiredState()
     }
 
