@@ -4,20 +4,14 @@
 // NOTE: SwiftPM does not rebuild Swift modules when only this header changes; see Makefile.
 #ifndef REEL_CGIO_SHIM_H
 #define REEL_CGIO_SHIM_H
-#define G_SETTINGS_ENABLE_BACKEND
 #include <gio/gio.h>
-#include <gio/gsettingsbackend.h>
 
 // ---- GIO's process-wide defaults, made once on the main thread (GIODefaults.swift) ---------------------
-/// The VFS, the settings backend, the proxy resolver and the TLS backend: each a once-only
-/// default that loads GIO's modules. Made here, first, so that no two threads ever make them
-/// together (GLib 2.74 deadlocks when one thread makes the VFS while another loads the proxy
-/// module, whose GSettings backend makes the VFS). Transfer none for all but the backend.
+/// The VFS (whose once-init loads GIO's modules) and the TLS backend, made here first so that no
+/// two threads ever make them together: GLib 2.74 deadlocks when one thread makes the VFS while
+/// another loads the proxy module, whose GSettings backend makes the VFS. Transfer none.
 static inline void reel_gio_prepare_defaults(void) {
     (void) g_vfs_get_default();
-    GSettingsBackend *backend = g_settings_backend_get_default();  // transfer full
-    if (backend != NULL) g_object_unref(backend);
-    (void) g_proxy_resolver_get_default();
     (void) g_tls_backend_get_default();
 }
 

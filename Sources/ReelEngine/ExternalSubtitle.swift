@@ -44,12 +44,22 @@ public struct ExternalSubtitle: Sendable {
     /// The bytes of a subtitle file, or why there are none (unreadable, or too large to be one).
     public static func bytes(of path: String) -> Result<[UInt8], PlaybackError> {
         let name = (path as NSString).lastPathComponent
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-        guard let size, size <= maximumSize, let data = FileManager.default.contents(atPath: path) else {
-            let why = size == nil ? "cannot be read" : "is too large to be a subtitle file"
-            return .failure(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
+        // Only a regular file is read: a FIFO would block the read for ever, /dev/zero never end.
+        let facts = LocalFileFacts(path: path)
+        let why: String
+        switch facts.kind {
+        case nil: why = "cannot be read (it does not exist)"
+        case .directory?: why = "is a folder, not a subtitle file"
+        case .special?: why = "is not a regular file (a pipe, a device or a socket) and is not read"
+        case .regular?:
+            guard let size = facts.size, size <= Int64(maximumSize) else {
+                why = "is too large to be a subtitle file (\(facts.size ?? 0) bytes; at most \(maximumSize))"
+                break
+            }
+            guard let data = FileManager.default.contents(atPath: path) else { why = "cannot be read"; break }
+            return .success([UInt8](data))
         }
-        return .success([UInt8](data))
+        return .failure(PlaybackError(kind: .subtitleFile, message: "The subtitle file “\(name)” \(why)."))
     }
 
     /// The subtitle files of the item at `uri`, in track order ("file:0", "file:1"…): those beside

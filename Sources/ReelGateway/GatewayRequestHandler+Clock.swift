@@ -27,10 +27,33 @@ extension GatewayRequestHandler {
                 let sent = Date()
                 guard case .success(let upstream) = await fetch(item: item, id: id, resource: .init(url: url, kind: nil, parent: nil), head: head,
                                                                 deadline: .now() + .milliseconds(Int64((giveUp - ContinuousClock.now) / .milliseconds(1)))) else { continue }
-                var body = Data()
-                var chunks = upstream.response.body.makeAsyncIterator()
-                while body.count <= 4096, let chunk = try? await chunks.next() { body.append(contentsOf: chunk.readableBytesView) }
+                // The body within what is left of the budget too, and no more than 4 KiB of it: a
+                // source that sends its head and then a byte every 2 s, or 200 MB, gives up its
+                // connection when the budget ends (the reading task is cancelled, and the request
+                // with it).
+                let response = upstream.response
+                let left = giveUp - ContinuousClock.now
+                let read: Data? = await withTaskGroup(of: Data?.self) { group in
+                    group.addTask {
+                        var body = Data()
+                        var chunks = response.body.makeAsyncIterator()
+                        while body.count <= 4096, let chunk = try? await chunks.next() { body.append(contentsOf: chunk.readableBytesView) }
+                        return Task.isCancelled ? nil : body
+                    }
+                    group.addTask {
+                        try? await Task.sleep(for: left)
+                        return nil
+                    }
+                    let first = await group.next() ?? nil
+                    group.cancelAll()
+                    return first
+                }
                 let received = Date()
+                guard let body = read else {
+                    logLine(upstream.method, upstream.requestURL, status: Int(upstream.response.status.code), bytes: 0,
+                            started: upstream.started, note: "utc-timing-body-too-slow")
+                    continue
+                }
                 logLine(upstream.method, upstream.requestURL, status: Int(upstream.response.status.code), bytes: Int64(body.count),
                         started: upstream.started, note: "utc-timing")
                 guard upstream.response.status.code == 200,

@@ -18,8 +18,10 @@ public enum PlaylistDownload {
 
     public enum Outcome: Sendable {
         case data(Data, finalURL: URL)
-        /// Not fetched (an HTTP status, a network error, the deadline).
+        /// Not fetched (an HTTP status, a network error).
         case failed(String)
+        /// Not whole within the deadline (a body that trickles): never handed on as media.
+        case timedOut(String)
         /// Refused at the byte cap: not a playlist Reel will expand.
         case tooLarge(String)
     }
@@ -41,11 +43,11 @@ public enum PlaylistDownload {
             group.addTask { await receive(prepared, url: url, deadline: deadline, maximumBytes: maximumBytes, timeout: timeout) }
             group.addTask {
                 try? await Task.sleep(for: .milliseconds(milliseconds + 50))
-                return Task.isCancelled ? nil : .failed("timed out after \(Int(timeout)) s")
+                return Task.isCancelled ? nil : .timedOut("it did not arrive whole within \(Int(timeout)) s")
             }
             let first = await group.next() ?? nil
             group.cancelAll()
-            return first ?? .failed("timed out after \(Int(timeout)) s")
+            return first ?? .timedOut("it did not arrive whole within \(Int(timeout)) s")
         }
     }
 
@@ -67,8 +69,10 @@ public enum PlaylistDownload {
             return .data(Data(body.readableBytesView), finalURL: response.url ?? url)
         } catch {
             let text = "\(error)"
-            return .failed(text.contains("deadlineExceeded") || text.lowercased().contains("timeout")
-                           ? "timed out after \(Int(timeout)) s" : Redactor.redactText(text))
+            if text.contains("deadlineExceeded") || text.lowercased().contains("timeout") {
+                return .timedOut("it did not arrive whole within \(Int(timeout)) s")
+            }
+            return .failed(Redactor.redactText(text))
         }
     }
 

@@ -15,8 +15,42 @@ enum NumbersFuzz {
         let text = String(decoding: bytes.prefix(48), as: UTF8.self).filter { !"\n\r\",\\{}".contains($0) }
         let number = text.isEmpty ? "0" : text
         playlists(number, repeats: Int(bytes.first ?? 0))
+        mpds(number, slot: Int(bytes.last ?? 0))
         socket(number)
         if let d = Double(number) { desktop(d) }
+    }
+
+    /// Issue 46: the number in one MPD attribute at a time (`slot`), live and static, through
+    /// every reader of MPDs. No trap, no loop; a refused MPD stays refused everywhere.
+    static func mpds(_ n: String, slot: Int) {
+        var values = ["startNumber": "1", "t": "0", "d": "2", "r": "-1", "timescale": "1", "duration": "2", "pto": "0",
+                      "depth": "PT30S", "total": "PT10S", "width": "05", "bandwidth": "500000"]
+        let keys = values.keys.sorted()
+        let key = keys[slot % keys.count]
+        values[key] = ["depth", "total"].contains(key) ? "PT\(n)S" : n
+        for dynamic in [true, false] {
+            for timeline in [true, false] {
+                let template = timeline
+                    ? "<SegmentTemplate timescale=\"\(values["timescale"]!)\" startNumber=\"\(values["startNumber"]!)\" presentationTimeOffset=\"\(values["pto"]!)\" media=\"$Time%\(values["width"]!)d$-$Number$.m4s\" initialization=\"i.mp4\"><SegmentTimeline><S t=\"\(values["t"]!)\" d=\"\(values["d"]!)\" r=\"\(values["r"]!)\"/><S d=\"\(values["d"]!)\"/></SegmentTimeline></SegmentTemplate>"
+                    : "<SegmentTemplate timescale=\"\(values["timescale"]!)\" startNumber=\"\(values["startNumber"]!)\" duration=\"\(values["duration"]!)\" media=\"$Bandwidth%\(values["width"]!)d$-$Number$.m4s\"/>"
+                let mpd = """
+                <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="\(dynamic ? "dynamic" : "static")" availabilityStartTime="1970-01-01T00:00:00Z" \
+                timeShiftBufferDepth="\(values["depth"]!)" mediaPresentationDuration="\(values["total"]!)"><Period start="PT0S"><AdaptationSet contentType="video">\
+                <Representation id="v" bandwidth="\(values["bandwidth"]!)" width="640" height="360">\(template)</Representation></AdaptationSet></Period></MPD>
+                """
+                let base = URL(string: "https://origin.example/m.mpd")!
+                _ = DASHInspection.inspect(mpd, uri: base.absoluteString, name: "m.mpd")
+                for rep in DASHSegments.list(mpd, base: base) where rep.media.count > 100_001 { fuzzFailure("\(rep.media.count) segments") }
+                if let window = DASHLiveWindow.snapshot(mpd, now: Date(timeIntervalSince1970: 1_795_000_000)) {
+                    if window.durations.count > DASHLiveWindow.maximumSegments { fuzzFailure("a live window of \(window.durations.count)") }
+                    _ = DASHLiveWindow.steer(window, program: nil, now: Date(timeIntervalSince1970: 1_795_000_000))
+                }
+                let refused = (try? DASHManifestRewriter.check(mpd)) == nil
+                let rewritten = try? DASHManifestRewriter.rewrite(mpd, base: base, directory: { _ in "/g/d/0/" }, manifest: { _ in "/g/m/0" },
+                                                                 presentationDelay: 10, catchup: (Date(timeIntervalSince1970: 1_794_999_000), Date(timeIntervalSince1970: 1_794_999_100), Date(timeIntervalSince1970: 1_795_000_000)))
+                if refused, rewritten != nil { fuzzFailure("the gateway's check refused what its rewrite served: \(key)=\(n)") }
+            }
+        }
     }
 
     static func playlists(_ n: String, repeats: Int) {

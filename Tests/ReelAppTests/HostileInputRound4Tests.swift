@@ -147,4 +147,120 @@ final class HostileInputRound4Tests: XCTestCase {
         XCTAssertEqual(client.request(["set_property", "volume", 130], id: id)?["error"] as? String, "success")
         XCTAssertTrue(reel.process.isRunning, "reel lives: \(reel.stderr.suffix(400))")
     }
+
+    /// `--sub-file /dev/zero` or a FIFO: said for what it is (it was "too large"; a FIFO could
+    /// block the read), and the video plays (item 15).
+    func testASubtitleFileThatIsADeviceOrAPipeIsNamedSoAndTheVideoPlays() throws {
+        let dir = TestMedia.temporaryDirectory("reel-sub-special")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("subs.srt").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        for path in ["/dev/zero", fifo] {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--exit-at-end", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=false",
+                                                                     "--sub-file", path, TestMedia.path("clip2s.mp4")], timeout: 30)
+            XCTAssertFalse(r.timedOut, "\(path): \(r.stderr.suffix(400))")
+            XCTAssertTrue(r.stderr.contains("not a regular file"), "\(path): \(r.stderr.suffix(400))")
+            XCTAssertFalse(r.stderr.contains("too large"), "\(path): \(r.stderr.suffix(400))")
+        }
+    }
+
+    /// A remote `.m3u` that trickles (30 bytes a second: never silent long enough for a read
+    /// timeout, never whole within the 10 s deadline) fails as `timeout` and the queue goes on;
+    /// it was handed to GStreamer as media and "played" as a live stream for ever (item 14).
+    func testATricklingRemotePlaylistFailsAsTimeout() throws {
+        let dir = TestMedia.temporaryDirectory("reel-trickle")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = dir.appendingPathComponent("list.m3u")
+        try ("#EXTM3U\n" + String(repeating: "#EXTINF:2,clip\n\(TestMedia.path("clip2s.mp4"))\n", count: 10)).write(to: list, atomically: true, encoding: .utf8)
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/list.m3u", .paced(list, contentType: "audio/x-mpegurl", bytesPerSecond: 30))
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=false",
+                                                                 server.url("/list.m3u").absoluteString, TestMedia.path("clip2s.mp4")], timeout: 60)
+        XCTAssertFalse(r.timedOut, "reel ended: \(r.stderr.suffix(400))")
+        XCTAssertEqual(r.status, 1, r.stderr.suffix(400).description)
+        let errors = events(r.stdout).filter { $0["event"] as? String == "error" }.compactMap { $0["error"] as? [String: Any] }
+        XCTAssertEqual(errors.first?["code"] as? String, "timeout", "\(errors)")
+        XCTAssertTrue((errors.first?["message"] as? String ?? "").contains("within 10 s"), "\(errors)")
+        XCTAssertEqual(events(r.stdout).filter { $0["event"] as? String == "end" }.count, 1, "the clip after it played")
+    }
+
+    /// `--golden DIR` is someone else's folder: a frame path out of `frames/`, a FIFO and a PNG
+    /// claiming 20,000² pixels are each not used (said as `golden-unreadable`), the run neither
+    /// hangs nor copies the outside file into its report (item 11).
+    func testAGoldenFolderCannotReachOutsideHangOrExhaust() throws {
+        let dir = TestMedia.temporaryDirectory("reel-golden-hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let golden = dir.appendingPathComponent("golden")
+        let make = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--frames-only", "--at", "0.5,1,1.5", "--golden", golden.path, "--update-golden",
+                                                                    "--report", dir.appendingPathComponent("r0").path, TestMedia.path("clip2s.mp4")], timeout: 120)
+        XCTAssertEqual(make.status, 0, make.stderr)
+        let secret = dir.appendingPathComponent("outside.png")
+        try FileManager.default.copyItem(at: golden.appendingPathComponent("frames").appendingPathComponent(
+            try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent("frames").path).first)), to: secret)
+        XCTAssertEqual(mkfifo(golden.appendingPathComponent("frames/fifo.png").path, 0o600), 0)
+        var huge = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        huge += Data([0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 2, 0, 0, 0])  // 20,000 x 20,000, RGB
+        try huge.write(to: golden.appendingPathComponent("frames/huge.png"))
+        // Point the reference's three frames at the three hostile files.
+        let reportURL = golden.appendingPathComponent("report.json")
+        var text = try String(contentsOf: reportURL, encoding: .utf8)
+        let names = try FileManager.default.contentsOfDirectory(atPath: golden.appendingPathComponent("frames").path)
+            .filter { $0.hasSuffix(".png") && $0 != "fifo.png" && $0 != "huge.png" }.sorted()
+        XCTAssertEqual(names.count, 3, "\(names)")
+        for (name, hostile) in zip(names, ["../../outside.png", "fifo.png", "huge.png"]) {
+            text = text.replacingOccurrences(of: "frames\\/\(name)", with: "frames\\/\(hostile)").replacingOccurrences(of: "frames/\(name)", with: "frames/\(hostile)")
+        }
+        try text.write(to: reportURL, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("r1")
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--frames-only", "--at", "0.5,1,1.5", "--golden", golden.path,
+                                                                 "--report", report.path, TestMedia.path("clip2s.mp4")], timeout: 60)
+        XCTAssertFalse(r.timedOut, "no hang on the FIFO: \(r.stderr.suffix(400))")
+        let json = try String(contentsOf: report.appendingPathComponent("report.json"), encoding: .utf8)
+        XCTAssertEqual(json.components(separatedBy: "golden-unreadable").count - 1, 3, json)
+        let copied = (try? FileManager.default.contentsOfDirectory(atPath: report.appendingPathComponent("golden").path)) ?? []
+        XCTAssertFalse(copied.contains("outside.png"), "the outside file stays outside: \(copied)")
+    }
+
+    /// A URL with a credential under a name nobody listed (`pw=`, `api-key=`, `client-secret=`,
+    /// `pin=`): a saved playlist holding it is owner-only, and the resume book never holds it
+    /// (item 13: 0644 and the value in the resume key before).
+    func testQueryCredentialsUnderAnyNameStayPrivate() throws {
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/a.mp4", .file(TestMedia.url("clip2s.mp4"), contentType: "video/mp4"))
+        let dir = TestMedia.temporaryDirectory("reel-query-secrets")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state")
+        for secret in ["pw=hunter2", "api-key=k3y-v4lue", "client-secret=cl13nt", "pin=4821"] {
+            let saved = dir.appendingPathComponent("saved-\(secret.prefix(3)).m3u8")
+            let url = server.url("/a.mp4").absoluteString + "?\(secret)&episode=3"
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--exit-at-end", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=false",
+                                                                     "--start-time", "1.5", "--save-playlist", saved.path, url],
+                                      timeout: 30, environment: ["XDG_STATE_HOME": state.path, "XDG_DATA_HOME": state.path + "/data"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: saved.path)[.posixPermissions] as? NSNumber)
+            XCTAssertEqual(mode.intValue & 0o777, 0o600, "\(secret): the saved playlist is owner-only")
+            let value = String(secret.split(separator: "=")[1])
+            let files = FileManager.default.enumerator(atPath: state.path)?.compactMap { $0 as? String } ?? []
+            for file in files {
+                let text = (try? String(contentsOfFile: state.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+                XCTAssertFalse(text.contains(value), "\(secret) is not in \(file)")
+            }
+        }
+    }
+
+    /// A cue of 100,000 unbreakable characters: the video plays to its end (it failed as "The
+    /// file is damaged" after 52–60 s while the overlay laid it out; item 10).
+    func testAHugeUnbreakableCueDoesNotStopTheVideo() throws {
+        let dir = TestMedia.temporaryDirectory("reel-long-cue")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let srt = dir.appendingPathComponent("long.srt")
+        try "1\n00:00:00,000 --> 00:00:02,000\n\(String(repeating: "x", count: 100_000))\n".write(to: srt, atomically: true, encoding: .utf8)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--exit-at-end", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
+                                                                 "--sub-file", srt.path, TestMedia.path("clip2s.mp4")], timeout: 90)
+        XCTAssertFalse(r.timedOut)
+        XCTAssertEqual(r.status, 0, r.stderr.suffix(400).description)
+        XCTAssertEqual(events(r.stdout).filter { $0["event"] as? String == "end" }.count, 1, r.stdout.suffix(600).description)
+    }
 }

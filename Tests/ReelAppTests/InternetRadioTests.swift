@@ -73,4 +73,29 @@ final class InternetRadioTests: XCTestCase {
         }
         XCTAssertEqual(Array(seen.drop { !Self.titles.contains($0) }), Self.titles, "\(seen)")
     }
+
+    /// A server sending a new title in every metadata block (every 16 bytes, 200 KB/s): titles are
+    /// said at most once a second, the newest winning (~1,000 `media-info` a second and the main
+    /// thread at 100 % before, issue 46 item 12).
+    func testATitleInEveryBlockIsSaidAtMostOnceASecond() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        let titles = (0..<20_000).map { "Song \($0)" }
+        server.serve("/flood", .icy(TestMedia.url("radio.mp3"), metaInterval: 16, titles: titles, blocksPerTitle: 1, bytesPerSecond: 200_000))
+        let started = Date()
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                  ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                   server.url("/flood").absoluteString], timeout: 40)
+        let seconds = Date().timeIntervalSince(started)
+        let said = r.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+            .filter { $0["event"] as? String == "media-info" }
+        XCTAssertFalse(r.timedOut, r.stderr.suffix(400).description)
+        XCTAssertGreaterThan(said.count, 1, "titles were said: \(r.stdout.suffix(600))")
+        XCTAssertLessThanOrEqual(Double(said.count), seconds + 3, "at most one a second over \(seconds) s: \(said.count)")
+        let times = said.compactMap { $0["t"] as? Double }
+        for (a, b) in zip(times, times.dropFirst()).dropFirst() {  // the first title comes with preroll's own media-info
+            XCTAssertGreaterThanOrEqual(b - a, 0.9, "a second apart: \(times)")
+        }
+    }
 }

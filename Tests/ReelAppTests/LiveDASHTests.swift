@@ -18,11 +18,11 @@ final class LiveDASHTests: XCTestCase {
     ///   clock (`UTCTiming`, written by ffmpeg's `-utc_timing_url`), and the truth of the stream's
     ///   wall clock is the origin's.
     /// - Parameter clockHangs: the MPD names a clock (`UTCTiming`) that never answers in time.
-    private func play(timeline: Bool, skew: Double = 0, streaming: Bool = false, clockHangs: Bool = false) throws {
+    private func play(timeline: Bool, skew: Double = 0, streaming: Bool = false, clockHangs: Bool = false, clockTrickles: Bool = false) throws {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
         let server = try HTTPFixtureServer(host: "127.0.0.1")
         defer { server.shutdown() }
-        let packager = try LiveDASHPackager(timeline: timeline, utcTiming: skew != 0 || clockHangs ? server.url("/live/time") : nil, streaming: streaming)
+        let packager = try LiveDASHPackager(timeline: timeline, utcTiming: skew != 0 || clockHangs || clockTrickles ? server.url("/live/time") : nil, streaming: streaming)
         defer { packager.stop() }
         XCTAssertTrue(packager.waitUntilSlid(), "ffmpeg's window slid: \(packager.manifest.prefix(600))")
         let anchor = try XCTUnwrap(packager.anchor, "availabilityStartTime").addingTimeInterval(skew)
@@ -34,6 +34,14 @@ final class LiveDASHTests: XCTestCase {
             server.serve("/live/time", .clock)
         }
         if clockHangs { server.misbehave("/live/time", Array(repeating: .delayedStatus(200, seconds: 60), count: 20)) }
+        let trickle = TestMedia.temporaryDirectory("reel-clock-trickle")
+        defer { try? FileManager.default.removeItem(at: trickle) }
+        if clockTrickles {
+            // Its head at once, then its body a byte every 2 s (issue 46, item 7).
+            let body = trickle.appendingPathComponent("time.txt")
+            try String(repeating: "2026-11-28T10:00:00Z ", count: 20).write(to: body, atomically: true, encoding: .utf8)
+            server.serve("/live/time", .paced(body, contentType: "text/plain", bytesPerSecond: 1))
+        }
 
         let directory = TestMedia.temporaryDirectory("reel-live-dash-ipc")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -272,6 +280,13 @@ final class LiveDASHTests: XCTestCase {
     /// then the desktop's clock is taken, and the stream plays as without one.
     func testALiveMPDWhoseClockHangsPlaysOnTheDesktopsClock() throws {
         try play(timeline: false, clockHangs: true)
+    }
+
+    /// A clock that answers its head at once and then trickles its body (a byte a second): the
+    /// body too is bounded by the clock's budget, so the stream plays on the desktop's clock (it
+    /// failed at 15 s, blaming the server, before).
+    func testALiveMPDWhoseClockTricklesPlaysOnTheDesktopsClock() throws {
+        try play(timeline: false, clockTrickles: true)
     }
 
     /// The same origin 30 s behind with a SegmentTimeline: the segments are listed, but where to

@@ -187,7 +187,8 @@ final class NetworkPolicyTests: XCTestCase {
         XCTAssertEqual(errors.first?["item"] as? Int, 0)
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 2, "not before its bound")
         XCTAssertEqual(named(events, "end").compactMap { $0["item"] as? Int }, [1])
-        XCTAssertTrue(server.requests.filter { $0.path == "/long.mp4" }.isEmpty, "nothing fetched while offline")
+        XCTAssertTrue(server.requests.filter { $0.path == "/long.mp4" }.isEmpty,
+                      "nothing fetched while offline: \(server.requests.map { "\($0.method) \($0.path) \($0.headers)" }) \(r.stderr.suffix(800))")
     }
 }
 

@@ -57,6 +57,10 @@ final class PlaylistWriterTests: XCTestCase {
     func testSecretsAndFormatByName() {
         XCTAssertTrue(PlaylistWriter.containsSecrets(items))
         XCTAssertFalse(PlaylistWriter.containsSecrets(Array(items.prefix(3))))
+        for secret in ["pw=hunter2", "api-key=k1", "client-secret=c2", "pin=1234", "a=1"] {
+            XCTAssertTrue(PlaylistWriter.containsSecrets([QueueItem(uri: "https://h.test/a.mp4?\(secret)")]), "any query that does not name content: \(secret)")
+        }
+        XCTAssertFalse(PlaylistWriter.containsSecrets([QueueItem(uri: "https://h.test/a.mp4?episode=3&lang=en")]))
         XCTAssertEqual(PlaylistWriter.Format(fileName: "x.M3U8"), .m3u8)
         XCTAssertEqual(PlaylistWriter.Format(fileName: "x.xspf"), .xspf)
         XCTAssertNil(PlaylistWriter.Format(fileName: "x.pls"))

@@ -54,6 +54,14 @@ enum GoldenComparison {
                 }
                 let referencePath = options.directory.appendingPathComponent(reference).path
                 let currentPath = reportDirectory.appendingPathComponent(file).path
+                // The reference folder is someone else's: only a regular `frames/<name>` PNG of a
+                // sane size is opened (a `../` path was copied into the report, a FIFO hung the run,
+                // a 20,000² PNG cost 1.67 GB).
+                if let why = Self.unusable(reference: reference, at: referencePath) {
+                    out[i].problems.append(HLSProblem(line: nil, severity: .warning, code: "golden-unreadable",
+                                                      message: "the golden frame at \(frame.requested) (\(reference)) is not used: \(why)"))
+                    continue
+                }
                 guard let a = GoldenFrameImages.luma(ofPNG: referencePath), let b = GoldenFrameImages.luma(ofPNG: currentPath) else {
                     out[i].problems.append(HLSProblem(line: nil, severity: .warning, code: "golden-unreadable",
                                                       message: "the golden frame at \(frame.requested) (\(reference)) cannot be read"))
@@ -86,6 +94,23 @@ enum GoldenComparison {
             }
         }
         return out
+    }
+
+    /// The most pixels a golden frame may have (8K UHD).
+    static let maximumPixels = 7680 * 4320
+
+    /// Why a reference frame is not opened, or nil when it may be: a regular file named
+    /// `frames/<name>`, a PNG whose header says at most `maximumPixels`.
+    static func unusable(reference: String, at path: String) -> String? {
+        guard CaptureFileName.isShardFramePath(reference) else { return "only a file in frames/ is taken" }
+        guard LocalFileFacts(path: path).kind == .regular else { return "not a regular file" }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "it cannot be read" }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
+        guard head.count == 24, head.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return "not a PNG file" }
+        let width = head[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = head[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard width > 0, height > 0, width * height <= maximumPixels else { return "\(width)x\(height) is larger than a frame can be" }
+        return nil
     }
 
     /// Makes the report in `reportDirectory` the reference in `options.directory`: its frames and

@@ -125,7 +125,7 @@ struct InspectCommand: ParsableCommand {
         } else if let url = URL(string: uri), MediaLocator.isNetwork(uri) {
             switch PlaylistDownload.fetchBlocking(url) {
             case .data(let fetched, _): data = fetched
-            case .failed(let why), .tooLarge(let why): return DASHInspection.inspect("", uri: Redactor.redactURL(uri), name: "\(name) (\(why))")
+            case .failed(let why), .tooLarge(let why), .timedOut(let why): return DASHInspection.inspect("", uri: Redactor.redactURL(uri), name: "\(name) (\(why))")
             }
         } else {
             return nil
@@ -152,7 +152,7 @@ struct InspectCommand: ParsableCommand {
         guard MediaLocator.isNetwork(uri), let url = URL(string: uri) else { return nil }
         switch PlaylistDownload.fetchBlocking(url) {
         case .data(let data, let finalURL): return PlaylistInspection.inspect(data, location: finalURL)
-        case .failed(let why), .tooLarge(let why): return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: why)
+        case .failed(let why), .tooLarge(let why), .timedOut(let why): return .failure(type: type, uri: Redactor.redactURL(uri), name: name, message: why)
         }
     }
 }

@@ -194,6 +194,7 @@ final class GatewayRouter: Sendable {
         case .data(let data, _): return .data(data, finalURL: url)
         case .failed(let why): return .failed(state.withLock { $0.errors[id]?.message } ?? why)
         case .tooLarge(let why): return .tooLarge(why)
+        case .timedOut(let why): return .timedOut(why)
         }
     }
 

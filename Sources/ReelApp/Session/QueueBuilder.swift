@@ -64,6 +64,10 @@ enum QueueBuilder {
                     // Not fetchable now: the player tries it and reports the error as the item's.
                     result.items.append(asItem)
                     continue
+                case .timedOut(let why):
+                    result.errors.append(PlaybackError(kind: .timeout, message: "The playlist \(Redactor.redactURL(uri)) was not read: \(why).",
+                                                       uri: Redactor.redactURL(uri)))
+                    continue
                 case .tooLarge(let why):
                     result.errors.append(PlaybackError(kind: .invalidPlaylist, message: "The playlist \(Redactor.redactURL(uri)) was not read: \(why).",
                                                        uri: Redactor.redactURL(uri)))

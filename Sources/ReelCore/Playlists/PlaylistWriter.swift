@@ -32,7 +32,7 @@ public enum PlaylistWriter {
     public static func containsSecrets(_ items: [QueueItem]) -> Bool {
         items.contains { item in
             // A signed URL (a token or signature in its query) is as secret as a header.
-            Redactor.redactURL(item.uri) != item.uri
+            Redactor.redactURL(item.uri) != item.uri || !ResumeKey.queryIsIdentifyingOnly(item.uri)
                 || item.options.contains { name, values in values.contains { PlaylistOptions.isSecret(name: name, value: $0) } }
         }
     }

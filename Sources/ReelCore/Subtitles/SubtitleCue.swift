@@ -29,7 +29,27 @@ public struct SubtitleCue: Equatable, Sendable {
     /// The text without styling (lines separated by "\n").
     public var text: String { runs.map(\.text).joined() }
 
-    public var markup: String { runs.map(\.markup).joined() }
+    /// The most characters of one cue that are drawn (an ellipsis stands for the rest): real cues
+    /// are a line or two, and Pango lays out a long unbreakable run in super-linear time (a cue of
+    /// 100,000 characters held the pipeline until a good video failed as damaged; issue 46).
+    public static let maximumDrawnCharacters = 1_000
+
+    public var markup: String {
+        var left = Self.maximumDrawnCharacters
+        var out = ""
+        for var run in runs {
+            guard left > 0 else { break }
+            let count = run.text.count
+            if count > left {
+                run.text = String(run.text.prefix(left)) + "…"
+                left = 0
+            } else {
+                left -= count
+            }
+            out += run.markup
+        }
+        return out
+    }
 }
 
 /// A piece of a cue's text with one style.

@@ -71,6 +71,8 @@ struct ItemMedia {
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
     /// The item's own picture (an audio file's cover art, from its tags), as the file holds it.
     var coverArt: Data?
+    /// A live stream's changing title, said at most once a second.
+    var titleLimit = TitleRateLimit()
 }
 
 /// The item's audio, subtitle and video tracks (its stream collection), the choice among them

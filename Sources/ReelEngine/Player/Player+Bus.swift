@@ -88,10 +88,7 @@ extension Player {
             // Totem do. A file's tags have all come by its preroll.
             let changed = prerolled && mediaInfo.isLive && title != collectionInfo.title
             collectionInfo.title = title
-            if changed {
-                refreshMediaInfo()
-                emit(.mediaInfo(mediaInfo))
-            }
+            if changed, itemState.media.titleLimit.offer(title, now: Self.monotonicSeconds) != nil { sayTitle() }
         }
         var size: gsize = 0
         if itemState.media.coverArt == nil, let image = reel_taglist_image(tags, &size) {
