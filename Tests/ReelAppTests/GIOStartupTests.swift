@@ -7,7 +7,7 @@ import XCTest
 /// GSettings backend the desktop gives (Flatpak's `keyfile` hung 3 runs in 6: the main thread
 /// building GTK's first widgets and souphttpsrc's thread loading the proxy module each waited
 /// for the other inside GIO). 20 runs per backend, in a window and headless; a hang is a run that
-/// has not exited 30 s after a 1 s play.
+/// has not exited 30 s after a 3 s play.
 final class GIOStartupTests: XCTestCase {
     private func runs(window: Bool) throws {
         let server = try HTTPFixtureServer()
@@ -24,7 +24,7 @@ final class GIOStartupTests: XCTestCase {
             DispatchQueue.concurrentPerform(iterations: 4) { lane in
                 for run in stride(from: lane, to: 20, by: 4) {
                     let r = ProcessRunner.run(ProcessRunner.reelExecutable,
-                                              (window ? [] : ["--headless"]) + ["--exit-at-end", "--start-time", "5", "--audio-sink", "fakesink",
+                                              (window ? [] : ["--headless"]) + ["--exit-at-end", "--start-time", "3", "--audio-sink", "fakesink",
                                                                                  "--no-resume", master],
                                               timeout: 30, environment: ["GSETTINGS_BACKEND": backend, "XDG_CONFIG_HOME": home.path + "/\(backend)-\(run)"])
                     if r.timedOut || r.status != 0 {

@@ -18,6 +18,12 @@ final class ControlSocketService {
         dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, template: template)
         let server = self.server
         server.start(onLine: { [weak self] client, line in
+            // A quit is timed from when it arrives, not from when the main thread gets to it: a
+            // main thread held for seconds (a huge live playlist's refresh on a busy machine)
+            // once kept Reel for 6.9 s after `quit` (QuitDeadlineTests).
+            if case .success(let request) = IPCRequest.parse(line), case .quit(let status) = request.command {
+                ExitDeadline.arm(status: status)
+            }
             MainQueue.shared.async {
                 guard let self else { return }
                 self.dispatcher.handle(line) { reply in server.send(reply, to: client) }

@@ -7,6 +7,9 @@ import ReelCore
 /// reaper, the gateway's connections) runs as before, and if it has not returned by then, stdout
 /// and stderr are flushed and the process ends with the status it was going to have.
 ///
+/// The socket's `quit` arms it when the request arrives (on the socket's thread), so a main
+/// thread that is late to the quit is bounded too.
+///
 /// Seen (issue 45): `quit` during a refresh of a live playlist of 40,000 segments took over 10 s on
 /// a busy machine (an adaptive demuxer's state change joining a download thread, the gateway's
 /// shutdown waiting for the cooperative pool its rewrite occupied); a user pressing `q` waited
