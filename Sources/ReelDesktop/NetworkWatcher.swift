@@ -76,6 +76,7 @@ public final class NetworkWatcher {
         let now = NetworkState(available: g_network_monitor_get_network_available(monitor) != 0,
                                metered: g_network_monitor_get_network_metered(monitor) != 0, connectivity: connectivity)
         guard now != state else { return }
+        Log.debug(.network, .info, "the network monitor (\(backend ?? "?")) reads \(now)\(state == nil ? " (its first reading)" : "")")
         state = now
         onChange(now)
     }

@@ -26,7 +26,8 @@ final class NetworkPolicyTests: XCTestCase {
     private static let sinks = ["--audio-sink", "fakesink sync=false", "--video-sink", "fakesink sync=false"]
 
     private func reel(_ args: [String], file: StaticString = #filePath, line: UInt = #line) -> (ProcessRunner.Result, [[String: Any]]) {
-        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events"] + args, timeout: 60, environment: nm.environment)
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events"] + args, timeout: 60,
+                                  environment: nm.environment.merging(["REEL_DEBUG": "network:4"]) { $1 })
         XCTAssertFalse(r.timedOut, r.stderr, file: file, line: line)
         XCTAssertEqual(r.malformedJSONLines, [], file: file, line: line)
         return (r, r.jsonObjects)

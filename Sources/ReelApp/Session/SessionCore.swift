@@ -195,9 +195,11 @@ final class SessionCore {
         // The first item is judged on the network as it is: the monitor's first reading is
         // usually in by now (it was started first); it is waited for briefly when not.
         network.onChange = { [weak self] state in self?.sequencer.networkChanged(state) }
-        // Waited for only when an item needs the network (a local queue starts at once).
+        // Waited for only when an item needs the network (a local queue starts at once). The
+        // monitor answers in milliseconds; on a busy machine it took over 0.5 s and an item was
+        // loaded, and fetched, before the reading said offline (NetworkPolicyTests): 2 s at most.
         let needsNetwork = sequencer.queue.items.contains { options.networkRule.needsNetwork(MediaLocator.uri(for: $0.uri)) }
-        if let state = needsNetwork ? network.waitForFirstReading(timeout: 0.5) : network.state { sequencer.networkChanged(state) }
+        if let state = needsNetwork ? network.waitForFirstReading(timeout: 2) : network.state { sequencer.networkChanged(state) }
         guard !sequencer.queue.isEmpty else { return }
         sequencer.play()
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
