@@ -24,6 +24,9 @@ final class ErrorMapperTableTests: XCTestCase {
             // hlsdemux2 segment 401: RESOURCE/NOT_FOUND with http-status-code=401.
             (resource, 3, "Not found", C(uri: web.uri, httpStatus: 401), .notAuthorized),
             (resource, 3, "Not Found", C(uri: web.uri, httpStatus: 404), .notFound),
+            // hlsdemux2: a download whose transfer broke after its 200 (seen under load, said
+            // as "no such stream (HTTP 200)"): the network's, and retried.
+            (resource, 3, "Couldn't download fragments", C(uri: web.uri, httpStatus: 200), .network),
             (resource, 5, "Could not connect: Connection refused", web, .network),
             (resource, 9, "Socket I/O timed out", web, .timeout),
             (resource, 3, "Server error", C(uri: web.uri, httpStatus: 503), .serverError),

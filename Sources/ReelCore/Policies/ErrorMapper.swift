@@ -94,7 +94,12 @@ public enum ErrorMapper {
         switch domain {
         case .resource:
             switch Resource(rawValue: code) {
-            case .notFound: return context.isLocalFile ? .notFound : (looksLikeNetwork(text) ? .network : .notFound)
+            case .notFound:
+                // hlsdemux2 reports any failed download as NOT_FOUND with the answer's status: after
+                // a 2xx the answer was there and its transfer broke (seen under load: "no such
+                // stream (HTTP 200)"), a network failure, which is retried.
+                if let status = context.httpStatus, (200..<300).contains(status) { return .network }
+                return context.isLocalFile ? .notFound : (looksLikeNetwork(text) ? .network : .notFound)
             case .notAuthorized: return .notAuthorized
             case .openRead, .read, .openReadWrite, .seek, .failed:
                 if text.contains("timed out") || text.contains("timeout") { return .timeout }
