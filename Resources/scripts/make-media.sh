@@ -163,6 +163,17 @@ fi
 [ -s landscape.mp4 ] || { timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \
     -i "color=c=red:s=160x180:d=2:r=30[a];color=c=blue:s=160x180:d=2:r=30[b];[a][b]hstack" \
     -c:v libx264 -pix_fmt yuv420p -f mp4 landscape.mp4.tmp && mv landscape.mp4.tmp landscape.mp4; }
+# color10s.mp4's pictures and sound in Matroska with three chapters, as a film has them
+# (matroskademux posts a table of contents): "Opening" at 0, "Middle part" at 3, an untitled one
+# at 6.5 s. The same with MP4 chapters (chapters.mp4: qtdemux in 1.22 reads none).
+if [ ! -s chapters.mkv ] || [ ! -s chapters.mp4 ]; then
+  printf ';FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=3000\ntitle=Opening\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=3000\nEND=6500\ntitle=Middle part\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=6500\nEND=10000\n' > chapters.txt
+  timeout -k 5 60 ffmpeg -nostdin -hide_banner -loglevel error -y -i color10s.mp4 -i chapters.txt -map 0 -map_chapters 1 -c copy -f matroska chapters.mkv.tmp
+  timeout -k 5 60 ffmpeg -nostdin -hide_banner -loglevel error -y -i color10s.mp4 -i chapters.txt -map 0 -map_chapters 1 -c copy -f mp4 chapters.mp4.tmp
+  mv chapters.mkv.tmp chapters.mkv
+  mv chapters.mp4.tmp chapters.mp4
+  rm -f chapters.txt
+fi
 # An MP3 with its cover art (ID3 APIC, a 64x64 green PNG), as music files have: Reel's window
 # shows the cover where a video would be.
 if [ ! -s cover.mp3 ]; then

@@ -15,6 +15,7 @@ public enum GStreamerRuntime {
             // DASH MPDs whose root tag is long (ffmpeg's live ones) are typed application/xml by
             // GStreamer 1.22's typefinder over HTTP: Reel's own names them (`reel_mpd_typefind.h`).
             reel_mpd_typefind_register()
+            GStreamerDebugLog.attach()  // GST_DEBUG=reel*:5
             done = true
             StartupTrace.mark("gst-init")
         }

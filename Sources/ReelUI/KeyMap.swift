@@ -51,6 +51,10 @@ public enum KeyMap {
         case KeySym.char("j"), KeySym.char("J"): return .action(.cycleSubtitleTrack)
         case KeySym.char("v"), KeySym.char("V"): return .action(.toggleSubtitles)
         case KeySym.end: return state.live != nil ? .action(.goLive) : nil
+        // As mpv's input.conf: PGUP `add chapter 1`, PGDWN `add chapter -1` (without chapters,
+        // nothing; never the focused control's own paging, such as the speed's).
+        case KeySym.pageUp: return .action(.stepChapter(1))
+        case KeySym.pageDown: return .action(.stepChapter(-1))
         case KeySym.question: return .shortcutsWindow
         default: return nil
         }
@@ -77,6 +81,7 @@ public enum KeyMap {
         ("m", "Mute"),
         ("< / >", "Previous or next item"),
         ("End, the LIVE badge", "Go live (a live stream's edge)"),
+        ("PgUp / PgDn", "Next or previous chapter"),
         ("f, F11, double-click", "Fullscreen"),
         ("Esc", "Leave fullscreen"),
         ("F9", "Playlist"),

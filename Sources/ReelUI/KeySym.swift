@@ -19,6 +19,8 @@ public enum KeySym {
     public static let down: UInt32 = 0xff54
     public static let delete: UInt32 = 0xffff
     public static let end: UInt32 = 0xff57
+    public static let pageUp: UInt32 = 0xff55
+    public static let pageDown: UInt32 = 0xff56
     public static let f9: UInt32 = 0xffc6
     public static let f11: UInt32 = 0xffc8
     public static let kpLeft: UInt32 = 0xff96

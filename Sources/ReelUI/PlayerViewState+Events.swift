@@ -42,6 +42,7 @@ extension PlayerViewState {
             rate = 1
             isSeekable = true
             coverArt = nil
+            chapters = []
         case .duration(let d):
             duration = d
         case .progress(let p, let d, _, let liveNow):
@@ -97,6 +98,8 @@ extension PlayerViewState {
             qualityEntries = QualityEntry.entries(for: now.renditions)
             qualityChoice = mode == "manual" ? index.map(String.init) ?? "auto" : "auto"
             qualityLabel = QualityEntry.buttonLabel(manual: mode == "manual", height: height)
+        case .chapters(let found):
+            chapters = found
         case .retrying(let attempt, _, _):
             errorBanner = Self.reconnectingText(attempt: attempt, of: context.maxRetries)
             offersPlayAnyway = false

@@ -59,6 +59,8 @@ public struct PlayerViewState: Sendable, Equatable {
     /// What the video area shows when the item has no video: its cover art (the file's bytes),
     /// as Totem, VLC and mpv do; nil: black.
     public var coverArt: Data?
+    /// The item's chapters: marks on the seek bar, their titles in its tooltip.
+    public var chapters: [Chapter] = []
 
     /// A live item's window (`LivePosition`): the seek bar spans it, the labels show wall-clock
     /// time when it has PROGRAM-DATE-TIME, and the LIVE badge shows the distance from the edge.

@@ -180,6 +180,13 @@ public final class PlayerWindow: SignalReceiver {
     public var videoRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: video) }
     /// The seek bar's place in the window.
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
+    /// The seek bar's tooltip as GTK shows it on hover (with chapters: their list).
+    public var seekBarTooltip: String? {
+        gtk_widget_get_tooltip_text(controls.seekWidget).map { p in
+            defer { g_free(p) }
+            return String(cString: p)
+        }
+    }
     /// A control's place in the window: "previous", "back", "playPause", "forward", "next",
     /// "mute", "volume", "speed", "playlist" or "fullscreen".
     public func controlRect(_ name: String) -> (x: Int, y: Int, width: Int, height: Int)? {

@@ -67,6 +67,11 @@ final class SeekRow: SignalReceiver {
         if force || old.duration != new.duration || old.live?.window != new.live?.window {
             gtk_range_set_range(reel_gtk_range(seek), 0, upper)
         }
+        if force || old.chapters != new.chapters || old.duration != new.duration || (old.live == nil) != (new.live == nil) { renderChapterMarks(new) }
+        if force || old.chapters != new.chapters
+            || ChapterNavigation.index(at: old.position, in: old.chapters) != ChapterNavigation.index(at: new.position, in: new.chapters) {
+            gtk_widget_set_tooltip_text(seek, new.chapters.isEmpty ? "Seek" : Self.chapterTooltip(new.chapters, at: new.position))
+        }
         if !isDragging {
             gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
             gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(new, at: new.position))
@@ -91,6 +96,22 @@ final class SeekRow: SignalReceiver {
             return TimeFormat.clock(live.window.upperBound)
         }
         return state.duration.map { TimeFormat.clock($0) } ?? "--:--"
+    }
+
+    /// A mark under the bar at each chapter's start.
+    private func renderChapterMarks(_ state: PlayerViewState) {
+        gtk_scale_clear_marks(reel_gtk_scale(seek))
+        guard state.live == nil else { return }
+        for chapter in state.chapters { gtk_scale_add_mark(reel_gtk_scale(seek), chapter.time, GTK_POS_BOTTOM, nil) }
+    }
+
+    /// The seek bar's tooltip with chapters: each one's start and title, the one playing marked.
+    static func chapterTooltip(_ chapters: [Chapter], at position: Double) -> String {
+        let current = ChapterNavigation.index(at: position, in: chapters)
+        let lines = chapters.enumerated().map { i, c in
+            "\(i == current ? "▶ " : "   ")\(TimeFormat.clock(c.time))  \(c.title ?? "Chapter \(i + 1)")"
+        }
+        return (["Seek — chapters (PgUp, PgDn):"] + lines).joined(separator: "\n")
     }
 
     private func renderLiveBadge(_ live: LivePosition?) {

@@ -54,5 +54,7 @@ public enum UIAction: Sendable, Equatable {
     case setQuality(String)
     /// Go to the live edge (the LIVE badge, End).
     case goLive
+    /// To the next (1) or previous (-1) chapter (PgUp, PgDn as mpv).
+    case stepChapter(Int)
     case quit
 }

@@ -20,6 +20,25 @@ final class LogTests: XCTestCase {
         XCTAssertEqual(Log.levels(from: "engine:loud"), [:])
     }
 
+    func testASecondSinkTakesWhatItAsksForRedactedWhateverREELDEBUGSays() {
+        let lines = Lines(), sunk = Lines()
+        Log.redirect({ line in lines.all.withLock { $0.append(line) } }, levels: [:])
+        let previous = Log.attach(Log.Sink(isOn: { area, level in area == .gateway && level <= .debug },
+                                           write: { area, level, text in sunk.all.withLock { $0.append("\(area.rawValue) \(level.rawValue) \(text)") } }))
+        defer { Log.attach(previous) }
+        XCTAssertTrue(Log.isOn(.gateway, .debug))
+        XCTAssertFalse(Log.isOn(.gateway, .trace))
+        XCTAssertFalse(Log.isOn(.engine, .error))
+        Log.debug(.gateway, .debug, "fetch https://cdn.example/a.m3u8?token=s3cret")
+        Log.debug(.gateway, .trace, "not asked for")
+        Log.debug(.engine, .info, "not asked for either")
+        XCTAssertEqual(sunk.all.withLock { $0 }.count, 1)
+        let line = sunk.all.withLock { $0 }.first ?? ""
+        XCTAssertTrue(line.hasPrefix("gateway 4 fetch https://cdn.example/a.m3u8"), line)
+        XCTAssertFalse(line.contains("s3cret"), line)
+        XCTAssertEqual(lines.all.withLock { $0 }, [], "REEL_DEBUG is off: stderr gets nothing")
+    }
+
     func testDecisionsAreOffByDefaultAndRedacted() {
         let lines = Lines()
         Log.redirect({ line in lines.all.withLock { $0.append(line) } }, levels: [:])

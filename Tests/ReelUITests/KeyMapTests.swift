@@ -55,6 +55,13 @@ final class KeyMapTests: XCTestCase {
         }
     }
 
+    func testPageUpAndDownStepChaptersAsMpv() {
+        var s = PlayerViewState()
+        s.chapters = [Chapter(title: "A", time: 0), Chapter(title: nil, time: 3)]
+        XCTAssertEqual(command(KeySym.pageUp, [], s), .action(.stepChapter(1)), "mpv: PGUP add chapter 1")
+        XCTAssertEqual(command(KeySym.pageDown, [], s), .action(.stepChapter(-1)), "mpv: PGDWN add chapter -1")
+    }
+
     func testEscapeLeavesFullscreenOnly() {
         var s = PlayerViewState()
         s.isFullscreen = true

@@ -34,6 +34,31 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
+    func testChaptersAreMarksUnderTheSeekBarListedInItsTooltipAndPageKeysStepThem() throws {
+        let plain = WindowHarness.sample(position: 4)
+        var chaptered = plain
+        chaptered.chapters = [Chapter(title: "Opening", time: 0), Chapter(title: "Middle part", time: 3), Chapter(title: nil, time: 6.5)]
+        try withWindow(state: plain) { h in
+            XCTAssertEqual(h.press("Page_Up"), [.stepChapter(1)], "the window's own, never the speed control's paging (the session finds no chapter)")
+            XCTAssertEqual(h.window.seekBarTooltip, "Seek")
+            let before = try h.capture("no-chapters")
+            h.window.render(chaptered)
+            UIRuntime.settle()
+            let after = try h.capture("chapters")
+            // The marks: pixels under the bar change, at the chapters' places and nowhere else.
+            let bar = h.window.seekBarRect
+            let changed = ScreenshotGolden.differingPixels(before, after, x: bar.x, y: bar.y, width: bar.width, height: bar.height) ?? 0
+            XCTAssertGreaterThan(changed, 6, "three marks drawn under the bar")
+            let outside = ScreenshotGolden.differingPixels(before, after, x: 0, y: 0, width: 640, height: bar.y - 2) ?? -1
+            XCTAssertEqual(outside, 0, "nothing above the seek row changed")
+            let tooltip = h.window.seekBarTooltip ?? ""
+            XCTAssertEqual(tooltip.split(separator: "\n").map(String.init),
+                           ["Seek — chapters (PgUp, PgDn):", "   0:00  Opening", "▶ 0:03  Middle part", "   0:06  Chapter 3"])
+            XCTAssertEqual(h.press("Page_Up"), [.stepChapter(1)], "mpv: PGUP add chapter 1")
+            XCTAssertEqual(h.press("Page_Down"), [.stepChapter(-1)], "mpv: PGDWN add chapter -1")
+        }
+    }
+
     func testEscapeLeavesFullscreen() throws {
         var s = WindowHarness.sample()
         s.isFullscreen = true

@@ -59,12 +59,17 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitlePosition = player.subtitlePosition
         snapshot.subtitleText = player.subtitleText
         snapshot.coverArt = player.coverArt
+        snapshot.chapters = player.chapters
+        snapshot.chapter = player.currentChapter
         snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.playingRendition
         return snapshot
     }
+
+    func selectChapter(_ index: Int) -> Bool { player.selectChapter(index) }
+    func stepChapter(_ step: Int) -> Bool { player.stepChapter(step) }
 
     func seekToLiveEdge() -> Bool {
         guard player.canGoLive else { return false }

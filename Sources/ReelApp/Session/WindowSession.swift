@@ -322,6 +322,8 @@ final class WindowSession {
         case .startOver:
             core.resume?.startOver()
             state.resumedAt = nil
+        case .stepChapter(let step):
+            _ = commands.stepChapter(step)
         case .cycleAspect:
             _ = commands.setAspectMode(player.aspectMode.next)
         case .cycleAudioTrack:

@@ -71,8 +71,15 @@ public enum EventEncoder {
             fields.append(("held", .bool(held)))
         case .subtitle(let text, let position):
             fields += [("text", .optional(text)), ("position", .optional(position.map(rounded)))]
+        case .chapters(let chapters):
+            fields.append(("chapters", chapterList(chapters)))
         }
         return .object(fields)
+    }
+
+    /// Chapters as the event stream and the socket's `chapter-list` show them (mpv's shape).
+    public static func chapterList(_ chapters: [Chapter]) -> JSONValue {
+        .array(chapters.map { .object([("title", .optional($0.title)), ("time", .double(rounded($0.time)))]) })
     }
 
     /// Tracks as the event stream and the socket's `tracks` show them: index within their kind

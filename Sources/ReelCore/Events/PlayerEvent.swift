@@ -54,6 +54,9 @@ public enum PlayerEvent: Sendable, Equatable {
     /// `--sub-file`): nil when none is shown; `position` is the item's time of the first frame
     /// that shows it (nil when the subtitles were turned off). With `--events-subs`.
     case subtitle(text: String?, position: Double?)
+    /// The item's chapters (a Matroska file's table of contents), in time order: when they are
+    /// read, and again if the duration trims them.
+    case chapters([Chapter])
 }
 
 extension PlayerEvent {
@@ -84,6 +87,7 @@ extension PlayerEvent {
         case .subtitle: "subtitle"
         case .tracks: "tracks"
         case .audioFocus: "audio-focus"
+        case .chapters: "chapters"
         }
     }
 }

@@ -93,8 +93,9 @@ public enum IPCCommand: Sendable, Equatable {
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
                                     "network", "metered-policy", "renditions", "rendition", "aspect", "fullscreen",
-                                    "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "sub-text", "hwdec", "qoe"]
+                                    "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "sub-text", "hwdec", "qoe",
+                                    "chapter-list", "chapter", "chapters"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
                                                          "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect", "fullscreen",
-                                                         "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "hwdec"]
+                                                         "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "hwdec", "chapter"]
 }

@@ -161,6 +161,9 @@ public final class IPCDispatcher {
                             ("connectivity", .string(s.network.connectivity.rawValue))])
         case "metered-policy": return .string(s.meteredPolicy.rawValue)
         case "aspect": return .string(s.aspectMode.rawValue)
+        case "chapter-list": return EventEncoder.chapterList(s.chapters)
+        case "chapter": return .optional(s.chapter)
+        case "chapters": return .int(s.chapters.count)
         case "hwdec": return .string(s.hardwareDecoding.rawValue)
         case "fullscreen": return target.isFullscreen.map(JSONValue.bool) ?? .null
         case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
@@ -262,6 +265,11 @@ public final class IPCDispatcher {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")
             }
             guard target.setAspectMode(mode) else { throw IPCError(.unavailable, "The aspect mode is not available in this session.") }
+        case "chapter":
+            guard let i = value.ipcNumber.flatMap({ BoundedNumber.wholeNumber($0) }) else {
+                throw IPCError(.invalidArgument, "“chapter” takes a chapter index from “chapter-list”.")
+            }
+            guard target.selectChapter(i) else { throw IPCError(.unavailable, "There is no such chapter (see “chapter-list”).") }
         case "hwdec":
             guard let text = value.ipcString, let mode = HardwareDecodingMode(argument: text) else {
                 throw IPCError(.invalidArgument, "“hwdec” takes auto or no.")

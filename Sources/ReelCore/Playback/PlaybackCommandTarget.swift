@@ -71,6 +71,11 @@ public protocol PlaybackCommandTarget: AnyObject {
     /// Adds a subtitle file (a path) to the current item and shows it (mpv's `sub-add`); false
     /// when nothing is loaded or it is not supported.
     func addSubtitleFile(_ path: String) -> Bool
+    /// Seeks to chapter `index`'s start (`chapter`); false when there is no such chapter.
+    func selectChapter(_ index: Int) -> Bool
+    /// To the next (1) or previous (-1) chapter, as mpv's `add chapter` (PgDn, PgUp); false when
+    /// there is none that way.
+    func stepChapter(_ step: Int) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -94,6 +99,8 @@ extension PlaybackCommandTarget {
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }
     public func setQuality(_ choice: QualityChoice) -> Bool { false }
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
+    public func selectChapter(_ index: Int) -> Bool { false }
+    public func stepChapter(_ step: Int) -> Bool { false }
     public func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool { false }
     public var isFullscreen: Bool? { nil }
     public func setFullscreen(_ on: Bool) -> Bool { false }

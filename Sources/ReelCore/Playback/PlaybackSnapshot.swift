@@ -74,6 +74,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// The current item's own picture (an audio file's cover art), as the file holds it (JPEG,
     /// PNG …): what the window shows when the item has no video. Not sent over the socket.
     public var coverArt: Data?
+    /// The item's chapters in time order, and the one playing (-1 before the first; nil without).
+    public var chapters: [Chapter] = []
+    public var chapter: Int?
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

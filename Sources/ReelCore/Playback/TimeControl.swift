@@ -14,8 +14,6 @@ public struct TimeControl: Sendable, Equatable {
     public var seekIsUser = false
     /// A seek has landed but the pipeline has not yet returned to PLAYING: still "seeking".
     public var settlingAfterSeek = false
-    /// Paused because the sound server asked (a cork: a call started); its uncork resumes.
-    public var pausedForAudioFocus = false
     /// The item waits for the network (`NetworkRule`): time control `waiting` (noNetwork).
     public var waitingForNetwork = false
     /// The status last derived (what observers were told).

@@ -8,6 +8,9 @@ import Synchronization
 ///   decoding), off by default and turned on per area with `REEL_DEBUG`, as Clapper's and
 ///   GStreamer's `GST_DEBUG` are: `REEL_DEBUG=quality:4,gateway:5` or `REEL_DEBUG=*:4`
 ///   (levels 1 error … 5 trace; an area without a level is 4).
+/// A second sink may take decisions too (`Log.attach`): the engine attaches GStreamer's debug
+/// log, so that `GST_DEBUG=reel*:5` interleaves Reel's decisions with GStreamer's, as Clapper's
+/// `clapper*` categories do.
 /// Every line is redacted (`Redactor`): no token, header value or signed URL reaches stderr.
 public enum Log {
     public enum Area: String, CaseIterable, Sendable {
@@ -36,15 +39,37 @@ public enum Log {
         return levels
     }
 
+    /// A second place decisions go (GStreamer's debug log): whether it takes `area` at `level`,
+    /// and how it writes a (redacted) message.
+    public struct Sink: Sendable {
+        public var isOn: @Sendable (Area, Level) -> Bool
+        public var write: @Sendable (Area, Level, String) -> Void
+        public init(isOn: @escaping @Sendable (Area, Level) -> Bool, write: @escaping @Sendable (Area, Level, String) -> Void) {
+            self.isOn = isOn
+            self.write = write
+        }
+    }
+
     private struct State {
         var levels = Log.levels(from: ProcessInfo.processInfo.environment["REEL_DEBUG"])
         var write: @Sendable (String) -> Void = { line in FileHandle.standardError.write(Data(line.utf8)) }
+        var sink: Sink?
     }
     private static let state = Mutex(State())
 
+    /// Attaches a second sink for decisions (nil detaches it); returns the one it replaces.
+    @discardableResult
+    public static func attach(_ sink: Sink?) -> Sink? {
+        state.withLock { s in
+            defer { s.sink = sink }
+            return s.sink
+        }
+    }
+
     /// Whether `area` logs at `level` (cheap: callers may skip building a message).
     public static func isOn(_ area: Area, _ level: Level) -> Bool {
-        state.withLock { $0.levels[area].map { level <= $0 } ?? false }
+        let (own, sink) = state.withLock { s in (s.levels[area].map { level <= $0 } ?? false, s.sink) }
+        return own || (sink?.isOn(area, level) ?? false)
     }
 
     /// A line the user must read, always written: "prefix: message" (redacted).
@@ -54,8 +79,12 @@ public enum Log {
 
     /// A decision, written when `REEL_DEBUG` turns its area on at `level` (redacted).
     public static func debug(_ area: Area, _ level: Level = .debug, _ message: @autoclosure () -> String) {
-        guard isOn(area, level) else { return }
-        write("reel[\(area.rawValue)]: \(message())")
+        let (own, sink) = state.withLock { s in (s.levels[area].map { level <= $0 } ?? false, s.sink) }
+        let toSink = sink.map { $0.isOn(area, level) } ?? false
+        guard own || toSink else { return }
+        let text = message()
+        if own { write("reel[\(area.rawValue)]: \(text)") }
+        if toSink, let sink { sink.write(area, level, Redactor.redactText(text)) }
     }
 
     private static func write(_ line: String) {

@@ -69,10 +69,6 @@ struct ItemMedia {
     var videoDisplaySize: (Int, Int)?
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
-    /// The item's own picture (an audio file's cover art, from its tags), as the file holds it.
-    var coverArt: Data?
-    /// A live stream's changing title, said at most once a second.
-    var titleLimit = TitleRateLimit()
 }
 
 /// The item's audio, subtitle and video tracks (its stream collection), the choice among them
@@ -99,14 +95,10 @@ struct ItemStreams {
     var sinksAwaitedUntil: Double?
 }
 
-/// A live item's programme and window (from the gateway) and what was announced of it
-/// (`Player+Live`).
+/// A live item's programme and window (from the gateway; `Player+Live`).
 struct ItemLive {
     /// The gateway's `LiveStream` of a routed live item (nil otherwise).
     var stream: LiveStream?
-    /// The `live` start event was sent; the programme end was announced.
-    var startAnnounced = false
-    var programEndAnnounced = false
 }
 
 /// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.

@@ -8,7 +8,10 @@ import Synchronization
 extension Player {
     func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         let fromPipeline = reel_message_src(message) == reel_gst_object(pipeline.element)
-        switch reel_message_type(message) {
+        let type = reel_message_type(message)
+        if Self.handledMessages.contains(type.rawValue), fromPipeline || (type != GST_MESSAGE_STATE_CHANGED && type != GST_MESSAGE_ASYNC_DONE),
+           Log.isOn(.engine, .debug) { Log.debug(.engine, .debug, "bus: \(Self.describe(message, type))") }
+        switch type {
         case GST_MESSAGE_STATE_CHANGED where fromPipeline: onStateChanged(message)
         case GST_MESSAGE_ASYNC_DONE where fromPipeline: onAsyncDone()
         case GST_MESSAGE_EOS: onEnd()
@@ -21,8 +24,38 @@ extension Player {
         case GST_MESSAGE_STREAM_START: onStreamStart()
         case GST_MESSAGE_CLOCK_LOST where intent == .playing: onClockLost()
         case GST_MESSAGE_REQUEST_STATE: onRequestState(reel_message_requested_state(message))
+        case GST_MESSAGE_TOC: onTableOfContents(message)
         default: break
         }
+    }
+
+    /// The message types `handle` handles (each leaves a debug line: `REEL_DEBUG=engine`, `GST_DEBUG=reel-engine:5`).
+    static let handledMessages: Set<GstMessageType.RawValue> = Set([GST_MESSAGE_STATE_CHANGED, GST_MESSAGE_ASYNC_DONE, GST_MESSAGE_EOS, GST_MESSAGE_ERROR,
+                                                    GST_MESSAGE_BUFFERING, GST_MESSAGE_DURATION_CHANGED, GST_MESSAGE_STREAM_COLLECTION,
+                                                    GST_MESSAGE_STREAMS_SELECTED, GST_MESSAGE_TAG, GST_MESSAGE_STREAM_START, GST_MESSAGE_CLOCK_LOST,
+                                                    GST_MESSAGE_REQUEST_STATE, GST_MESSAGE_TOC].map(\.rawValue))
+
+    /// "state-changed from playbin3 (paused → playing)", "buffering from queue2 (45 %)": for the log.
+    static func describe(_ message: UnsafeMutablePointer<GstMessage>, _ type: GstMessageType) -> String {
+        let name = gst_message_type_get_name(type).map { String(cString: $0) } ?? "?"
+        var source = "?"
+        if let src = reel_message_src(message), let n = gst_object_get_name(src) {
+            source = String(cString: n)
+            g_free(n)
+        }
+        var detail = ""
+        switch type {
+        case GST_MESSAGE_STATE_CHANGED:
+            var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            detail = " (\(String(cString: gst_element_state_get_name(old))) → \(String(cString: gst_element_state_get_name(new))))"
+        case GST_MESSAGE_BUFFERING:
+            var percent: Int32 = 0
+            gst_message_parse_buffering(message, &percent)
+            detail = " (\(percent) %)"
+        default: break
+        }
+        return "\(name) from \(source)\(detail)"
     }
 
     /// The current item's frames at the video sink: rendered, and dropped as late (its QoS).
@@ -80,22 +113,40 @@ extension Player {
         var tags: UnsafeMutablePointer<GstTagList>?
         gst_message_parse_tag(message, &tags)
         guard let tags else { return }
-        if let t = reel_taglist_title(tags) {
-            let title = String(cString: t)
-            g_free(t)
-            // A live stream's title is what plays now (an internet radio's ICY StreamTitle, ID3 in
-            // live HLS): said as it changes, for the window and MPRIS, as mpv's media-title and
-            // Totem do. A file's tags have all come by its preroll.
-            let changed = prerolled && mediaInfo.isLive && title != collectionInfo.title
-            collectionInfo.title = title
-            if changed, itemState.media.titleLimit.offer(title, now: Self.monotonicSeconds) != nil { sayTitle() }
+        defer { gst_tag_list_unref(tags) }
+        let title = reel_taglist_title(tags).map { t -> String in
+            defer { g_free(t) }
+            return String(cString: t)
         }
-        var size: gsize = 0
-        if itemState.media.coverArt == nil, let image = reel_taglist_image(tags, &size) {
-            itemState.media.coverArt = Data(bytes: image, count: Int(size))
-            g_free(image)
+        if let title { collectionInfo.title = title }
+        let found = ItemTags(title: title, picture: {
+            var size: gsize = 0
+            guard let image = reel_taglist_image(tags, &size) else { return nil }
+            defer { g_free(image) }
+            return Data(bytes: image, count: Int(size))
+        })
+        Log.debug(.engine, .trace, "bus: tags\(title.map { _ in " (a title)" } ?? "")")
+        features.each("tags") { $0.tags(found, host: self) }
+    }
+
+    /// The sound server asked for a state (a cork or an uncork).
+    func onRequestState(_ state: GstState) {
+        let target: PipelineTarget = switch state {
+        case GST_STATE_PLAYING: .playing
+        case GST_STATE_PAUSED: .paused
+        case GST_STATE_READY: .ready
+        default: .null
         }
-        gst_tag_list_unref(tags)
+        Log.debug(.engine, .debug, "bus: request-state \(target)")
+        features.each("requestedState") { $0.requestedState(target, host: self) }
+    }
+
+    /// A table of contents (chapters): the next item's while a gapless switch is pending.
+    func onTableOfContents(_ message: UnsafeMutablePointer<GstMessage>) {
+        let chapters = Chapters.parse(message)
+        let next = shared.state.withLock { $0.switched != nil }
+        Log.debug(.engine, .debug, "bus: toc with \(chapters.count) chapters\(next ? " (the next item's)" : "")")
+        features.each("tableOfContents") { $0.tableOfContents(chapters, nextItem: next, host: self) }
     }
 
     /// The pipeline's clock went away (an audio device changed): choose a new one.
@@ -115,7 +166,6 @@ extension Player {
         if let answer = seekingQuery.ask(pipeline.element) { mediaInfo.isSeekable = answer.seekable }
         if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
         refreshMediaInfo()
-        if aspectMode == .stretch { applyAspect(redraw: false) }  // the picture's size is known now
         applyPreferredTracks()
         status = .readyToPlay
         emit(.status(.readyToPlay))
@@ -126,7 +176,7 @@ extension Player {
             seekTarget = nil
             performSeek(to: start, rate: rate, mode: .accurate, user: true)
         }
-        liveItemStarted()
+        features.each("prerolled") { $0.prerolled(host: self) }
         applyDesiredState()
     }
 
@@ -267,6 +317,7 @@ extension Player {
         emit(.playedToEnd)
         currentItem = switched
         itemState = ItemState(switchedFrom: itemState)
+        features.each("itemStarted") { $0.itemStarted(switched, switched: true, host: self) }
         if streaming {
             itemState.progress.videoFrames = FrameTally(startingAt: sinkFrameTotals())
             seekingQuery.reset()

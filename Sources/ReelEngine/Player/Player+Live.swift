@@ -1,8 +1,8 @@
 import Foundation
 import ReelCore
 
-/// Live items: positions on the live window's scale, the start announcement, the programme end,
-/// and the recovery of a playback that fell out of the window.
+/// Live items: positions on the live window's scale, and the recovery of a playback that fell
+/// out of the window (what a live item says of itself is `LiveAnnouncements`).
 extension Player {
     /// The live window of the current item, once it has started and Reel has read its playlist
     /// (nil for VOD, a catchup programme, or a live item not routed through the gateway).
@@ -35,30 +35,6 @@ extension Player {
 
     /// A position in stream time as users see it.
     func reported(_ stream: Double) -> Double { liveTimeline.map { $0.position(stream: stream) } ?? stream }
-
-    /// At preroll: the gateway stops steering the start, and the start is said (`live` event),
-    /// with what could not be honoured (a programme not in the stream) as a warning.
-    func liveItemStarted() {
-        guard let live = itemState.live.stream else { return }
-        live.markStarted()
-        if let problem = live.takeProblem() {
-            emit(.warning(PlaybackError(kind: .liveProgram, message: "The programme could not be played as asked: \(problem).", uri: currentURI)))
-        }
-        guard !itemState.live.startAnnounced, let timeline = liveTimeline else { return }
-        itemState.live.startAnnounced = true
-        let rule = live.plannedStart?.rule ?? timeline.snapshot.safeDistance.rule
-        let mode = live.program?.effectiveMode(at: Date()) ?? .live
-        emit(.liveStart(mode: mode, rule: rule, live: timeline.report(stream: streamPosition)))
-    }
-
-    /// Once the wall clock passes the programme end of a live or restart item: `live-program-end`
-    /// (playback goes on; what to do is the user's).
-    func checkProgramEnd() {
-        guard !itemState.live.programEndAnnounced, let live = itemState.live.stream, let end = live.program?.end, live.program?.mode != .catchup,
-              live.snapshot?.hasEndList != true, prerolled, Date() >= end else { return }
-        itemState.live.programEndAnnounced = true
-        emit(.liveProgramEnd(programEnd: end))
-    }
 
     /// Play after a pause longer than the window: the position is gone from the stream, so
     /// playback resumes at the window's start (one target duration in,

@@ -26,8 +26,7 @@ extension Player {
     }
 
     func onTimer() {
-        checkProgramEnd()
-        if itemState.media.titleLimit.due(now: Self.monotonicSeconds) != nil { sayTitle() }
+        features.each("tick") { $0.tick(host: self) }
         settleSelectionAtSinks()
         if failIfBufferingIsStuck() { return }
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
@@ -51,12 +50,6 @@ extension Player {
         lastPosition = seconds
         let live = liveTimeline?.report(stream: seconds)
         for tick in ticks { emit(.progress(position: live?.position ?? seconds, duration: duration, tick: tick, live: live)) }
-    }
-
-    /// Says the item's (live) title as it is now (`TitleRateLimit` decides when).
-    func sayTitle() {
-        refreshMediaInfo()
-        emit(.mediaInfo(mediaInfo))
     }
 
     /// An adaptive VOD item playing (not buffering) whose position has not moved for

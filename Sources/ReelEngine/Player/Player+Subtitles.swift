@@ -20,7 +20,7 @@ extension Player {
         videoFilter?.subtitles?.onText = { text, at in
             MainQueue.shared.async { bridge?.player?.emit(.subtitle(text: text, position: at)) }
         }
-        applyAspect(redraw: false)
+        features.each("pipelineBuilt") { $0.pipelineBuilt(host: self) }
         subtitleDrawing.timeline = nil
         updateSubtitleOverlay()
     }

@@ -29,9 +29,6 @@ public final class Player: PlaybackEngine {
     public internal(set) var duration: Double? { get { itemState.media.duration } set { itemState.media.duration = newValue } }
     public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
-    /// The current item's own picture (an audio file's cover art, from its tags), as the file
-    /// holds it (JPEG, PNG …); nil when it has none.
-    public var coverArt: Data? { itemState.media.coverArt }
     public var endAction: EndAction
     /// The live state of an item by its id (the gateway's `LiveStream` of a routed HLS or DASH
     /// item), looked up at every load and gapless switch: set by the session that routes items.
@@ -68,19 +65,18 @@ public final class Player: PlaybackEngine {
     var prerollRestarts: Int { get { itemState.watches.prerollRestarts } set { itemState.watches.prerollRestarts = newValue } }
     var seekIsUser: Bool { get { time.seekIsUser } set { time.seekIsUser = newValue } }
     var settlingAfterSeek: Bool { get { time.settlingAfterSeek } set { time.settlingAfterSeek = newValue } }
+    /// The features (`PlayerFeature`): aspect, audio focus, chapters, live announcements …,
+    /// each owning its state, called through hooks.
+    let features = PlayerFeatures.standard()
     /// Observers, and events on their way to them (`EventDelivery`).
     let events = EventDelivery()
     /// Where the pipeline is in its life across loads (`LoadLifecycle`).
     var lifecycle = LoadLifecycle()
-    /// How the picture fills the video area and the area's size (`Player+Aspect`).
-    var aspect = AspectChoice()
-    public var aspectMode: AspectMode { aspect.mode }
     /// Which decoders go first (`--hwdec`), and the item that fell back to software.
     let hardwareDecoders: HardwareDecoders
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
-    var pausedForAudioFocus: Bool { get { time.pausedForAudioFocus } set { time.pausedForAudioFocus = newValue } }
     /// The subtitles as drawn: shown or hidden, their look, the cues the overlay has, and the
     /// files being read (`SubtitleDrawing`, `Player+Subtitles`).
     var subtitleDrawing = SubtitleDrawing()
@@ -122,6 +118,7 @@ public final class Player: PlaybackEngine {
         BitrateCap.forget(shared: shared)
         releaseFrameCatcher()
         cancelPrerollWatchdog()
+        features.each("shutdown") { $0.shutdown(host: self) }
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         events.removeAll()
     }
@@ -166,11 +163,15 @@ public final class Player: PlaybackEngine {
         let title = item.title
         lifecycle.inProgress = true
         defer { lifecycle.inProgress = false }
-        if loadNeedsFreshPipeline { replacePipeline() }  // see Workarounds/FreshPipelinePerLoad.swift
+        if loadNeedsFreshPipeline {  // see Workarounds/FreshPipelinePerLoad.swift
+            Log.debug(.engine, .debug, "workaround fresh-pipeline-per-load: a new playbin3 for this load\(lifecycle.stalled ? " (the last one stalled)" : "")")
+            replacePipeline()
+        }
         lifecycle.generation += 1
         resetItemState()
         currentItem = item
         itemState.live.stream = liveStreams?(item.id)
+        features.each("itemStarted") { $0.itemStarted(item, switched: false, host: self) }
         loadExternalSubtitles()
         lifecycle.awaitingOwnStreamStart = true
         lifecycle.deferredNext = nil
@@ -228,7 +229,7 @@ public final class Player: PlaybackEngine {
     // MARK: Transport
 
     public func play() {
-        pausedForAudioFocus = false
+        features.each("userChangedIntent") { $0.userChangedIntent(host: self) }
         guard currentURI != nil else {
             intent = .playing
             updateTimeControl()
@@ -258,7 +259,7 @@ public final class Player: PlaybackEngine {
     }
 
     public func pause() {
-        pausedForAudioFocus = false
+        features.each("userChangedIntent") { $0.userChangedIntent(host: self) }
         intent = .paused
         applyDesiredState()
     }

@@ -1,4 +1,5 @@
 import CGStreamer
+import ReelCore
 
 // Workaround: dashdemux2 1.22 buffers 30 s before it lets playback start, which a live MPD never
 // gives (its window is shorter, and the start is `suggestedPresentationDelay` from now).
@@ -20,5 +21,6 @@ enum DASHDemuxBufferingThreshold {
     static func apply(to demuxer: UnsafeMutablePointer<GstElement>) {
         guard reel_has_property(demuxer, "presentation-delay") != 0, reel_has_property(demuxer, "low-watermark-fragments") != 0 else { return }
         reel_set_double(demuxer, "low-watermark-fragments", fragments)
+        Log.debug(.engine, .debug, "workaround dashdemux-buffering-threshold: low-watermark-fragments \(fragments)")
     }
 }

@@ -22,6 +22,7 @@ extension Player {
         let eligible = rate > 0 && bufferingPercent == nil && !mediaInfo.isLive
         guard itemState.watches.endStall.observe(position: position, duration: duration, now: Self.monotonicSeconds,
                                     timeout: configuration.endStallTimeout, eligible: eligible) else { return false }
+        Log.debug(.engine, .warning, String(format: "workaround end-stall: sat at %.2f s of %.2f s without EOS; ended here, the next load gets a new pipeline", position, duration ?? 0))
         lifecycle.stalled = true
         dropPendingSwitch()
         onEnd()

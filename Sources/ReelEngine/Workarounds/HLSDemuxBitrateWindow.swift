@@ -1,4 +1,5 @@
 import CGStreamer
+import ReelCore
 
 // Workaround: hlsdemux2 1.22 dies when its `min-bitrate` is above every variant before it has
 // chosen its first one.
@@ -24,5 +25,6 @@ enum HLSDemuxBitrateWindow {
         reel_set_uint(demuxer, "min-bitrate", 0)
         reel_set_uint(demuxer, "max-bitrate", UInt32(clamping: max(0, cap ?? 0)))
         reel_set_uint(demuxer, "connection-bitrate", UInt32(clamping: max(0, floor ?? cap ?? 0)))
+        Log.debug(.quality, .debug, "workaround hlsdemux-bitrate-window: min 0, max \(cap ?? 0), connection \(floor ?? cap ?? 0)")
     }
 }

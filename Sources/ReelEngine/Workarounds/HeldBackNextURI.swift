@@ -24,6 +24,7 @@ extension Player {
         if lifecycle.awaitingOwnStreamStart {
             lifecycle.deferredNext = next
             shared.state.withLock { $0.next = nil }
+            Log.debug(.engine, .debug, "workaround held-back-next: the next item waits for the loaded item's own stream start")
             return
         }
         shared.state.withLock { $0.next = next }
@@ -35,6 +36,7 @@ extension Player {
         if let next = lifecycle.deferredNext {
             lifecycle.deferredNext = nil
             shared.state.withLock { $0.next = next }
+            Log.debug(.engine, .debug, "workaround held-back-next: the loaded item started; the next item goes to playbin3")
         }
     }
 }

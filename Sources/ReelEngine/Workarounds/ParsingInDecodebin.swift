@@ -33,6 +33,7 @@ enum ParsingInDecodebin {
         // after 3 s of download, queue2's rate estimate), instead of 60 % of 10 MiB — a whole
         // small file, or seconds of a big one on a slow link.
         reel_set_int(element, "buffer-size", Self.bufferBytes)
+        Log.debug(.engine, .debug, "workaround parsing-in-decodebin: parse-streams off, buffer-size \(Self.bufferBytes) on a network urisourcebin")
     }
 
     /// urisourcebin's `buffer-size` for network sources (its default, -1, means 10 MiB).

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelGLib
 
 // GStreamer 1.22 workaround: on Wayland, waylandsink shows an older frame after a seek while
@@ -19,6 +20,7 @@ extension Player {
         let generation = lifecycle.generation
         MainQueue.shared.after(0.12) { [weak self] in
             guard let self, self.lifecycle.generation == generation, self.intent != .playing else { return }
+            Log.debug(.engine, .debug, "workaround wayland-paused-seek-redraw: the landed seek is drawn once more")
             self.redrawPausedFrame()
         }
     }

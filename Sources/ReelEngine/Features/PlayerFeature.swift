@@ -1,0 +1,108 @@
+import Foundation
+import ReelCore
+
+/// A feature of the player that owns its state and reacts to the player's life through hooks,
+/// as Clapper's `ClapperFeature` and its features manager: the bus handlers and the progress
+/// timer call the hooks of every registered feature (`PlayerFeatures`), in registration order,
+/// and name none of them. A new feature is a new file and a line in `PlayerFeatures.standard`.
+///
+/// Every hook has an empty default; each is given the player as a `FeatureHost` (what a feature
+/// may read and ask), so that a feature is tested alone on a stand-in host.
+@MainActor
+protocol PlayerFeature: AnyObject {
+    /// An item became current: loaded (`switched` false) or started by a gapless switch (true).
+    /// Per-item state starts anew here.
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost)
+    /// A pipeline was built and furnished (its video filter made): per-pipeline settings go on it.
+    func pipelineBuilt(host: FeatureHost)
+    /// The item prerolled (its duration, seekability and picture size are known).
+    func prerolled(host: FeatureHost)
+    /// A tag list came for the current item (the bus's TAG).
+    func tags(_ tags: ItemTags, host: FeatureHost)
+    /// A table of contents came (the bus's TOC): its chapters, in any order. `nextItem`: it is
+    /// the next item's, come before its gapless switch started (kept for `itemStarted`).
+    func tableOfContents(_ chapters: [Chapter], nextItem: Bool, host: FeatureHost)
+    /// The sound server asked for a state (the bus's REQUEST_STATE: a cork or an uncork).
+    func requestedState(_ state: PipelineTarget, host: FeatureHost)
+    /// The user played or paused (`play`, `pause`, `toggle`).
+    func userChangedIntent(host: FeatureHost)
+    /// The progress timer's beat (every `progressInterval`, whatever the state).
+    func tick(host: FeatureHost)
+    /// The player is shutting down.
+    func shutdown(host: FeatureHost)
+}
+
+extension PlayerFeature {
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {}
+    func pipelineBuilt(host: FeatureHost) {}
+    func prerolled(host: FeatureHost) {}
+    func tags(_ tags: ItemTags, host: FeatureHost) {}
+    func tableOfContents(_ chapters: [Chapter], nextItem: Bool, host: FeatureHost) {}
+    func requestedState(_ state: PipelineTarget, host: FeatureHost) {}
+    func userChangedIntent(host: FeatureHost) {}
+    func tick(host: FeatureHost) {}
+    func shutdown(host: FeatureHost) {}
+}
+
+/// What a feature reads of the player and may ask of it (`Player` conforms; tests use a stand-in).
+@MainActor
+protocol FeatureHost: AnyObject {
+    var currentItem: PlaybackItem? { get }
+    var currentURI: String? { get }
+    var intent: PlayIntent { get }
+    /// The item prerolled (ASYNC_DONE, or a live source's state change).
+    var isPrerolled: Bool { get }
+    var mediaInfo: MediaInfo { get }
+    var duration: Double? { get }
+    /// The position as users see it (a live item's: on its window's scale).
+    var position: Double { get }
+    /// The position in stream time (live items: not on the window's scale).
+    var streamPosition: Double { get }
+    /// A routed live item's state (the gateway's `LiveStream`), nil otherwise.
+    var liveStream: LiveStream? { get }
+    /// The live window of the current item, once it started (`Player+Live`).
+    var liveTimeline: LiveTimeline? { get }
+    /// Seconds on the monotonic clock (`Player.monotonicSeconds`).
+    var now: Double { get }
+    /// The pipeline's aspect filter, when it has one.
+    var aspectFilter: AspectFilter? { get }
+    /// The picture as it enters the aspect filter (turned upright), or the stored size.
+    var pictureSize: (width: Int, height: Int)? { get }
+
+    func emit(_ event: PlayerEvent)
+    func play()
+    func pause()
+    func seek(to time: Double, mode: SeekMode)
+    /// Reads the media info again and tells observers (a live title changed).
+    func sayMediaInfo()
+    /// When paused, draws the frame on screen anew (a filter changed).
+    func redrawPausedFrame()
+}
+
+/// A tag list as features read it: its title, and its picture on demand (copied only when asked).
+struct ItemTags {
+    var title: String?
+    var picture: () -> Data?
+}
+
+/// The registered features, called in registration order.
+@MainActor
+final class PlayerFeatures {
+    private(set) var all: [any PlayerFeature]
+
+    init(_ features: [any PlayerFeature]) { all = features }
+
+    /// The registered feature of type `F`.
+    func first<F: PlayerFeature>(_ type: F.Type) -> F? {
+        for feature in all { if let f = feature as? F { return f } }
+        return nil
+    }
+
+    /// Calls `hook` on every feature, in registration order (logged at trace level).
+    func each(_ hook: String, _ call: (any PlayerFeature) -> Void) {
+        for feature in all {
+            Log.debug(.engine, .trace, "hook \(hook) → \(type(of: feature))")
+            call(feature)
+        }
+    }
+}

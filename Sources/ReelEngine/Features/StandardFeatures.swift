@@ -1,0 +1,40 @@
+import ReelCore
+
+extension PlayerFeatures {
+    /// The player's features, in the order their hooks are called. A new feature is a new file
+    /// and a line here.
+    static func standard() -> PlayerFeatures {
+        PlayerFeatures([
+            AudioFocus(),
+            Aspect(),
+            LiveAnnouncements(),
+            LiveTitle(),
+            CoverArt(),
+            Chapters(),
+        ])
+    }
+}
+
+/// The player as its features see it (`FeatureHost`).
+extension Player: FeatureHost {
+    var liveStream: LiveStream? { itemState.live.stream }
+    var now: Double { Self.monotonicSeconds }
+    var pictureSize: (width: Int, height: Int)? {
+        // Turned upright (a phone's portrait video is stored landscape); before a frame has
+        // passed, the stored size.
+        videoFilter?.turnedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
+    }
+
+    /// Reads the media info again and tells observers.
+    func sayMediaInfo() {
+        refreshMediaInfo()
+        emit(.mediaInfo(mediaInfo))
+    }
+
+    /// When paused, seeks to the same position again so that the frame on screen is drawn anew
+    /// (through a changed filter: aspect, subtitles).
+    func redrawPausedFrame() {
+        guard prerolled, pipelineState == .paused, seekTarget == nil else { return }
+        performSeek(to: streamPosition, rate: rate, mode: .accurate, user: false)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import ReelCore
+@testable import ReelEngine
+
+/// A stand-in player for testing one `PlayerFeature` alone: what the feature reads is set by the
+/// test, and what it asks for (events, play, pause, seeks, redraws) is recorded.
+@MainActor
+final class FeatureHostStandIn: FeatureHost {
+    var currentItem: PlaybackItem? = PlaybackItem(uri: "file:///clip.mkv")
+    var currentURI: String? { currentItem?.playedURI }
+    var intent: PlayIntent = .paused
+    var isPrerolled = false
+    var mediaInfo = MediaInfo()
+    var duration: Double?
+    var position: Double = 0
+    var streamPosition: Double { position }
+    var liveStream: LiveStream?
+    var liveTimeline: LiveTimeline?
+    var now: Double = 100
+    var aspectFilter: AspectFilter?
+    var pictureSize: (width: Int, height: Int)?
+
+    private(set) var events: [PlayerEvent] = []
+    private(set) var calls: [String] = []
+    /// Called back by `play`/`pause`, as the player calls its features' `userChangedIntent`.
+    var onUserIntent: (() -> Void)?
+
+    func emit(_ event: PlayerEvent) { events.append(event) }
+    func play() { calls.append("play"); intent = .playing; onUserIntent?() }
+    func pause() { calls.append("pause"); intent = .paused; onUserIntent?() }
+    func seek(to time: Double, mode: SeekMode) { calls.append("seek \(time) \(mode)"); position = time }
+    func sayMediaInfo() { calls.append("media-info \(mediaInfo.title ?? "-")"); events.append(.mediaInfo(mediaInfo)) }
+    func redrawPausedFrame() { calls.append("redraw") }
+
+    func clear() { events = []; calls = [] }
+}

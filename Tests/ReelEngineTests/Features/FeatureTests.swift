@@ -1,0 +1,219 @@
+import Foundation
+import ReelCore
+@testable import ReelEngine
+import ReelTestSupport
+import XCTest
+
+/// Each of the player's features alone, on a stand-in host (`FeatureHostStandIn`): the hooks in,
+/// the events and requests out. (Their parts in a real pipeline are the engine's and the app's
+/// suites: audio focus with a real PulseAudio, the live events with a live server, chapters below.)
+final class AudioFocusFeatureTests: XCTestCase {
+    func testACorkWhilePlayingPausesAndItsUncorkResumes() {
+        onMain {
+            let host = FeatureHostStandIn(), focus = AudioFocus()
+            host.onUserIntent = { focus.userChangedIntent(host: host) }
+            host.intent = .playing
+            focus.requestedState(.paused, host: host)
+            XCTAssertEqual(host.calls, ["pause"])
+            XCTAssertEqual(host.events, [.audioFocus(held: false)])
+            XCTAssertTrue(focus.pausedForFocus)
+            focus.requestedState(.playing, host: host)
+            XCTAssertEqual(host.calls, ["pause", "play"])
+            XCTAssertEqual(host.events, [.audioFocus(held: false), .audioFocus(held: true)])
+            XCTAssertFalse(focus.pausedForFocus)
+        }
+    }
+
+    func testACorkWhilePausedAndAnUncorkAfterTheUserChoseAreLeftAlone() {
+        onMain {
+            let host = FeatureHostStandIn(), focus = AudioFocus()
+            host.onUserIntent = { focus.userChangedIntent(host: host) }
+            focus.requestedState(.paused, host: host)  // paused already: not ours
+            focus.requestedState(.playing, host: host)
+            XCTAssertEqual(host.calls, [])
+            host.intent = .playing
+            focus.requestedState(.ready, host: host)
+            host.pause()  // the user paused during the call …
+            host.play()   // … and played again: the uncork is not ours to act on
+            host.clear()
+            focus.requestedState(.playing, host: host)
+            XCTAssertEqual(host.calls, [])
+            XCTAssertEqual(host.events, [])
+        }
+    }
+}
+
+final class LiveTitleFeatureTests: XCTestCase {
+    func testALiveTitleIsSaidAsItChangesAtMostOnceASecond() {
+        onMain {
+            let host = FeatureHostStandIn(), title = LiveTitle()
+            host.mediaInfo.isLive = true
+            title.itemStarted(host.currentItem!, switched: false, host: host)
+            title.tags(ItemTags(title: "Station", picture: { nil }), host: host)  // before preroll: the item's own
+            XCTAssertEqual(host.calls, [])
+            host.isPrerolled = true
+            title.tags(ItemTags(title: "Station", picture: { nil }), host: host)  // the same again
+            XCTAssertEqual(host.calls, [])
+            host.mediaInfo.title = "Song A"
+            title.tags(ItemTags(title: "Song A", picture: { nil }), host: host)
+            XCTAssertEqual(host.calls, ["media-info Song A"])
+            host.now += 0.2
+            host.mediaInfo.title = "Song B"
+            title.tags(ItemTags(title: "Song B", picture: { nil }), host: host)  // within the second: kept
+            title.tick(host: host)
+            XCTAssertEqual(host.calls.count, 1)
+            host.now += 0.9
+            title.tick(host: host)  // its second has come
+            XCTAssertEqual(host.calls, ["media-info Song A", "media-info Song B"])
+            title.tick(host: host)
+            XCTAssertEqual(host.calls.count, 2, "said once")
+        }
+    }
+
+    func testAFilesTitleAfterItsPrerollIsNotSaidAgain() {
+        onMain {
+            let host = FeatureHostStandIn(), title = LiveTitle()
+            host.isPrerolled = true
+            title.tags(ItemTags(title: "A", picture: { nil }), host: host)
+            title.tags(ItemTags(title: "B", picture: { nil }), host: host)
+            XCTAssertEqual(host.calls, [])
+        }
+    }
+}
+
+final class CoverArtFeatureTests: XCTestCase {
+    func testTheFirstPictureIsKeptUntilTheNextItem() {
+        onMain {
+            let host = FeatureHostStandIn(), art = CoverArt()
+            var copies = 0
+            art.tags(ItemTags(title: nil, picture: { nil }), host: host)
+            XCTAssertNil(art.picture)
+            art.tags(ItemTags(title: nil, picture: { copies += 1; return Data([1, 2, 3]) }), host: host)
+            art.tags(ItemTags(title: nil, picture: { copies += 1; return Data([9]) }), host: host)
+            XCTAssertEqual(art.picture, Data([1, 2, 3]))
+            XCTAssertEqual(copies, 1, "a picture is copied out of the tags only while none is kept")
+            art.itemStarted(PlaybackItem(uri: "file:///next.mp3"), switched: true, host: host)
+            XCTAssertNil(art.picture)
+            XCTAssertEqual(host.events, [])
+        }
+    }
+}
+
+final class AspectFeatureTests: XCTestCase {
+    func testTheModeAndAreaAreKeptAndAPausedFrameRedrawnThroughTheFilter() throws {
+        try onMain {
+            GStreamerRuntime.ensureInitialised()
+            let host = FeatureHostStandIn(), aspect = Aspect()
+            aspect.setMode(.fill, host: host)  // no filter (headless): kept, nothing to redraw
+            XCTAssertEqual(aspect.mode, .fill)
+            XCTAssertEqual(host.calls, [])
+            let filter = try XCTUnwrap(VideoFilter(aspectModes: true, subtitleOverlay: false))
+            host.aspectFilter = filter.aspect
+            host.pictureSize = (640, 360)
+            aspect.setArea(width: 400, height: 400, host: host)
+            XCTAssertEqual(host.calls, ["redraw"], "fill takes the area's shape: the paused frame is drawn anew")
+            aspect.setArea(width: 400, height: 400, host: host)
+            XCTAssertEqual(host.calls, ["redraw"], "the same area again changes nothing")
+            aspect.setMode(.fill, host: host)
+            XCTAssertEqual(host.calls, ["redraw"], "the same mode again changes nothing")
+            aspect.setMode(.fit, host: host)
+            XCTAssertEqual(host.calls, ["redraw", "redraw"])
+            aspect.setArea(width: 300, height: 200, host: host)
+            XCTAssertEqual(host.calls.count, 2, "fit does not depend on the area")
+            XCTAssertEqual(aspect.area?.width, 300)
+        }
+    }
+}
+
+final class LiveAnnouncementsFeatureTests: XCTestCase {
+    func testAProgrammesEndIsSaidOnceAfterPrerollAndAgainForTheNextItem() {
+        onMain {
+            let host = FeatureHostStandIn(), live = LiveAnnouncements()
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            var clock = start
+            live.wallClock = { clock }
+            host.liveStream = LiveStream(program: LiveProgram(mode: .live, start: start.addingTimeInterval(-60), end: start.addingTimeInterval(10)))
+            live.itemStarted(host.currentItem!, switched: false, host: host)
+            live.tick(host: host)
+            clock = start.addingTimeInterval(11)
+            live.tick(host: host)
+            XCTAssertEqual(host.events, [], "not before the item prerolled")
+            host.isPrerolled = true
+            live.prerolled(host: host)
+            live.tick(host: host)
+            live.tick(host: host)
+            XCTAssertEqual(host.events, [.liveProgramEnd(programEnd: start.addingTimeInterval(10))])
+            live.itemStarted(host.currentItem!, switched: false, host: host)
+            live.tick(host: host)
+            XCTAssertEqual(host.events.count, 2, "the next item (a replay) says it again")
+        }
+    }
+
+    func testACatchupProgrammeAndAnItemWithoutOneSayNothing() {
+        onMain {
+            let host = FeatureHostStandIn(), live = LiveAnnouncements()
+            live.wallClock = { Date(timeIntervalSince1970: 1_900_000_000) }
+            host.isPrerolled = true
+            live.prerolled(host: host)
+            live.tick(host: host)
+            host.liveStream = LiveStream(program: LiveProgram(mode: .catchup, start: Date(timeIntervalSince1970: 1_700_000_000), end: Date(timeIntervalSince1970: 1_700_000_600)))
+            live.prerolled(host: host)
+            live.tick(host: host)
+            XCTAssertEqual(host.events, [])
+        }
+    }
+}
+
+final class ChaptersFeatureTests: XCTestCase {
+    static let toc = [Chapter(title: "Credits", time: 9), Chapter(title: "Opening", time: 0), Chapter(title: "Past the end", time: 30),
+               Chapter(title: "Middle", time: 4), Chapter(title: "Middle again", time: 4)]
+
+    func testATableOfContentsIsSaidInTimeOrderTrimmedToTheDurationOnce() {
+        onMain {
+            let host = FeatureHostStandIn(), chapters = Chapters()
+            chapters.itemStarted(host.currentItem!, switched: false, host: host)
+            chapters.tableOfContents(Self.toc, nextItem: false, host: host)
+            XCTAssertEqual(chapters.list.map(\.time), [0, 4, 9, 30], "before the duration is known, all of them")
+            chapters.tableOfContents(Self.toc, nextItem: false, host: host)  // every sink posts it
+            host.duration = 12
+            chapters.prerolled(host: host)
+            XCTAssertEqual(chapters.list.map(\.title), ["Opening", "Middle", "Credits"])
+            XCTAssertEqual(host.events.count, 2, "one event per change: \(host.events)")
+            chapters.prerolled(host: host)
+            XCTAssertEqual(host.events.count, 2)
+        }
+    }
+
+    func testPageUpAndDownGoAsMpvsAddChapter() {
+        onMain {
+            let host = FeatureHostStandIn(), chapters = Chapters()
+            host.duration = 12
+            chapters.tableOfContents(Self.toc, nextItem: false, host: host)
+            host.position = 5
+            XCTAssertEqual(chapters.current(host: host), 1)
+            XCTAssertTrue(chapters.step(1, host: host))
+            XCTAssertEqual(host.position, 9)
+            XCTAssertFalse(chapters.step(1, host: host), "past the last chapter: nothing")
+            host.position = 9.5
+            XCTAssertTrue(chapters.step(-1, host: host), "within 5 s of its start: the chapter before")
+            XCTAssertEqual(host.position, 4)
+            host.position = 10
+            XCTAssertTrue(chapters.select(0, host: host))
+            XCTAssertFalse(chapters.select(3, host: host))
+            XCTAssertEqual(host.calls, ["seek 9.0 accurate", "seek 4.0 accurate", "seek 0.0 accurate"])
+        }
+    }
+
+    func testTheNextItemsChaptersWaitForItsSwitch() {
+        onMain {
+            let host = FeatureHostStandIn(), chapters = Chapters()
+            chapters.tableOfContents([Chapter(title: "A", time: 0)], nextItem: false, host: host)
+            chapters.tableOfContents([Chapter(title: "B1", time: 0), Chapter(title: "B2", time: 1)], nextItem: true, host: host)
+            XCTAssertEqual(chapters.list.map(\.title), ["A"])
+            chapters.itemStarted(PlaybackItem(uri: "file:///b.mkv"), switched: true, host: host)
+            XCTAssertEqual(chapters.list.map(\.title), ["B1", "B2"])
+            chapters.itemStarted(PlaybackItem(uri: "file:///c.mkv"), switched: false, host: host)
+            XCTAssertEqual(chapters.list, [])
+        }
+    }
+}
