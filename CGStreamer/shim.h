@@ -65,6 +65,7 @@ static inline void reel_set_object(gpointer o, const gchar *name, gpointer v) { 
 
 static inline gboolean reel_get_bool(gpointer o, const gchar *name) { gboolean v = FALSE; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline gdouble reel_get_double(gpointer o, const gchar *name) { gdouble v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
+static inline gint64 reel_get_int64(gpointer o, const gchar *name) { gint64 v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline guint reel_get_uint(gpointer o, const gchar *name) { guint v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 static inline guint64 reel_get_uint64(gpointer o, const gchar *name) { guint64 v = 0; g_object_get(G_OBJECT(o), name, &v, NULL); return v; }
 // transfer full: gst_object_unref / g_object_unref the result (may be NULL).

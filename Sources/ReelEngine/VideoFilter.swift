@@ -2,7 +2,8 @@ import CGStreamer
 import CReelFrame
 import ReelCore
 
-/// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the picture turned
+/// playbin3's video filter, one per pipeline (`Player.replacePipeline`): the picture controls
+/// (`videobalance`, `gamma`: `PictureControls`), the picture turned
 /// upright (`videoflip`, by the file's orientation tag), the aspect modes' elements
 /// (`AspectFilter`, windows only) then the external subtitles' text overlay (`SubtitleOverlay`),
 /// so that a turned or cropped picture still shows its subtitles upright. A part is left out when
@@ -17,7 +18,10 @@ final class VideoFilter {
     init?(aspectModes: Bool, subtitleOverlay: Bool) {
         // Pictures stored turned (a phone's portrait video) are shown upright, by each stream's
         // `image-orientation` tag; a picture with none passes through untouched.
+        // The picture controls first (mpv's equalizer: the video only, never the subtitles),
+        // untouched frames passed through (both elements are passthrough at their defaults).
         var parts: [(description: String, first: String, pad: String, last: String)] = [
+            ("videobalance name=reel-balance ! gamma name=reel-gamma", "reel-balance", "sink", "reel-gamma"),
             ("videoflip name=reel-orientation", "reel-orientation", "sink", "reel-orientation"),
         ]
         if aspectModes {

@@ -16,6 +16,9 @@ public enum KeyMap {
             case KeySym.char("o"), KeySym.char("O"): return .openFilesDialog
             case KeySym.char("l"), KeySym.char("L"): return .openURLDialog
             case KeySym.char("s"), KeySym.char("S"): return .action(.captureWindow)
+            // mpv: ctrl++ / ctrl+- add audio-delay ±0.1 ('+' is Shift+'=' on most layouts).
+            case KeySym.plus, KeySym.equal, KeySym.kpAdd: return .action(.changeAudioDelay(by: 0.1))
+            case KeySym.minus, KeySym.kpSubtract: return .action(.changeAudioDelay(by: -0.1))
             default: return nil
             }
         }
@@ -30,6 +33,16 @@ public enum KeyMap {
         case KeySym.char("R"): return .action(.changeSubtitlePosition(by: 1))
         case KeySym.escape: return state.isFullscreen ? .action(.toggleFullscreen) : nil
         case KeySym.char("m"), KeySym.char("M"): return .action(.toggleMute)
+        case KeySym.char("1"): return .action(.changePicture(.contrast, by: -PictureAdjustments.step))
+        case KeySym.char("2"): return .action(.changePicture(.contrast, by: PictureAdjustments.step))
+        case KeySym.char("3"): return .action(.changePicture(.brightness, by: -PictureAdjustments.step))
+        case KeySym.char("4"): return .action(.changePicture(.brightness, by: PictureAdjustments.step))
+        case KeySym.char("5"): return .action(.changePicture(.gamma, by: -PictureAdjustments.step))
+        case KeySym.char("6"): return .action(.changePicture(.gamma, by: PictureAdjustments.step))
+        case KeySym.char("7"): return .action(.changePicture(.saturation, by: -PictureAdjustments.step))
+        case KeySym.char("8"): return .action(.changePicture(.saturation, by: PictureAdjustments.step))
+        case KeySym.char("l"): return .action(.cycleABLoop)
+        case KeySym.char("L"): return .action(.toggleLoopFile)
         case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep)))
         case KeySym.zero: return .action(.setVolume(volume(state.volume, by: volumeStep)))
         case KeySym.left, KeySym.kpLeft: return .action(.skip(by: shift ? -1 : -5))
@@ -82,6 +95,11 @@ public enum KeyMap {
         ("< / >", "Previous or next item"),
         ("End, the LIVE badge", "Go live (a live stream's edge)"),
         ("PgUp / PgDn", "Next or previous chapter"),
+        ("l", "A-B loop: set A, set B, clear"),
+        ("L", "Loop this item or not"),
+        ("1 / 2, 3 / 4", "Contrast, brightness down or up"),
+        ("5 / 6, 7 / 8", "Gamma, saturation down or up"),
+        ("Ctrl+- / Ctrl++", "Audio 0.1 s earlier or later"),
         ("f, F11, double-click", "Fullscreen"),
         ("Esc", "Leave fullscreen"),
         ("F9", "Playlist"),

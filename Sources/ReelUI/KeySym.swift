@@ -19,6 +19,11 @@ public enum KeySym {
     public static let down: UInt32 = 0xff54
     public static let delete: UInt32 = 0xffff
     public static let end: UInt32 = 0xff57
+    public static let plus: UInt32 = 0x02b
+    public static let minus: UInt32 = 0x02d
+    public static let equal: UInt32 = 0x03d
+    public static let kpAdd: UInt32 = 0xffab
+    public static let kpSubtract: UInt32 = 0xffad
     public static let pageUp: UInt32 = 0xff55
     public static let pageDown: UInt32 = 0xff56
     public static let f9: UInt32 = 0xffc6

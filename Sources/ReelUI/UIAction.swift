@@ -56,5 +56,13 @@ public enum UIAction: Sendable, Equatable {
     case goLive
     /// To the next (1) or previous (-1) chapter (PgUp, PgDn as mpv).
     case stepChapter(Int)
+    /// `l`: the A-B loop's A, then B, then neither (mpv's `ab-loop`).
+    case cycleABLoop
+    /// `L`: loop the item or not (mpv's `cycle-values loop-file inf no`).
+    case toggleLoopFile
+    /// Ctrl++ / Ctrl+−: the audio delay by a step (seconds).
+    case changeAudioDelay(by: Double)
+    /// 1–8: a picture control by a step (mpv's keys).
+    case changePicture(PictureAdjustments.Control, by: Int)
     case quit
 }

@@ -9,7 +9,7 @@ final class ChapterSocketTests: XCTestCase {
         let dir = TestMedia.temporaryDirectory("reel-chapters")
         defer { try? FileManager.default.removeItem(at: dir) }
         let socket = dir.appendingPathComponent("ctl.sock").path
-        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--events", "--ipc", socket, "--no-resume",
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--events", "--ipc", socket, "--no-resume", "--pause",
                                                                         "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
                                                                         TestMedia.path("chapters.mkv"), TestMedia.path("color10s.mp4")])
         defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
@@ -23,7 +23,7 @@ final class ChapterSocketTests: XCTestCase {
             XCTAssertTrue(condition(), what)
         }
 
-        XCTAssertEqual(set("pause", true), "success")
+        XCTAssertEqual(get("pause") as? Bool, true, "--pause: loaded, paused")
         eventually("the chapters are known") { get("chapters") as? Int == 3 }
         let list = try XCTUnwrap(get("chapter-list") as? [[String: Any]])
         XCTAssertEqual(list.map { $0["title"] as? String }, ["Opening", "Middle part", nil])

@@ -62,6 +62,22 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(command(KeySym.pageDown, [], s), .action(.stepChapter(-1)), "mpv: PGDWN add chapter -1")
     }
 
+    func testMpvsLoopPictureAndAudioDelayKeys() {
+        let rows: [(UInt32, KeyModifiers, KeyCommand?)] = [
+            (KeySym.char("l"), [], .action(.cycleABLoop)), (KeySym.char("L"), .shift, .action(.toggleLoopFile)),
+            (KeySym.char("1"), [], .action(.changePicture(.contrast, by: -1))), (KeySym.char("2"), [], .action(.changePicture(.contrast, by: 1))),
+            (KeySym.char("3"), [], .action(.changePicture(.brightness, by: -1))), (KeySym.char("4"), [], .action(.changePicture(.brightness, by: 1))),
+            (KeySym.char("5"), [], .action(.changePicture(.gamma, by: -1))), (KeySym.char("6"), [], .action(.changePicture(.gamma, by: 1))),
+            (KeySym.char("7"), [], .action(.changePicture(.saturation, by: -1))), (KeySym.char("8"), [], .action(.changePicture(.saturation, by: 1))),
+            (KeySym.plus, [.control, .shift], .action(.changeAudioDelay(by: 0.1))), (KeySym.equal, .control, .action(.changeAudioDelay(by: 0.1))),
+            (KeySym.kpAdd, .control, .action(.changeAudioDelay(by: 0.1))), (KeySym.minus, .control, .action(.changeAudioDelay(by: -0.1))),
+            (KeySym.kpSubtract, .control, .action(.changeAudioDelay(by: -0.1))), (KeySym.minus, [], nil),
+        ]
+        for (key, mods, expected) in rows {
+            XCTAssertEqual(command(key, mods), expected, "key 0x\(String(key, radix: 16)) mods \(mods.rawValue)")
+        }
+    }
+
     func testEscapeLeavesFullscreenOnly() {
         var s = PlayerViewState()
         s.isFullscreen = true

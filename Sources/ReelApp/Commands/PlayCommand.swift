@@ -43,6 +43,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start muted.")
     var mute = false
 
+    @Flag(help: "Start paused: the first item is loaded and its first frame shown (Space plays), as mpv's --pause.")
+    var pause = false
+
     @Option(help: ArgumentHelp("Start at this position in the first item (seconds or h:mm:ss).", valueName: "TIME"))
     var startTime: String?
 
@@ -182,6 +185,7 @@ struct PlayCommand: ParsableCommand {
         options.networkRule = NetworkRule(policy: metered, meteredMaxBitrate: meteredMaxBitrate,
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
+        options.startPaused = pause
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live
         options.audioLanguages = Self.languages(alang)

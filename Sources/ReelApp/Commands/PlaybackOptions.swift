@@ -13,6 +13,8 @@ struct PlaybackOptions: Sendable {
     var volume: Double?
     var mute: Bool
     var startPosition: Double?
+    /// `--pause`: the first item is loaded and shown, paused (as mpv's `--pause`).
+    var startPaused = false
     /// Where the resume positions are kept (`ResumeKeeper`); nil: every item starts at its
     /// beginning. The `reel` command sets it (`ResumeFile.defaultPath`) unless --no-resume, so
     /// in-process sessions keep no state unless they give one.

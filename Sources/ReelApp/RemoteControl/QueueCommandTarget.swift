@@ -61,6 +61,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.coverArt = player.coverArt
         snapshot.chapters = player.chapters
         snapshot.chapter = player.currentChapter
+        snapshot.abLoop = player.abLoop
+        snapshot.audioDelay = player.audioDelay
+        snapshot.picture = player.pictureAdjustments
         snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
@@ -70,6 +73,10 @@ final class QueueCommandTarget: PlaybackCommandTarget {
 
     func selectChapter(_ index: Int) -> Bool { player.selectChapter(index) }
     func stepChapter(_ step: Int) -> Bool { player.stepChapter(step) }
+    func setABLoop(_ loop: ABLoop) -> Bool { player.setABLoop(loop); return true }
+    func cycleABLoop() -> Bool { player.cycleABLoop(); return true }
+    func setAudioDelay(_ seconds: Double) -> Bool { player.setAudioDelay(seconds); return true }
+    func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { player.setPicture(control, to: value); return true }
 
     func seekToLiveEdge() -> Bool {
         guard player.canGoLive else { return false }

@@ -324,6 +324,14 @@ final class WindowSession {
             state.resumedAt = nil
         case .stepChapter(let step):
             _ = commands.stepChapter(step)
+        case .cycleABLoop:
+            _ = commands.cycleABLoop()
+        case .toggleLoopFile:
+            _ = commands.setLoop(commands.snapshot.loop == .track ? .none : .track)
+        case .changeAudioDelay(let step):
+            _ = commands.setAudioDelay(commands.snapshot.audioDelay + step)
+        case .changePicture(let control, let step):
+            _ = commands.setPicture(control, to: commands.snapshot.picture[control] + step)
         case .cycleAspect:
             _ = commands.setAspectMode(player.aspectMode.next)
         case .cycleAudioTrack:

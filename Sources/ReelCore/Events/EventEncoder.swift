@@ -73,6 +73,12 @@ public enum EventEncoder {
             fields += [("text", .optional(text)), ("position", .optional(position.map(rounded)))]
         case .chapters(let chapters):
             fields.append(("chapters", chapterList(chapters)))
+        case .abLoop(let a, let b):
+            fields += [("a", .optional(a.map(rounded))), ("b", .optional(b.map(rounded)))]
+        case .audioDelay(let seconds):
+            fields.append(("delay", .double(rounded(seconds))))
+        case .picture(let control, let value):
+            fields += [("control", .string(control)), ("value", .int(value))]
         }
         return .object(fields)
     }

@@ -57,6 +57,12 @@ public enum PlayerEvent: Sendable, Equatable {
     /// The item's chapters (a Matroska file's table of contents), in time order: when they are
     /// read, and again if the duration trims them.
     case chapters([Chapter])
+    /// The A-B loop's points changed (mpv's `ab-loop-a`, `ab-loop-b`; nil: not set).
+    case abLoop(a: Double?, b: Double?)
+    /// The audio delay changed (seconds the sound plays later than the picture).
+    case audioDelay(Double)
+    /// A picture control changed (`brightness`, `contrast`, `saturation`, `gamma`, `hue`: -100…100).
+    case picture(control: String, value: Int)
 }
 
 extension PlayerEvent {
@@ -88,6 +94,9 @@ extension PlayerEvent {
         case .tracks: "tracks"
         case .audioFocus: "audio-focus"
         case .chapters: "chapters"
+        case .abLoop: "ab-loop"
+        case .audioDelay: "audio-delay"
+        case .picture: "picture"
         }
     }
 }

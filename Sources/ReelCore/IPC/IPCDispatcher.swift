@@ -164,6 +164,12 @@ public final class IPCDispatcher {
         case "chapter-list": return EventEncoder.chapterList(s.chapters)
         case "chapter": return .optional(s.chapter)
         case "chapters": return .int(s.chapters.count)
+        case "ab-loop-a": return s.abLoop.a.map(JSONValue.double) ?? .string("no")
+        case "ab-loop-b": return s.abLoop.b.map(JSONValue.double) ?? .string("no")
+        case "loop-file": return .string(s.loop == .track ? "inf" : "no")
+        case "audio-delay": return .double(s.audioDelay)
+        case "brightness", "contrast", "saturation", "gamma", "hue":
+            return .int(PictureAdjustments.Control(rawValue: name).map { s.picture[$0] } ?? 0)
         case "hwdec": return .string(s.hardwareDecoding.rawValue)
         case "fullscreen": return target.isFullscreen.map(JSONValue.bool) ?? .null
         case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
@@ -265,6 +271,38 @@ public final class IPCDispatcher {
                 throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")
             }
             guard target.setAspectMode(mode) else { throw IPCError(.unavailable, "The aspect mode is not available in this session.") }
+        case "ab-loop-a", "ab-loop-b":
+            let point: Double?
+            if value == .null || value.ipcString?.lowercased() == "no" {
+                point = nil
+            } else if let n = value.ipcNumber, let seconds = BoundedNumber.seconds(n) {
+                point = seconds
+            } else {
+                throw IPCError(.invalidArgument, "“\(name)” takes seconds from 0, or no.")
+            }
+            var loop = target.snapshot.abLoop
+            if name == "ab-loop-a" { loop.a = point } else { loop.b = point }
+            guard target.setABLoop(loop) else { throw IPCError(.unavailable, "The A-B loop is not available in this session.") }
+        case "loop-file":
+            let on: Bool
+            switch value.ipcString?.lowercased() {
+            case "inf", "yes": on = true
+            case "no": on = false
+            default:
+                guard let b = value.ipcBool else { throw IPCError(.invalidArgument, "“loop-file” takes inf or no.") }
+                on = b
+            }
+            guard target.setLoop(on ? .track : .none) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
+        case "audio-delay":
+            let delay = try number()
+            guard (-600...600).contains(delay) else { throw IPCError(.invalidArgument, "“audio-delay” takes seconds within ±600.") }
+            guard target.setAudioDelay(delay) else { throw IPCError(.unavailable, "The audio delay is not available in this session.") }
+        case "brightness", "contrast", "saturation", "gamma", "hue":
+            guard let control = PictureAdjustments.Control(rawValue: name), let n = value.ipcNumber, let v = BoundedNumber.wholeNumber(abs(n)),
+                  PictureAdjustments.range.contains(n < 0 ? -v : v) else {
+                throw IPCError(.invalidArgument, "“\(name)” takes a whole number from -100 to 100.")
+            }
+            guard target.setPicture(control, to: n < 0 ? -v : v) else { throw IPCError(.unavailable, "Picture controls are not available in this session.") }
         case "chapter":
             guard let i = value.ipcNumber.flatMap({ BoundedNumber.wholeNumber($0) }) else {
                 throw IPCError(.invalidArgument, "“chapter” takes a chapter index from “chapter-list”.")

@@ -76,6 +76,14 @@ public protocol PlaybackCommandTarget: AnyObject {
     /// To the next (1) or previous (-1) chapter, as mpv's `add chapter` (PgDn, PgUp); false when
     /// there is none that way.
     func stepChapter(_ step: Int) -> Bool
+    /// Sets the A-B loop's points (nil clears one); false when not supported.
+    func setABLoop(_ loop: ABLoop) -> Bool
+    /// `l`: A at the position, then B, then neither; false when not supported.
+    func cycleABLoop() -> Bool
+    /// Sets the audio delay in seconds (±600; positive: the sound later); false when not supported.
+    func setAudioDelay(_ seconds: Double) -> Bool
+    /// Sets one picture control (-100…100, clamped); false when not supported.
+    func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -101,6 +109,10 @@ extension PlaybackCommandTarget {
     public func setAspectMode(_ mode: AspectMode) -> Bool { false }
     public func selectChapter(_ index: Int) -> Bool { false }
     public func stepChapter(_ step: Int) -> Bool { false }
+    public func setABLoop(_ loop: ABLoop) -> Bool { false }
+    public func cycleABLoop() -> Bool { false }
+    public func setAudioDelay(_ seconds: Double) -> Bool { false }
+    public func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { false }
     public func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool { false }
     public var isFullscreen: Bool? { nil }
     public func setFullscreen(_ on: Bool) -> Bool { false }

@@ -77,6 +77,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// The item's chapters in time order, and the one playing (-1 before the first; nil without).
     public var chapters: [Chapter] = []
     public var chapter: Int?
+    /// The current item's A-B loop, the audio delay (seconds) and the picture controls.
+    public var abLoop = ABLoop()
+    public var audioDelay = 0.0
+    public var picture = PictureAdjustments()
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

@@ -1,3 +1,4 @@
+import CGStreamer
 import Foundation
 import ReelCore
 
@@ -64,6 +65,10 @@ protocol FeatureHost: AnyObject {
     var liveTimeline: LiveTimeline? { get }
     /// Seconds on the monotonic clock (`Player.monotonicSeconds`).
     var now: Double { get }
+    /// The pipeline (playbin3), for features that set its properties.
+    var pipelineElement: UnsafeMutablePointer<GstElement> { get }
+    /// An element of the video filter by name (a new reference: unref it), nil without one.
+    func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>?
     /// The pipeline's aspect filter, when it has one.
     var aspectFilter: AspectFilter? { get }
     /// The picture as it enters the aspect filter (turned upright), or the stored size.

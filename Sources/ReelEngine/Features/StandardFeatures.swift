@@ -1,3 +1,4 @@
+import CGStreamer
 import ReelCore
 
 extension PlayerFeatures {
@@ -11,6 +12,9 @@ extension PlayerFeatures {
             LiveTitle(),
             CoverArt(),
             Chapters(),
+            ABLoopFeature(),
+            AudioDelay(),
+            PictureControls(),
         ])
     }
 }
@@ -19,6 +23,10 @@ extension PlayerFeatures {
 extension Player: FeatureHost {
     var liveStream: LiveStream? { itemState.live.stream }
     var now: Double { Self.monotonicSeconds }
+    var pipelineElement: UnsafeMutablePointer<GstElement> { pipeline.element }
+    func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>? {
+        videoFilter.flatMap { reel_bin_get_by_name($0.bin, name) }
+    }
     var pictureSize: (width: Int, height: Int)? {
         // Turned upright (a phone's portrait video is stored landscape); before a frame has
         // passed, the stored size.

@@ -1,3 +1,4 @@
+import CGStreamer
 import Foundation
 import ReelCore
 @testable import ReelEngine
@@ -18,6 +19,15 @@ final class FeatureHostStandIn: FeatureHost {
     var liveTimeline: LiveTimeline?
     var now: Double = 100
     var aspectFilter: AspectFilter?
+    /// A real playbin3 (not playing) whose properties features set; a real video filter.
+    lazy var pipelineElement: UnsafeMutablePointer<GstElement> = {
+        GStreamerRuntime.ensureInitialised()
+        return gst_element_factory_make("playbin3", nil)!
+    }()
+    var videoFilter: VideoFilter?
+    func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>? {
+        videoFilter.flatMap { reel_bin_get_by_name($0.bin, name) }
+    }
     var pictureSize: (width: Int, height: Int)?
 
     private(set) var events: [PlayerEvent] = []

@@ -1,3 +1,4 @@
+import CGStreamer
 import Foundation
 import ReelCore
 @testable import ReelEngine
@@ -214,6 +215,78 @@ final class ChaptersFeatureTests: XCTestCase {
             XCTAssertEqual(chapters.list.map(\.title), ["B1", "B2"])
             chapters.itemStarted(PlaybackItem(uri: "file:///c.mkv"), switched: false, host: host)
             XCTAssertEqual(chapters.list, [])
+        }
+    }
+}
+
+final class ABLoopFeatureTests: XCTestCase {
+    func testLSetsAThenBThenClearsAndTicksPastBGoBackToA() {
+        onMain {
+            let host = FeatureHostStandIn(), loop = ABLoopFeature()
+            host.position = 2
+            loop.cycle(host: host)
+            host.position = 3
+            loop.cycle(host: host)
+            XCTAssertEqual(loop.loop, ABLoop(a: 2, b: 3))
+            XCTAssertEqual(host.events, [.abLoop(a: 2, b: nil), .abLoop(a: 2, b: 3)])
+            host.intent = .playing
+            host.position = 2.9
+            loop.tick(host: host)
+            XCTAssertEqual(host.calls, [], "before B: plays on")
+            host.position = 3.1
+            loop.tick(host: host)
+            XCTAssertEqual(host.calls, ["seek 2.0 accurate"])
+            host.position = 8
+            loop.tick(host: host)
+            XCTAssertEqual(host.calls.count, 1, "a seek out of the loop is the user's: left alone")
+            host.intent = .paused
+            host.position = 3.05
+            loop.tick(host: host)
+            XCTAssertEqual(host.calls.count, 1, "paused: nothing")
+            loop.itemStarted(PlaybackItem(uri: "file:///next.mp4"), switched: false, host: host)
+            XCTAssertEqual(loop.loop, ABLoop(), "a new item starts without one")
+            XCTAssertEqual(host.events.last, .abLoop(a: nil, b: nil))
+        }
+    }
+}
+
+final class AudioDelayFeatureTests: XCTestCase {
+    func testTheDelayIsPlaybinsAVOffsetKeptForEveryPipelineAndBounded() {
+        onMain {
+            let host = FeatureHostStandIn(), delay = AudioDelay()
+            delay.set(0.3, host: host)
+            XCTAssertEqual(reel_get_int64(host.pipelineElement, "av-offset"), 300_000_000)
+            delay.set(0.3, host: host)
+            delay.set(-1000, host: host)
+            XCTAssertEqual(delay.seconds, -600)
+            delay.set(.nan, host: host)
+            XCTAssertEqual(host.events, [.audioDelay(0.3), .audioDelay(-600)])
+            let fresh = FeatureHostStandIn()
+            delay.pipelineBuilt(host: fresh)  // a new pipeline (the next load) gets it too
+            XCTAssertEqual(reel_get_int64(fresh.pipelineElement, "av-offset"), -600_000_000_000)
+        }
+    }
+}
+
+final class PictureControlsFeatureTests: XCTestCase {
+    func testEachControlGoesOnTheFiltersElementsClampedAndSaid() throws {
+        try onMain {
+            let host = FeatureHostStandIn(), picture = PictureControls()
+            host.videoFilter = try XCTUnwrap(VideoFilter(aspectModes: false, subtitleOverlay: false))
+            picture.set(.brightness, to: -50, host: host)
+            picture.set(.contrast, to: 250, host: host)
+            picture.set(.gamma, to: 50, host: host)
+            picture.set(.hue, to: 10, host: host)
+            let balance = try XCTUnwrap(host.videoFilterElement("reel-balance")), gamma = try XCTUnwrap(host.videoFilterElement("reel-gamma"))
+            defer { gst_object_unref(balance); gst_object_unref(gamma) }
+            XCTAssertEqual(reel_get_double(balance, "brightness"), -0.5, accuracy: 1e-9)
+            XCTAssertEqual(reel_get_double(balance, "contrast"), 2, accuracy: 1e-9, "clamped to 100")
+            XCTAssertEqual(reel_get_double(balance, "saturation"), 1, accuracy: 1e-9, "untouched")
+            XCTAssertEqual(reel_get_double(balance, "hue"), 0.1, accuracy: 1e-9)
+            XCTAssertEqual(reel_get_double(gamma, "gamma"), 2, accuracy: 1e-9)
+            XCTAssertEqual(host.events, [.picture(control: "brightness", value: -50), .picture(control: "contrast", value: 100),
+                                         .picture(control: "gamma", value: 50), .picture(control: "hue", value: 10)])
+            XCTAssertEqual(host.calls, ["redraw", "redraw", "redraw", "redraw"], "a paused frame is drawn anew each time")
         }
     }
 }

@@ -1,0 +1,40 @@
+import ReelCore
+
+/// mpv's A-B loop over the current item (`ABLoop`): `l` sets A, then B, then clears; the socket's
+/// `ab-loop-a` / `ab-loop-b`. At every tick past B playback goes back to A (an accurate seek). A
+/// new item starts without one (as mpv). Said as an `ab-loop` event when it changes.
+@MainActor
+final class ABLoopFeature: PlayerFeature {
+    private(set) var loop = ABLoop()
+
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { set(ABLoop(), host: host) }
+
+    func tick(host: FeatureHost) {
+        guard host.intent == .playing, let target = loop.jump(from: host.position) else { return }
+        Log.debug(.engine, .info, "ab-loop: at \(host.position) s, back to \(target) s")
+        host.seek(to: target, mode: .accurate)
+    }
+
+    func set(_ new: ABLoop, host: FeatureHost) {
+        guard new != loop else { return }
+        loop = new
+        host.emit(.abLoop(a: new.a, b: new.b))
+    }
+
+    func cycle(host: FeatureHost) {
+        var next = loop
+        next.cycle(at: host.position)
+        set(next, host: host)
+    }
+}
+
+extension Player {
+    /// The A-B loop of the current item (mpv's `ab-loop-a`, `ab-loop-b`).
+    public var abLoop: ABLoop { features.first(ABLoopFeature.self)?.loop ?? ABLoop() }
+
+    /// Sets the A-B loop's points (nil clears one).
+    public func setABLoop(_ loop: ABLoop) { features.first(ABLoopFeature.self)?.set(loop, host: self) }
+
+    /// `l`: A at the position, then B, then neither.
+    public func cycleABLoop() { features.first(ABLoopFeature.self)?.cycle(host: self) }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// mpv's A-B loop, loop-file, audio delay and video equalizer over the socket, by mpv's names,
+/// with their events.
+final class PlayerControlsSocketTests: XCTestCase {
+    func testLoopAudioDelayAndPictureControlsByMpvsNames() throws {
+        let dir = TestMedia.temporaryDirectory("reel-controls")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ctl.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--events", "--ipc", socket, "--no-resume",
+                                                                        "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                                                        TestMedia.path("color10s.mp4")])
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        func get(_ name: String) -> Any? { id += 1; return c.request(["get_property", name], id: id)?["data"] }
+        func set(_ name: String, _ value: Any) -> String? { id += 1; return c.request(["set_property", name, value], id: id)?["error"] as? String }
+
+        XCTAssertEqual(set("pause", true), "success")
+        XCTAssertEqual(get("ab-loop-a") as? String, "no")
+        XCTAssertEqual(set("ab-loop-a", 1), "success")
+        XCTAssertEqual(set("ab-loop-b", 2.5), "success")
+        XCTAssertEqual(get("ab-loop-a") as? Double, 1)
+        XCTAssertEqual(get("ab-loop-b") as? Double, 2.5)
+        XCTAssertEqual(set("ab-loop-b", "no"), "success")
+        XCTAssertEqual(get("ab-loop-b") as? String, "no")
+        XCTAssertEqual(set("ab-loop-a", "soon"), "invalid-argument")
+
+        XCTAssertEqual(get("loop-file") as? String, "no")
+        XCTAssertEqual(set("loop-file", "inf"), "success")
+        XCTAssertEqual(get("loop-file") as? String, "inf")
+        XCTAssertEqual(get("loop") as? String, "Track")
+        XCTAssertEqual(set("loop-file", false), "success")
+        XCTAssertEqual(get("loop") as? String, "None")
+
+        XCTAssertEqual(set("audio-delay", 0.25), "success")
+        XCTAssertEqual(get("audio-delay") as? Double, 0.25)
+        XCTAssertEqual(set("audio-delay", 601), "invalid-argument")
+
+        for name in ["brightness", "contrast", "saturation", "gamma", "hue"] {
+            XCTAssertEqual(get(name) as? Int, 0, name)
+            XCTAssertEqual(set(name, -20), "success", name)
+            XCTAssertEqual(get(name) as? Int, -20, name)
+        }
+        XCTAssertEqual(set("brightness", 101), "invalid-argument")
+        XCTAssertEqual(set("contrast", 2.5), "invalid-argument")
+
+        id += 1
+        _ = c.request(["quit"], id: id)
+        _ = reel.finish(timeout: 10)
+        let events = reel.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(events.filter { $0.contains(#""event":"ab-loop""#) }.count, 3, "\(events.filter { $0.contains("ab-loop") })")
+        XCTAssertTrue(events.contains { $0.contains(#""event":"audio-delay""#) && $0.contains(#""delay":0.25"#) })
+        XCTAssertEqual(events.filter { $0.contains(#""event":"picture""#) }.count, 5)
+    }
+}
