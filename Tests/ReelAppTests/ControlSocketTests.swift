@@ -52,9 +52,11 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertEqual(TestMedia.paletteIndex(r: rgb7.r, g: rgb7.g, b: rgb7.b), 7, "\(rgb7)")
 
         // Malformed input: an error reply each time, and the server carries on for everyone.
-        a.sendRaw("this is not json\n")
+        a.sendRaw("{this is not json\n")
         let garbage = try XCTUnwrap(a.nextReply())
         XCTAssertEqual(garbage["error"] as? String, "invalid-json")
+        a.sendRaw("this is no command\n")  // mpv's text form, with an unknown name
+        XCTAssertEqual(try XCTUnwrap(a.nextReply())["error"] as? String, "unknown-command")
         XCTAssertEqual(a.request(["fly", "to", "the", "moon"], id: 9)?["error"] as? String, "unknown-command")
         XCTAssertEqual(a.request(["seek"], id: 10)?["error"] as? String, "invalid-argument")
         a.sendRaw("{\"request_id\": 11, \"command\": [\"get_property\", \"position\"]")  // no newline yet…

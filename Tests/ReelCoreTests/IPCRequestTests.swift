@@ -69,7 +69,8 @@ final class IPCRequestTests: XCTestCase {
 
     func testMalformedInputGetsTheRightErrorCode() {
         let cases: [(String, IPCError.Code)] = [
-            ("not json", .invalidJSON),
+            ("not json", .unknownCommand),  // a line starting with a letter is mpv's text form
+            ("{not json", .invalidJSON),
             ("{\"command\": [\"play\"", .invalidJSON),
             ("", .invalidJSON),
             ("[1,2]", .invalidRequest),

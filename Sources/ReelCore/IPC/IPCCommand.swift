@@ -55,6 +55,15 @@ public enum IPCCommand: Sendable, Equatable {
     case quit(Int32)
     case getProperty(String)
     case setProperty(String, JSONValue)
+    /// mpv's property commands, as input.conf binds them: `["cycle", "pause"]` (a flag flipped,
+    /// a choice to its next value, `"down"` to its previous), `["add", "volume", 2]` (a number
+    /// by a step; 1 when none), `["cycle-values", "aspect", "fit", "fill"]` (the value after the
+    /// current one in the list, the first when it is not there). `["set", p, v]` is `set_property`.
+    case cycle(String, backwards: Bool)
+    case add(String, Double)
+    case cycleValues(String, [JSONValue])
+    /// `["ab-loop"]` (mpv's name, the `l` key): the A-B loop's A, then B, then neither.
+    case abLoop
 
     public var name: String {
         switch self {
@@ -80,13 +89,17 @@ public enum IPCCommand: Sendable, Equatable {
         case .quit: "quit"
         case .getProperty: "get_property"
         case .setProperty: "set_property"
+        case .cycle: "cycle"
+        case .add: "add"
+        case .cycleValues: "cycle-values"
+        case .abLoop: "ab-loop"
         }
     }
 
     /// Every command name the parser accepts (aliases included).
     public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "frame-step", "frame-back-step", "rate",
                                "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "screenshot",
-                               "screenshot-to-file", "quit", "get_property", "set_property"]
+                               "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "cycle-values", "ab-loop"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",

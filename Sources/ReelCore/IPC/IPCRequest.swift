@@ -16,6 +16,9 @@ public struct IPCRequest: Sendable, Equatable {
     /// Parses a line. On failure returns the request id when it could be read, so the error reply
     /// can still carry it.
     public static func parse(_ line: String) -> Result<IPCRequest, Failure> {
+        // A line that starts with a letter is a command in mpv's text form (`cycle pause`), as
+        // mpv's socket takes them too; anything else is JSON.
+        if let first = line.first(where: { !$0.isWhitespace }), first.isLetter { return parseText(line) }
         let value: JSONValue
         do { value = try JSONInput.parse(line) } catch let e as JSONInput.ParseError {
             return .failure(Failure(id: .null, error: IPCError(.invalidJSON, "The line is not JSON: \(e.message)")))
@@ -44,6 +47,24 @@ public struct IPCRequest: Sendable, Equatable {
             return .failure(Failure(id: id, error: e))
         } catch {
             return .failure(Failure(id: id, error: IPCError(.invalidArgument, "\(error)")))
+        }
+    }
+
+    /// A command in mpv's text form (`add volume 2`; see `InputText`), without a request id.
+    public static func parseText(_ text: String) -> Result<IPCRequest, Failure> {
+        let words: [JSONValue]
+        do { words = try InputText.words(text) } catch {
+            return .failure(Failure(id: .null, error: IPCError(.invalidRequest, error == .empty ? "The command is empty." : "A quote is not closed.")))
+        }
+        guard let name = words.first?.ipcString else {
+            return .failure(Failure(id: .null, error: IPCError(.invalidRequest, "A command starts with its name.")))
+        }
+        do {
+            return .success(IPCRequest(id: .null, command: try command(name, Array(words.dropFirst()))))
+        } catch let e as IPCError {
+            return .failure(Failure(id: .null, error: e))
+        } catch {
+            return .failure(Failure(id: .null, error: IPCError(.invalidArgument, "\(error)")))
         }
     }
 
@@ -90,6 +111,12 @@ public struct IPCRequest: Sendable, Equatable {
             guard let s = args[i].ipcString, !s.isEmpty else { throw IPCError(.invalidArgument, "“\(name)”: \(what) must be a non-empty string.") }
             return s
         }
+        func property(_ i: Int, writable: Bool) throws -> String {
+            let p = try string(i, "the property name")
+            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
+            guard !writable || IPCCommand.writableProperties.contains(p) else { throw IPCError(.readOnlyProperty, "The property “\(p)” is read-only.") }
+            return p
+        }
         func number(_ i: Int, _ what: String) throws -> Double {
             // Numbers may come as strings, as mpv allows ("10").
             if let d = args[i].ipcNumber ?? args[i].ipcString.flatMap(Double.init), d.isFinite { return d }
@@ -121,12 +148,13 @@ public struct IPCRequest: Sendable, Equatable {
         case "toggle", "cycle-pause": try arity(0...0); return .toggle
         case "stop": try arity(0...0); return .stop
         case "seek":
-            try arity(1...2)
+            try arity(1...3)
             let value = try number(0, "the target")
             var reference = IPCCommand.SeekReference.relative
             var mode = SeekMode.accurate
-            if args.count == 2 {
-                guard let flags = args[1].ipcString else { throw IPCError(.invalidArgument, "“seek”: the flags must be a string such as \"absolute\".") }
+            // Flags joined by + (`absolute+exact`), or mpv's legacy form in two words (`absolute exact`).
+            for word in args.dropFirst() {
+                guard let flags = word.ipcString else { throw IPCError(.invalidArgument, "“seek”: the flags must be a string such as \"absolute\".") }
                 for flag in flags.split(separator: "+") {
                     if let r = IPCCommand.SeekReference(rawValue: String(flag)) { reference = r }
                     else if flag == "exact" { mode = .accurate }
@@ -208,7 +236,23 @@ public struct IPCRequest: Sendable, Equatable {
             let p = try string(0, "the property name")
             guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
             return .getProperty(p)
-        case "set_property":
+        case "cycle":
+            try arity(1...2)
+            let p = try property(0, writable: true)
+            guard args.count == 1 || ["up", "down"].contains(args[1].ipcString ?? "") else { throw IPCError(.invalidArgument, "“cycle” takes up or down after the property.") }
+            return .cycle(p, backwards: args.count == 2 && args[1].ipcString == "down")
+        case "add":
+            try arity(1...2)
+            let p = try property(0, writable: true)
+            return .add(p, args.count == 2 ? try number(1, "the step") : 1)
+        case "cycle-values":
+            guard args.count >= 2 else { throw IPCError(.invalidArgument, "“cycle-values” takes a property and at least one value.") }
+            var values = Array(args.dropFirst())
+            if values.first?.ipcString == "!reverse" { values.removeFirst(); values.reverse() }
+            guard !values.isEmpty else { throw IPCError(.invalidArgument, "“cycle-values” takes at least one value.") }
+            return .cycleValues(try property(0, writable: true), values)
+        case "ab-loop": try arity(0...0); return .abLoop
+        case "set_property", "set":
             try arity(2...2)
             let p = try string(0, "the property name")
             guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }

@@ -1,0 +1,106 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// mpv's command vocabulary on the socket: its text form (`cycle pause`, as input.conf binds it)
+/// and the property commands `cycle`, `add`, `cycle-values`, `set`, run against a target that
+/// keeps what it is told.
+@MainActor
+private final class StatefulTarget: PlaybackCommandTarget {
+    var state = PlaybackSnapshot(items: [.init(uri: "file:///m/a.mkv", title: "a")], index: 0, position: 4, duration: 10,
+                                 status: .readyToPlay, timeControl: .playing, wantsToPlay: true, volume: 0.5)
+    var calls: [String] = []
+    var snapshot: PlaybackSnapshot { state }
+    func play() { state.wantsToPlay = true }
+    func pause() { state.wantsToPlay = false }
+    func toggle() { state.wantsToPlay.toggle() }
+    func stop() {}
+    func seek(to seconds: Double, mode: SeekMode) { calls.append("seek \(seconds) \(mode.rawValue)") }
+    func skip(by seconds: Double) {}
+    func setRate(_ rate: Double) -> Bool { state.rate = rate; return true }
+    func setVolume(_ volume: Double) { state.volume = volume }
+    func setMuted(_ muted: Bool) { state.muted = muted }
+    func next() -> Bool { false }
+    func previous() -> Bool { false }
+    func jump(to index: Int) -> Bool { false }
+    func load(_ input: String) {}
+    func append(_ input: String) {}
+    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {}
+    func stepFrame(forward: Bool) -> Bool { false }
+    func quit(status: Int32) {}
+    func setAspectMode(_ mode: AspectMode) -> Bool { state.aspectMode = mode; return true }
+    func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool { state.loop = mode; return true }
+    func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { state.picture[control] = value; return true }
+    func setAudioDelay(_ seconds: Double) -> Bool { state.audioDelay = seconds; return true }
+    func stepChapter(_ step: Int) -> Bool { calls.append("chapter \(step)"); return true }
+    func cycleABLoop() -> Bool { calls.append("ab-loop"); return true }
+    func cycleTrack(_ kind: MediaTrack.Kind) -> Bool { calls.append("cycle \(kind.rawValue)"); return true }
+}
+
+@MainActor
+private func runLine(_ d: IPCDispatcher, _ line: String) -> String {
+    var out = ""
+    d.handle(line) { out = $0 }
+    return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])?["error"] as? String ?? out
+}
+
+final class InputCommandTests: XCTestCase {
+    func testTheTextFormSplitsWordsAsMpvDoes() throws {
+        XCTAssertEqual(try InputText.words("cycle pause"), [.string("cycle"), .string("pause")])
+        XCTAssertEqual(try InputText.words("  add volume -2  # louder"), [.string("add"), .string("volume"), .int(-2)])
+        XCTAssertEqual(try InputText.words("seek 5.5 relative exact"), [.string("seek"), .double(5.5), .string("relative"), .string("exact")])
+        XCTAssertEqual(try InputText.words(#"screenshot "/tmp/a \"b\".png" window"#), [.string("screenshot"), .string(#"/tmp/a "b".png"#), .string("window")])
+        XCTAssertEqual(try InputText.words(#"set sub-delay "10""#), [.string("set"), .string("sub-delay"), .string("10")], "quoted: a word")
+        XCTAssertEqual(try InputText.words("cycle mute; quit"), [.string("cycle"), .string("mute")], "one command per binding")
+        XCTAssertThrowsError(try InputText.words("   # nothing"))
+        XCTAssertThrowsError(try InputText.words(#"screenshot "/tmp/open"#))
+        XCTAssertEqual(try InputText.words("set aspect inf"), [.string("set"), .string("aspect"), .string("inf")], "inf is a word")
+    }
+
+    func testCycleAddCycleValuesAndSetInTextAndJSON() {
+        onMain {
+            let t = StatefulTarget()
+            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let rows: [(String, String, (PlaybackSnapshot) -> Bool)] = [
+                ("cycle pause", "success", { !$0.wantsToPlay }),
+                (#"{"command": ["cycle", "pause"]}"#, "success", { $0.wantsToPlay }),
+                ("cycle mute", "success", { $0.muted }),
+                ("add volume 2", "success", { abs($0.volume - 0.52) < 1e-9 }),
+                ("add volume -200", "success", { $0.volume == 0 }),
+                ("add volume", "success", { abs($0.volume - 0.01) < 1e-9 }),
+                ("cycle aspect", "success", { $0.aspectMode == .fill }),
+                ("cycle aspect", "success", { $0.aspectMode == .stretch }),
+                ("cycle aspect", "success", { $0.aspectMode == .fit }),
+                ("cycle aspect down", "success", { $0.aspectMode == .stretch }),
+                ("cycle-values aspect fit fill", "success", { $0.aspectMode == .fit }),
+                ("cycle-values aspect fit fill", "success", { $0.aspectMode == .fill }),
+                ("cycle-values loop-file inf no", "success", { $0.loop == .track }),
+                ("cycle-values loop-file inf no", "success", { $0.loop == .none }),
+                ("add brightness 3", "success", { $0.picture[.brightness] == 3 }),
+                ("add contrast -300", "success", { $0.picture[.contrast] == -100 }),
+                ("add audio-delay 0.1", "success", { abs($0.audioDelay - 0.1) < 1e-9 }),
+                ("add audio-delay -0.2", "success", { abs($0.audioDelay + 0.1) < 1e-9 }),
+                ("set gamma -7", "success", { $0.picture[.gamma] == -7 }),
+                ("set mute no", "success", { !$0.muted }),
+                ("set mute yes", "success", { $0.muted }),
+                ("cycle volume", "invalid-argument", { _ in true }),
+                ("add aspect 1", "invalid-argument", { _ in true }),
+                ("cycle duration", "read-only-property", { _ in true }),
+                ("add nonsense 1", "unknown-property", { _ in true }),
+                ("fly to the moon", "unknown-command", { _ in true }),
+                (#"seek "5"#, "invalid-request", { _ in true }),
+            ]
+            for (line, expected, holds) in rows {
+                XCTAssertEqual(runLine(d, line), expected, line)
+                XCTAssertTrue(holds(t.state), "after “\(line)”: \(t.state)")
+            }
+            XCTAssertEqual(runLine(d, "seek 2 absolute exact"), "success")
+            XCTAssertEqual(runLine(d, "add chapter 1"), "success")
+            XCTAssertEqual(runLine(d, "cycle chapter down"), "success")
+            XCTAssertEqual(runLine(d, "ab-loop"), "success")
+            XCTAssertEqual(runLine(d, "cycle subtitle-track"), "success")
+            XCTAssertEqual(t.calls, ["seek 2.0 accurate", "chapter 1", "chapter -1", "ab-loop", "cycle subtitle"])
+        }
+    }
+}
