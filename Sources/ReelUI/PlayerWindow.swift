@@ -180,6 +180,8 @@ public final class PlayerWindow: SignalReceiver {
     public var videoRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: video) }
     /// The seek bar's place in the window.
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
+    /// Asked first for every key press (the user's input.conf): true when it took the key.
+    public var onKeyChord: ((UInt32, KeyModifiers) -> Bool)?
     /// The seek bar's tooltip as GTK shows it on hover (with chapters: their list).
     public var seekBarTooltip: String? {
         gtk_widget_get_tooltip_text(controls.seekWidget).map { p in
@@ -288,6 +290,8 @@ public final class PlayerWindow: SignalReceiver {
             let modifiers = KeyModifiers(gdkState: reel_event_state(event))
             autoHide.reveal()
             if keyval == KeySym.delete { return false }  // the playlist's own
+            // The user's bindings (input.conf) first, then the defaults.
+            if onKeyChord?(keyval, modifiers) == true { return true }
             guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
             perform(command)
             return true

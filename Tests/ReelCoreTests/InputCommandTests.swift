@@ -104,3 +104,42 @@ final class InputCommandTests: XCTestCase {
         }
     }
 }
+
+/// mpv's input.conf: keys by mpv's names, each command checked as the socket parses it.
+final class InputBindingsTests: XCTestCase {
+    func testKeysAreReadByMpvsNames() {
+        let rows: [(String, KeyChord?)] = [
+            ("a", KeyChord(key: "a")), ("A", KeyChord(key: "A")), ("SPACE", KeyChord(key: "SPACE")), ("space", KeyChord(key: "SPACE")),
+            ("Ctrl+s", KeyChord(modifiers: .ctrl, key: "s")), ("ctrl++", KeyChord(modifiers: .ctrl, key: "+")),
+            ("Shift+Ctrl+PGUP", KeyChord(modifiers: [.shift, .ctrl], key: "PGUP")), ("alt+F5", KeyChord(modifiers: .alt, key: "F5")),
+            ("#", KeyChord(key: "SHARP")), ("KP_ADD", KeyChord(key: "KP_ADD")), ("+", KeyChord(key: "+")),
+            ("Hyper+a", nil), ("FOO", nil), ("Ctrl+", nil), ("", nil),
+        ]
+        for (text, chord) in rows { XCTAssertEqual(KeyChord(parsing: text), chord, text) }
+        XCTAssertEqual(KeyChord(modifiers: [.ctrl, .shift], key: "pgup").description, "Shift+Ctrl+PGUP")
+    }
+
+    func testBindingsIgnoreAndProblemsWithTheirLines() {
+        let text = """
+        # Reel's keys, mine
+        x cycle pause
+        Ctrl+k   add volume -10   # quieter
+        SPACE ignore
+        Hyper+q quit
+        y fly away
+        z seek "5
+
+        a cycle-values aspect stretch fit
+        """
+        let b = InputBindings(text: text, name: "input.conf")
+        XCTAssertEqual(b.command(for: KeyChord(key: "x")), "cycle pause")
+        XCTAssertEqual(b.command(for: KeyChord(modifiers: .ctrl, key: "k")), "add volume -10   # quieter")
+        XCTAssertEqual(b.command(for: KeyChord(key: "SPACE")), "ignore")
+        XCTAssertEqual(b.command(for: KeyChord(key: "a")), "cycle-values aspect stretch fit")
+        XCTAssertNil(b.command(for: KeyChord(key: "y")))
+        XCTAssertEqual(b.problems.count, 3, "\(b.problems)")
+        XCTAssertTrue(b.problems[0].hasPrefix("input.conf:5: unknown key"), b.problems[0])
+        XCTAssertTrue(b.problems[1].hasPrefix("input.conf:6: y: Unknown command “fly”"), b.problems[1])
+        XCTAssertTrue(b.problems[2].hasPrefix("input.conf:7: z: "), b.problems[2])
+    }
+}

@@ -121,3 +121,17 @@ final class KeyMapTests: XCTestCase {
         }
     }
 }
+
+/// Key presses named as input.conf names them (`KeyChord(keyval:modifiers:)`).
+final class KeyChordNameTests: XCTestCase {
+    func testKeyPressesGetMpvsNames() {
+        let rows: [(UInt32, KeyModifiers, String?)] = [
+            (KeySym.char("a"), [], "a"), (KeySym.char("A"), .shift, "A"), (KeySym.space, [], "SPACE"), (KeySym.char("s"), .control, "Ctrl+s"),
+            (KeySym.plus, [.control, .shift], "Ctrl++"), (KeySym.pageUp, .shift, "Shift+PGUP"), (KeySym.left, .alt, "Alt+LEFT"),
+            (KeySym.numbersign, .shift, "SHARP"), (0xffc2, [], "F5"), (0x1008ff14, [], "PLAY"), (0xffe1, .shift, nil),  // Shift alone
+        ]
+        for (keyval, mods, name) in rows {
+            XCTAssertEqual(KeyChord(keyval: keyval, modifiers: mods)?.description, name, "0x\(String(keyval, radix: 16))")
+        }
+    }
+}

@@ -46,6 +46,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start paused: the first item is loaded and its first frame shown (Space plays), as mpv's --pause.")
     var pause = false
 
+    @Option(name: .customLong("input-conf"), help: ArgumentHelp("Key bindings in mpv's input.conf form (KEY command), before the window's own keys. Default: $XDG_CONFIG_HOME/reel/input.conf when it exists.", valueName: "FILE"))
+    var inputConf: String?
+
     @Option(help: ArgumentHelp("Start at this position in the first item (seconds or h:mm:ss).", valueName: "TIME"))
     var startTime: String?
 
@@ -186,6 +189,7 @@ struct PlayCommand: ParsableCommand {
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
         options.startPaused = pause
+        options.inputConf = inputConf.map { URL(fileURLWithPath: $0).path } ?? UserKeyBindings.defaultPath()
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live
         options.audioLanguages = Self.languages(alang)

@@ -15,6 +15,8 @@ struct PlaybackOptions: Sendable {
     var startPosition: Double?
     /// `--pause`: the first item is loaded and shown, paused (as mpv's `--pause`).
     var startPaused = false
+    /// The user's key bindings (mpv's input.conf), nil for the default keys only.
+    var inputConf: String?
     /// Where the resume positions are kept (`ResumeKeeper`); nil: every item starts at its
     /// beginning. The `reel` command sets it (`ResumeFile.defaultPath`) unless --no-resume, so
     /// in-process sessions keep no state unless they give one.

@@ -33,6 +33,8 @@ final class WindowSession {
     /// The item to add to the recent files when it has opened.
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
+    /// The user's input.conf, asked before the window's own keys.
+    private var keyBindings: UserKeyBindings?
     /// The last capture written (for QA logs and tests).
     var lastCapture: URL?
     /// The video sink description in use, and why it was chosen.
@@ -119,6 +121,8 @@ final class WindowSession {
         StartupTrace.mark("started")
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
+        keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory)
+        window.onKeyChord = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         window.onVideoRectangleChanged = { [weak self] x, y, width, height in
             self?.player.setVideoRectangle(x: x, y: y, width: width, height: height)

@@ -1,0 +1,51 @@
+import Foundation
+import ReelCore
+import ReelUI
+
+/// The user's key bindings (mpv's input.conf: `--input-conf`, else
+/// `$XDG_CONFIG_HOME/reel/input.conf` when there is one), asked before the window's own keys:
+/// a bound key runs its command on the road the socket's commands take (`IPCDispatcher` over the
+/// one command target), `KEY ignore` unbinds a key. Lines that cannot be used are said once, at
+/// start, with their line numbers; a command that fails when pressed is said then.
+@MainActor
+final class UserKeyBindings {
+    private let bindings: InputBindings
+    private let dispatcher: IPCDispatcher
+
+    /// The largest input.conf read (a bigger one is refused, said, and not used).
+    static let maxBytes = 1 << 20
+
+    init?(path: String?, target: PlaybackCommandTarget, screenshotDirectory: URL) {
+        guard let path else { return nil }
+        let name = (path as NSString).lastPathComponent
+        let facts = LocalFileFacts(path: path)
+        guard facts.isPlayable, (facts.size ?? 0) <= Int64(Self.maxBytes), let data = FileManager.default.contents(atPath: path) else {
+            Diagnostics.say("\(name): cannot be read as key bindings (\(facts.kind != nil ? "not a regular file of 1 byte to 1 MiB" : "no such file")); the default keys apply")
+            return nil
+        }
+        bindings = InputBindings(text: String(decoding: data, as: UTF8.self), name: name)
+        for problem in bindings.problems.prefix(20) { Diagnostics.say(problem) }
+        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory)
+        Log.debug(.app, .info, "input.conf: \(bindings.commands.count) bindings from \(name)")
+    }
+
+    /// Runs the user's binding for a key press; false when the key is not bound (the defaults apply).
+    func handle(keyval: UInt32, modifiers: KeyModifiers) -> Bool {
+        guard let chord = KeyChord(keyval: keyval, modifiers: modifiers), let command = bindings.command(for: chord) else { return false }
+        Log.debug(.app, .info, "input.conf: \(chord) → \(command)")
+        if command == "ignore" { return true }
+        dispatcher.handle(command) { reply in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any],
+                  let error = object["error"] as? String, error != "success" else { return }
+            Diagnostics.say("\(chord) (\(command)): \(object["message"] as? String ?? error)")
+        }
+        return true
+    }
+
+    /// The input.conf used when none is given: `$XDG_CONFIG_HOME/reel/input.conf`, if it exists.
+    nonisolated static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.config")
+        let path = config + "/reel/input.conf"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+}

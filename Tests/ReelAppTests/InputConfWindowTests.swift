@@ -1,0 +1,55 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import ReelUI
+import Synchronization
+import XCTest
+
+/// The user's input.conf in a real window: real key presses (XTest under Xvfb) run the bound
+/// commands on the socket's road, `ignore` unbinds a default key, unbound keys keep the defaults,
+/// and the lines that cannot be used are said with their line numbers.
+final class InputConfWindowTests: XCTestCase {
+    private final class Lines: Sendable { let all = Mutex<[String]>([]) }
+
+    func testBoundKeysRunTheirCommandsIgnoreUnbindsAndTheRestStayDefault() throws {
+        let dir = TestMedia.temporaryDirectory("reel-input-conf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("input.conf")
+        try """
+        x cycle pause
+        Ctrl+k add volume -10
+        SPACE ignore
+        a cycle-values aspect stretch fit
+        4 add brightness 10
+        Hyper+q quit
+        y fly away
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        let said = Lines()
+        Log.redirect({ line in said.all.withLock { $0.append(line) } }, levels: [:])
+        defer { Log.redirect(nil) }
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")], inputConf: conf.path)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.press("x")
+            h.wait("x: cycle pause") { h.player.intent == .paused }
+            h.press("space")  // ignored: the default would play
+            _ = UIRuntime.run(until: { false }, timeout: 0.5)
+            XCTAssertEqual(h.player.intent, .paused, "SPACE ignore: the default play/pause is unbound")
+            h.press("x")
+            h.wait("x again: playing") { h.player.intent == .playing }
+            let volume = h.player.volume
+            h.press("ctrl+k")
+            h.wait("Ctrl+k: 10 quieter") { abs(h.player.volume - (volume - 0.1)) < 0.005 }
+            h.press("a")
+            h.wait("a: stretch, the user's list") { h.player.aspectMode == .stretch }
+            h.press("4")
+            h.wait("4: brightness 10 (the default step is 1)") { h.player.pictureAdjustments[.brightness] == 10 }
+            h.press("m")  // not bound: the default mute
+            h.wait("m: muted by the default keys") { h.player.isMuted }
+        }
+        let lines = said.all.withLock { $0 }.joined()
+        XCTAssertTrue(lines.contains("input.conf:6: unknown key"), lines)
+        XCTAssertTrue(lines.contains("input.conf:7: y: Unknown command “fly”"), lines)
+    }
+}
