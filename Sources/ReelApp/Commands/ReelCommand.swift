@@ -18,7 +18,10 @@ extension ReelCommand {
     /// command decides (0 played, 1 an item failed).
     static func mainExitingTwoOnUsage() {
         do {
-            var command = try parseAsRoot()
+            // The user's defaults first (reel.conf), the command line after them.
+            let config = ConfigFile.apply(to: Array(CommandLine.arguments.dropFirst()))
+            for problem in config.problems { Log.say(problem) }
+            var command = try parseAsRoot(config.arguments)
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
