@@ -35,6 +35,7 @@ final class ControlBar: SignalReceiver {
     /// While the seek bar is held, it shows the target, not the position.
     var isDraggingSeek: Bool { seekRow.isDragging }
     private var iconNames: [UnsafeMutablePointer<GtkWidget>: String] = [:]
+    private var volumeTooltip = "Volume (9/0, wheel)"
 
     private enum Tag: Int {
         case previous, back, playPause, forward, next, mute, playlist, fullscreen
@@ -125,7 +126,14 @@ final class ControlBar: SignalReceiver {
         else if new.volume < 0.67 { volumeIcon = "audio-volume-medium-symbolic" }
         else { volumeIcon = "audio-volume-high-symbolic" }
         setIcon(mute, volumeIcon)
+        // The slider spans 0–100 %; above it (9/0, the wheel, the socket: up to `volume-max`) it
+        // stays at its end and its tooltip says how far.
         gtk_range_set_value(reel_gtk_range(volume), min(1, max(0, new.volume)))
+        let amplified = new.volume > 1.001 ? "Volume \(Int((new.volume * 100).rounded())) % (9/0, wheel)" : "Volume (9/0, wheel)"
+        if amplified != volumeTooltip {
+            volumeTooltip = amplified
+            gtk_widget_set_tooltip_text(volume, amplified)
+        }
         let rateIndex = KeyMap.rates.firstIndex { abs($0 - new.rate) < 1e-6 } ?? -1
         if gtk_combo_box_get_active(reel_gtk_combo_box(speed)) != Int32(rateIndex) {
             gtk_combo_box_set_active(reel_gtk_combo_box(speed), Int32(rateIndex))

@@ -43,8 +43,8 @@ public enum KeyMap {
         case KeySym.char("8"): return .action(.changePicture(.saturation, by: PictureAdjustments.step))
         case KeySym.char("l"): return .action(.cycleABLoop)
         case KeySym.char("L"): return .action(.toggleLoopFile)
-        case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep)))
-        case KeySym.zero: return .action(.setVolume(volume(state.volume, by: volumeStep)))
+        case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep, max: state.volumeMax)))
+        case KeySym.zero: return .action(.setVolume(volume(state.volume, by: volumeStep, max: state.volumeMax)))
         case KeySym.left, KeySym.kpLeft: return .action(.skip(by: shift ? -1 : -5))
         case KeySym.right, KeySym.kpRight: return .action(.skip(by: shift ? 1 : 5))
         case KeySym.up, KeySym.kpUp: return .action(.skip(by: 60))
@@ -73,9 +73,10 @@ public enum KeyMap {
         }
     }
 
-    /// The volume after a step, clamped to 0…1 and rounded to whole percent.
-    public static func volume(_ v: Double, by delta: Double) -> Double {
-        (min(1, max(0, v + delta)) * 100).rounded() / 100
+    /// The volume after a step, clamped to 0…`max` (`volume-max`: 1.3, mpv's 130 %) and rounded
+    /// to whole percent.
+    public static func volume(_ v: Double, by delta: Double, max top: Double = PlayerViewState.defaultVolumeMax) -> Double {
+        (min(top, max(0, v + delta)) * 100).rounded() / 100
     }
 
     public static func slower(than rate: Double) -> Double { rates.last { $0 < rate - 1e-9 } ?? rates[0] }

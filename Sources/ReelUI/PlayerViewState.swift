@@ -19,6 +19,9 @@ public struct PlayerViewState: Sendable, Equatable {
     /// Whether the user asked to play (the play/pause button shows "pause" while waiting, too).
     public var wantsToPlay = false
     public var volume: Double = 1
+    /// The most the volume goes to (mpv's `volume-max`: 130 %; `--volume-max`, at most 150 %).
+    public var volumeMax: Double = PlayerViewState.defaultVolumeMax
+    public static let defaultVolumeMax = 1.3
     public var isMuted = false
     public var rate: Double = 1
     /// "“name” could not be played: <PlaybackError.message>", nil when there is no error.

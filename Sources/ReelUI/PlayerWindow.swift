@@ -302,7 +302,7 @@ public final class PlayerWindow: SignalReceiver {
         case .scroll:
             let direction = reel_event_scroll_direction(event)
             guard direction != 0 else { return false }
-            onAction(.setVolume(KeyMap.volume(state.volume, by: direction < 0 ? KeyMap.volumeStep : -KeyMap.volumeStep)))
+            onAction(.setVolume(KeyMap.volume(state.volume, by: direction < 0 ? KeyMap.volumeStep : -KeyMap.volumeStep, max: state.volumeMax)))
             return true
         case .motion:
             autoHide.reveal()

@@ -4,12 +4,27 @@ import ReelTestSupport
 import ReelUI
 import Synchronization
 import XCTest
+@testable import ReelApp
 
 /// The user's input.conf in a real window: real key presses (XTest under Xvfb) run the bound
 /// commands on the socket's road, `ignore` unbinds a default key, unbound keys keep the defaults,
 /// and the lines that cannot be used are said with their line numbers.
 final class InputConfWindowTests: XCTestCase {
     private final class Lines: Sendable { let all = Mutex<[String]>([]) }
+
+    func testTheVolumeKeyGoesTo130PercentAndNoFurther() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")], play: false)
+            defer { h.close() }
+            h.wait("loaded") { h.player.status == .readyToPlay }
+            XCTAssertEqual(h.player.volume, 1, accuracy: 0.001)
+            for _ in 0..<8 { h.press("0") }
+            h.wait("130 %") { abs(h.player.volume - 1.3) < 0.001 }
+            h.press("0")
+            XCTAssertEqual(h.player.volume, 1.3, accuracy: 0.001, "volume-max holds")
+            XCTAssertEqual(h.session.state.volumeMax, 1.3)
+        }
+    }
 
     func testBoundKeysRunTheirCommandsIgnoreUnbindsAndTheRestStayDefault() throws {
         let dir = TestMedia.temporaryDirectory("reel-input-conf")

@@ -19,6 +19,16 @@ final class PlayerControlsSocketTests: XCTestCase {
         func set(_ name: String, _ value: Any) -> String? { id += 1; return c.request(["set_property", name, value], id: id)?["error"] as? String }
 
         XCTAssertEqual(set("pause", true), "success")
+        // Volume above 100 %, up to volume-max (130 %, mpv's), never beyond.
+        XCTAssertEqual(get("volume-max") as? Double, 130)
+        XCTAssertEqual(set("volume", 130), "success")
+        XCTAssertEqual(get("volume") as? Double ?? 0, 130, accuracy: 0.01)
+        XCTAssertEqual(set("volume", 200), "success")
+        XCTAssertEqual(get("volume") as? Double ?? 0, 130, accuracy: 0.01, "held to volume-max")
+        id += 1
+        XCTAssertEqual(c.request(["add", "volume", 5], id: id)?["error"] as? String, "success")
+        XCTAssertEqual(get("volume") as? Double ?? 0, 130, accuracy: 0.01)
+        XCTAssertEqual(set("volume", 100), "success")
         XCTAssertEqual(get("ab-loop-a") as? String, "no")
         XCTAssertEqual(set("ab-loop-a", 1), "success")
         XCTAssertEqual(set("ab-loop-b", 2.5), "success")

@@ -62,6 +62,16 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(command(KeySym.pageDown, [], s), .action(.stepChapter(-1)), "mpv: PGDWN add chapter -1")
     }
 
+    func testTheVolumeKeysGoToVolumeMax() {
+        var s = PlayerViewState()
+        s.volume = 1.28
+        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1.3)), "up to mpv's 130 %")
+        s.volume = 1.3
+        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1.3)))
+        s.volumeMax = 1.5
+        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1.35)))
+    }
+
     func testMpvsLoopPictureAndAudioDelayKeys() {
         let rows: [(UInt32, KeyModifiers, KeyCommand?)] = [
             (KeySym.char("l"), [], .action(.cycleABLoop)), (KeySym.char("L"), .shift, .action(.toggleLoopFile)),
@@ -95,8 +105,8 @@ final class KeyMapTests: XCTestCase {
 
     func testVolumeClampsAndSpeedStaysWithinHalfToDouble() {
         var s = PlayerViewState()
-        s.volume = 1
-        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1)))
+        s.volume = 1.3
+        XCTAssertEqual(command(KeySym.zero, [], s), .action(.setVolume(1.3)), "volume-max, mpv's 130 %")
         s.volume = 0.02
         XCTAssertEqual(command(KeySym.nine, [], s), .action(.setVolume(0)))
         s.rate = 2

@@ -37,8 +37,11 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Fine progress interval in milliseconds (UI updates).")
     var progressInterval: Int = 200
 
-    @Option(help: "Start volume, 0–100.")
+    @Option(help: "Start volume, 0–100 (up to --volume-max amplifies).")
     var volume: Double?
+
+    @Option(name: .customLong("volume-max"), help: ArgumentHelp("The most the volume goes to, in percent (100–150; mpv's default 130): above 100 the sound is amplified.", valueName: "PERCENT"))
+    var volumeMax: Double = 130
 
     @Flag(help: "Start muted.")
     var mute = false
@@ -177,7 +180,7 @@ struct PlayCommand: ParsableCommand {
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
             audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000,
-            volume: volume.map { min(100, max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
+            volume: volume.map { min(max(100, min(150, volumeMax)), max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
             protected: try protected.settings(inputs: inputs))
         // The options are good: playing needs GStreamer, whose registry is read meanwhile (while
@@ -189,6 +192,8 @@ struct PlayCommand: ParsableCommand {
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
         options.startPaused = pause
+        guard volumeMax.isFinite, (100...150).contains(volumeMax) else { throw ValidationError("--volume-max takes 100 to 150 (percent).") }
+        options.volumeMax = volumeMax / 100
         options.inputConf = inputConf.map { URL(fileURLWithPath: $0).path } ?? UserKeyBindings.defaultPath()
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live

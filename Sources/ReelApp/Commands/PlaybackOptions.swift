@@ -15,6 +15,8 @@ struct PlaybackOptions: Sendable {
     var startPosition: Double?
     /// `--pause`: the first item is loaded and shown, paused (as mpv's `--pause`).
     var startPaused = false
+    /// `--volume-max`: the most the volume goes to (1.3: mpv's 130 %).
+    var volumeMax = 1.3
     /// The user's key bindings (mpv's input.conf), nil for the default keys only.
     var inputConf: String?
     /// Where the resume positions are kept (`ResumeKeeper`); nil: every item starts at its

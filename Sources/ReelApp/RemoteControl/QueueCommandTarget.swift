@@ -59,6 +59,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitlePosition = player.subtitlePosition
         snapshot.subtitleText = player.subtitleText
         snapshot.coverArt = player.coverArt
+        snapshot.volumeMax = volumeMax
         snapshot.chapters = player.chapters
         snapshot.chapter = player.currentChapter
         snapshot.abLoop = player.abLoop
@@ -100,7 +101,9 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     func seek(to seconds: Double, mode: SeekMode) { player.seek(to: seconds, mode: mode) }
     func skip(by seconds: Double) { player.skip(by: seconds) }
     func setRate(_ rate: Double) -> Bool { player.setRate(rate) }
-    func setVolume(_ volume: Double) { player.volume = volume }
+    /// The most the volume goes to (`--volume-max`); the socket, MPRIS and the window are held to it.
+    var volumeMax = 1.3
+    func setVolume(_ volume: Double) { player.volume = min(volumeMax, max(0, volume)) }
     func setMuted(_ muted: Bool) { player.isMuted = muted }
 
     func next() -> Bool {

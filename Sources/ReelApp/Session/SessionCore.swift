@@ -59,6 +59,7 @@ final class SessionCore {
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
+        commands.volumeMax = options.volumeMax
         do {
             remote = try RemoteControl(options: options.remote, target: commands)
         } catch {

@@ -134,6 +134,7 @@ final class WindowSession {
         StartupTrace.mark("window-shown")
         giveWindowToSink()
         state.volume = player.volume
+        state.volumeMax = options.volumeMax
         state.isMuted = player.isMuted
         state.meteredPolicy = controller.networkRule.policy
         refreshRows()

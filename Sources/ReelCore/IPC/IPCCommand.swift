@@ -107,7 +107,7 @@ public enum IPCCommand: Sendable, Equatable {
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
                                     "network", "metered-policy", "renditions", "rendition", "aspect", "fullscreen",
                                     "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "sub-text", "hwdec", "qoe",
-                                    "chapter-list", "chapter", "chapters", "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay",
+                                    "chapter-list", "chapter", "chapters", "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "volume-max",
                                     "brightness", "contrast", "saturation", "gamma", "hue"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
                                                          "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect", "fullscreen",

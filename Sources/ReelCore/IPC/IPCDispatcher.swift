@@ -178,6 +178,7 @@ public final class IPCDispatcher {
         case "ab-loop-b": return s.abLoop.b.map(JSONValue.double) ?? .string("no")
         case "loop-file": return .string(s.loop == .track ? "inf" : "no")
         case "audio-delay": return .double(s.audioDelay)
+        case "volume-max": return .double((s.volumeMax * 100).rounded())
         case "brightness", "contrast", "saturation", "gamma", "hue":
             return .int(PictureAdjustments.Control(rawValue: name).map { s.picture[$0] } ?? 0)
         case "hwdec": return .string(s.hardwareDecoding.rawValue)
@@ -244,7 +245,7 @@ public final class IPCDispatcher {
         }
         var next = ((current + step) * 1e6).rounded() / 1e6
         switch name {
-        case "volume": next = min(100, max(0, next))
+        case "volume": next = min((target.snapshot.volumeMax * 100).rounded(), max(0, next))
         case "brightness", "contrast", "saturation", "gamma", "hue": next = Double(min(100, max(-100, Int(next.rounded()))))
         case "audio-delay", "sub-delay": next = min(600, max(-600, next))
         case "sub-pos": next = min(150, max(0, next))

@@ -80,6 +80,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     /// The current item's A-B loop, the audio delay (seconds) and the picture controls.
     public var abLoop = ABLoop()
     public var audioDelay = 0.0
+    /// The most the volume goes to (`--volume-max`, mpv's `volume-max`; 1.3 is 130 %).
+    public var volumeMax = 1.3
     public var picture = PictureAdjustments()
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
