@@ -68,3 +68,29 @@ final class InputConfWindowTests: XCTestCase {
         XCTAssertTrue(lines.contains("input.conf:7: y: Unknown command “fly”"), lines)
     }
 }
+
+/// mpv's autoload in the window: one episode opened plays among its folder's, from itself; a
+/// headless run (QA's, scripts') plays only what it was given.
+final class AutoloadTests: XCTestCase {
+    func testOneEpisodeOpenedQueuesItsSiblingsAroundIt() throws {
+        let dir = TestMedia.temporaryDirectory("reel-autoload")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (from, to) in [("gapless-00.mp4", "ep1.mp4"), ("gapless-01.mp4", "ep2.mp4"), ("gapless-02.mp4", "ep10.mp4")] {
+            try FileManager.default.copyItem(atPath: TestMedia.path(from), toPath: dir.appendingPathComponent(to).path)
+        }
+        try "not media".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let episode = dir.appendingPathComponent("ep2.mp4").path
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([episode], play: false, autoload: true)
+            defer { h.close() }
+            let s = h.session.core.commands.snapshot
+            XCTAssertEqual(s.items.map { ($0.uri as NSString).lastPathComponent }, ["ep1.mp4", "ep2.mp4", "ep10.mp4"])
+            XCTAssertEqual(s.index, 1, "ep2 is the one that plays")
+            h.wait("ep2 loaded") { h.player.currentURI?.hasSuffix("ep2.mp4") == true }
+        }
+        let headless = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--no-resume", "--audio-sink", "fakesink", "--video-sink", "fakesink", episode],
+                                         timeout: 30)
+        let finished = headless.jsonObjects.first { $0["event"] as? String == "finished" }
+        XCTAssertEqual(finished?["played"] as? Int, 1, "headless: only what was given")
+    }
+}

@@ -16,7 +16,7 @@ final class SessionHarness {
     var player: Player { session.player }
 
     init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule(),
-         quality: QualityChoice = .auto, resumeFile: String? = nil, recentFile: String? = nil, inputConf: String? = nil) throws {
+         quality: QualityChoice = .auto, resumeFile: String? = nil, recentFile: String? = nil, inputConf: String? = nil, autoload: Bool = false) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
@@ -28,6 +28,7 @@ final class SessionHarness {
         withRule.quality = quality
         withRule.resumeFile = resumeFile
         withRule.inputConf = inputConf
+        withRule.autoload = autoload
         session = WindowSession(options: withRule)
         session.captureDirectory = tmp
         // Never the desktop's own recent list: this run's, unless the test gives one.

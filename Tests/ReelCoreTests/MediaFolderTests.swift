@@ -40,3 +40,24 @@ final class MediaFolderTests: XCTestCase {
         XCTAssertEqual(MediaFolder.files(in: root.appendingPathComponent("Album/10.mp3").path), [], "a file is not a folder")
     }
 }
+
+/// mpv's autoload: the files beside one opened file.
+final class MediaFolderSiblingsTests: XCTestCase {
+    func testTheMediaBesideAFileInNaturalOrderWithItsIndex() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-siblings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("extras"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["ep10.mkv", "ep2.mkv", "Ep1.mkv", "ep2.srt", "cover.jpg", "notes.txt", ".hidden.mkv", "extras/bonus.mkv", "odd.xyz"] {
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data([1]))
+        }
+        let found = try XCTUnwrap(MediaFolder.siblings(of: dir.appendingPathComponent("ep2.mkv").path))
+        XCTAssertEqual(found.files.map { ($0 as NSString).lastPathComponent }, ["Ep1.mkv", "ep2.mkv", "ep10.mkv"])
+        XCTAssertEqual(found.index, 1)
+        // A file of a kind the folder does not play, opened by the user, still plays among them.
+        let odd = try XCTUnwrap(MediaFolder.siblings(of: dir.appendingPathComponent("odd.xyz").path))
+        XCTAssertEqual(odd.files.map { ($0 as NSString).lastPathComponent }, ["Ep1.mkv", "ep2.mkv", "ep10.mkv", "odd.xyz"])
+        XCTAssertEqual(odd.index, 3)
+        XCTAssertNil(MediaFolder.siblings(of: dir.appendingPathComponent("extras/bonus.mkv").path), "alone in its folder: nothing to add")
+        XCTAssertNil(MediaFolder.siblings(of: "/nonexistent/folder/a.mkv"))
+    }
+}

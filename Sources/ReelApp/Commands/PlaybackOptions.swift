@@ -15,6 +15,9 @@ struct PlaybackOptions: Sendable {
     var startPosition: Double?
     /// `--pause`: the first item is loaded and shown, paused (as mpv's `--pause`).
     var startPaused = false
+    /// mpv's autoload: one local file opened in the window queues its folder's media files around
+    /// it (`--autoload`, on for windows; headless sessions, QA's and scripts', never).
+    var autoload = false
     /// `--volume-max`: the most the volume goes to (1.3: mpv's 130 %).
     var volumeMax = 1.3
     /// The user's key bindings (mpv's input.conf), nil for the default keys only.

@@ -12,8 +12,18 @@ enum QueuePreparation {
 
     /// The prepared queue, or an exit status when the options cannot be honoured (reason on stderr).
     static func prepare(_ options: PlaybackOptions, router: GatewayRouter) -> Result<Prepared, ExitStatus> {
-        let built = QueueBuilder.build(options.inputs, arrival: .commandLine, router: router)
+        var built = QueueBuilder.build(options.inputs, arrival: .commandLine, router: router)
+        var autoloadedIndex: Int?
+        if options.autoload, options.inputs.count == 1, options.startIndex == nil, built.items.count == 1,
+           let path = MediaLocator.localPath(of: built.items[0].uri), LocalFileFacts(path: path).kind == .regular,
+           !PlaylistParser.looksLikePlaylist(options.inputs[0]), let siblings = MediaFolder.siblings(of: path) {
+            // mpv's autoload: one file opened plays among its folder's, from itself.
+            built.items = siblings.files.map { QueueItem(uri: MediaLocator.uri(for: $0), arrival: .commandLine) }
+            autoloadedIndex = siblings.index
+            Log.debug(.queue, .info, "autoload: \(siblings.files.count) files beside \((path as NSString).lastPathComponent)")
+        }
         var queue = PlayQueue(built.items, repeatMode: options.repeatMode)
+        if let autoloadedIndex { queue.jump(to: autoloadedIndex) }
         if let start = options.startIndex {
             guard queue.items.indices.contains(start) else {
                 Diagnostics.say("--start=\(start): the queue has \(queue.count) item(s)")

@@ -34,6 +34,26 @@ public enum MediaFolder {
         }
     }
 
+    /// mpv's autoload: the media files beside `file` (its folder, not below it) in play order,
+    /// the file itself among them, and its index; nil when it has no playable sibling or the
+    /// folder cannot be read.
+    public static func siblings(of file: String) -> (files: [String], index: Int)? {
+        let folder = (file as NSString).deletingLastPathComponent, name = (file as NSString).lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return nil }
+        var chosen: [String] = []
+        for other in names where other == name || isMediaFile(other) {
+            guard chosen.count < maxFiles else { break }
+            let full = (folder as NSString).appendingPathComponent(other)
+            // Regular files (or links to them), never folders.
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            chosen.append(other)
+        }
+        let ordered = sorted(chosen)
+        guard ordered.count > 1, let index = ordered.firstIndex(of: name) else { return nil }
+        return (ordered.map { (folder as NSString).appendingPathComponent($0) }, index)
+    }
+
     /// The media files under `path` (a folder), as absolute paths in play order; empty when it has
     /// none or cannot be read.
     public static func files(in path: String) -> [String] {
