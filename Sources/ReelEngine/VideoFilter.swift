@@ -14,6 +14,8 @@ final class VideoFilter {
     let subtitles: SubtitleOverlay?
     /// The `videoflip` that turns the picture upright (nil when its plugin is missing).
     private let orientation: UnsafeMutablePointer<GstElement>?
+    /// The user's zoom and pan (`videobox`, after the user's rotation): the picture as shown.
+    private let transform: UnsafeMutablePointer<GstElement>?
 
     init?(aspectModes: Bool, subtitleOverlay: Bool) {
         // Pictures stored turned (a phone's portrait video) are shown upright, by each stream's
@@ -23,6 +25,8 @@ final class VideoFilter {
         var parts: [(description: String, first: String, pad: String, last: String)] = [
             ("videobalance name=reel-balance ! gamma name=reel-gamma", "reel-balance", "sink", "reel-gamma"),
             ("videoflip name=reel-orientation", "reel-orientation", "sink", "reel-orientation"),
+            // The user's rotation, zoom and pan (`VideoTransform`), after the file's own turn.
+            ("videoflip name=reel-rotate ! videobox name=reel-zoom", "reel-rotate", "sink", "reel-zoom"),
         ]
         if aspectModes {
             parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
@@ -50,6 +54,7 @@ final class VideoFilter {
         bin = built
         aspect = AspectFilter(in: built)
         orientation = reel_bin_get_by_name(built, "reel-orientation")
+        transform = reel_bin_get_by_name(built, "reel-zoom")
         // Each stream turned by its own tag, untouched ones passed through without a copy
         // (`reel_video_flip_follow_streams`: two faults of videoflip's own `auto`).
         if let orientation { reel_video_flip_follow_streams(orientation) }
@@ -63,15 +68,22 @@ final class VideoFilter {
     /// pixels and their pixel aspect ratio. nil before the first frame is negotiated.
     /// The stream collection's tags may not hold the orientation yet when it is posted (seen on
     /// a loaded machine): these caps are what the sink gets, whenever the tag arrived.
-    private var turnedFrames: (width: Int, height: Int, parN: UInt64, parD: UInt64)? {
-        guard let orientation else { return nil }
+    private var turnedFrames: (width: Int, height: Int, parN: UInt64, parD: UInt64)? { frames(leaving: transform ?? orientation) }
+
+    /// The frames the file's own turn gives (before the user's rotation, zoom and pan): what
+    /// `VideoTransform` computes its box from.
+    var orientedPixelSize: (width: Int, height: Int)? { frames(leaving: orientation).map { ($0.width, $0.height) } }
+
+    private func frames(leaving element: UnsafeMutablePointer<GstElement>?) -> (width: Int, height: Int, parN: UInt64, parD: UInt64)? {
+        guard let element else { return nil }
         var info = GstVideoInfo()
-        guard reel_pad_video_info(orientation, "src", &info) != 0, info.width > 0, info.height > 0 else { return nil }
+        guard reel_pad_video_info(element, "src", &info) != 0, info.width > 0, info.height > 0 else { return nil }
         let par: (UInt64, UInt64) = info.par_n > 0 && info.par_d > 0 ? (UInt64(info.par_n), UInt64(info.par_d)) : (1, 1)
         return (Int(info.width), Int(info.height), par.0, par.1)
     }
 
-    /// The turned picture's size in pixels (whatever its pixel aspect ratio): what the stretch
+    /// The turned picture's size in pixels (whatever its pixel aspect ratio; after the user's
+    /// rotation, zoom and pan): what the stretch
     /// mode's pixel aspect ratio is computed from.
     var turnedPixelSize: (width: Int, height: Int)? { turnedFrames.map { ($0.width, $0.height) } }
 
@@ -82,6 +94,7 @@ final class VideoFilter {
 
     deinit {
         if let orientation { gst_object_unref(orientation) }
+        if let transform { gst_object_unref(transform) }
         gst_object_unref(bin)
     }
 }

@@ -10,7 +10,19 @@ public enum KeyMap {
 
     public static func command(keyval: UInt32, modifiers: KeyModifiers, state: PlayerViewState) -> KeyCommand? {
         let shift = modifiers.contains(.shift)
-        if modifiers.contains(.alt) { return nil }
+        if modifiers.contains(.alt) {
+            // mpv's: Alt+arrows pan, Alt++ / Alt+- zoom, Alt+BS back to the whole picture.
+            switch keyval {
+            case KeySym.left: return .action(.moveVideo(zoom: 0, panX: 0.1, panY: 0))
+            case KeySym.right: return .action(.moveVideo(zoom: 0, panX: -0.1, panY: 0))
+            case KeySym.up: return .action(.moveVideo(zoom: 0, panX: 0, panY: 0.1))
+            case KeySym.down: return .action(.moveVideo(zoom: 0, panX: 0, panY: -0.1))
+            case KeySym.plus, KeySym.equal, KeySym.kpAdd: return .action(.moveVideo(zoom: 0.1, panX: 0, panY: 0))
+            case KeySym.minus, KeySym.kpSubtract: return .action(.moveVideo(zoom: -0.1, panX: 0, panY: 0))
+            case KeySym.backSpace: return .action(.resetVideo)
+            default: return nil
+            }
+        }
         if modifiers.contains(.control) {
             switch keyval {
             case KeySym.char("o"), KeySym.char("O"): return .openFilesDialog
@@ -42,6 +54,8 @@ public enum KeyMap {
         case KeySym.char("7"): return .action(.changePicture(.saturation, by: -PictureAdjustments.step))
         case KeySym.char("8"): return .action(.changePicture(.saturation, by: PictureAdjustments.step))
         case KeySym.char("l"): return .action(.cycleABLoop)
+        case KeySym.char("i"): return .action(.showStats(sticky: false))
+        case KeySym.char("I"): return .action(.showStats(sticky: true))
         case KeySym.char("L"): return .action(.toggleLoopFile)
         case KeySym.nine: return .action(.setVolume(volume(state.volume, by: -volumeStep, max: state.volumeMax)))
         case KeySym.zero: return .action(.setVolume(volume(state.volume, by: volumeStep, max: state.volumeMax)))
@@ -97,6 +111,8 @@ public enum KeyMap {
         ("End, the LIVE badge", "Go live (a live stream's edge)"),
         ("PgUp / PgDn", "Next or previous chapter"),
         ("l", "A-B loop: set A, set B, clear"),
+        ("i / I", "Stats for 5 s / on or off"),
+        ("Alt+arrows, Alt++ / Alt+-", "Pan, zoom the picture (Alt+Backspace: back)"),
         ("L", "Loop this item or not"),
         ("1 / 2, 3 / 4", "Contrast, brightness down or up"),
         ("5 / 6, 7 / 8", "Gamma, saturation down or up"),

@@ -62,6 +62,8 @@ public struct PlayerViewState: Sendable, Equatable {
     /// What the video area shows when the item has no video: its cover art (the file's bytes),
     /// as Totem, VLC and mpv do; nil: black.
     public var coverArt: Data?
+    /// mpv's stats panel (`i`, `I`): its lines, nil while hidden.
+    public var stats: [String]?
     /// The item's chapters: marks on the seek bar, their titles in its tooltip.
     public var chapters: [Chapter] = []
 

@@ -26,6 +26,7 @@ public final class PlayerWindow: SignalReceiver {
     /// The video area's right-click menu (the metered-network setting).
     let videoMenu = VideoMenu()
     let banner = ErrorBanner()
+    let statsPanel = StatsPanel()
     let resumeNotice = ResumeNotice()
     let dialogs = DialogPresenter()
     var shortcuts: ShortcutsWindow?
@@ -61,6 +62,7 @@ public final class PlayerWindow: SignalReceiver {
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), resumeNotice.root, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), statsPanel.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), video, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), controls.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(rootBox), mainBox, 1, 1, 0)
@@ -68,6 +70,8 @@ public final class PlayerWindow: SignalReceiver {
         gtk_container_add(reel_gtk_container(window), rootBox)
         gtk_widget_show_all(rootBox)
         gtk_widget_set_no_show_all(playlist.root, 1)
+        gtk_widget_set_no_show_all(statsPanel.root, 1)
+        gtk_widget_hide(statsPanel.root)
         gtk_widget_hide(playlist.root)
 
         gtk_widget_add_events(window, Int32(GDK_POINTER_MOTION_MASK.rawValue))
@@ -101,6 +105,8 @@ public final class PlayerWindow: SignalReceiver {
         cssInstalled = true
         let css = """
         #reel-video { background-color: black; }
+        #reel-stats { background-color: #1e1e1e; padding: 4px 8px; }
+        #reel-stats-text { color: #e0e0e0; font-family: monospace; font-size: smaller; }
         .reel-controls { padding: 2px 4px; }
         .reel-controls button { padding: 2px 4px; min-width: 24px; min-height: 24px; }
         .reel-controls combobox button { padding: 2px 6px; }
@@ -180,6 +186,8 @@ public final class PlayerWindow: SignalReceiver {
     public var videoRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: video) }
     /// The seek bar's place in the window.
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
+    /// The stats panel's text as shown, nil while hidden.
+    public var statsText: String? { statsPanel.text }
     /// Asked first for every key press (the user's input.conf): true when it took the key.
     public var onKeyChord: ((UInt32, KeyModifiers) -> Bool)?
     /// The seek bar's tooltip as GTK shows it on hover (with chapters: their list).
@@ -217,6 +225,7 @@ public final class PlayerWindow: SignalReceiver {
         state = new
         if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), new.windowTitle) }
         banner.render(old, new, force: force)
+        statsPanel.render(old, new, force: force)
         resumeNotice.render(old, new, force: force)
         if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
         if force || old.hardwareDecoding != new.hardwareDecoding { videoMenu.render(new.hardwareDecoding) }

@@ -58,6 +58,12 @@ public enum UIAction: Sendable, Equatable {
     case stepChapter(Int)
     /// `l`: the A-B loop's A, then B, then neither (mpv's `ab-loop`).
     case cycleABLoop
+    /// `i`: the stats for 5 s; `I` (`sticky`): shown until `I` again (mpv's stats keys).
+    case showStats(sticky: Bool)
+    /// Alt+arrows, Alt++ / Alt+-: the picture's zoom and pan by steps (mpv's `video-zoom`, `video-pan-x/y`).
+    case moveVideo(zoom: Double, panX: Double, panY: Double)
+    /// Alt+Backspace: the whole picture again (zoom and pan 0; the rotation stays).
+    case resetVideo
     /// `L`: loop the item or not (mpv's `cycle-values loop-file inf no`).
     case toggleLoopFile
     /// Ctrl++ / Ctrl+−: the audio delay by a step (seconds).

@@ -88,7 +88,7 @@ final class CommandLineTests: XCTestCase {
         try FileManager.default.removeItem(at: marker)
 
         let clip = TestMedia.path("gapless-00.mp4")
-        let r = ProcessRunner.run("/usr/bin/env", noBus + [ProcessRunner.reelExecutable, "--exit-at-end", "--audio-sink", "fakesink sync=true", clip],
+        let r = ProcessRunner.run("/usr/bin/env", noBus + [ProcessRunner.reelExecutable, "--exit-at-end", "--autoload=no", "--audio-sink", "fakesink sync=true", clip],
                                   timeout: 30)
         XCTAssertFalse(r.timedOut)
         XCTAssertEqual(r.status, 0, r.stderr)

@@ -12,6 +12,26 @@ import XCTest
 final class InputConfWindowTests: XCTestCase {
     private final class Lines: Sendable { let all = Mutex<[String]>([]) }
 
+    func testIShowsTheStatsForAWhileAndCapitalIKeepsThem() throws {
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")])
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            XCTAssertNil(h.window.statsText)
+            h.press("i")
+            h.wait("the stats shown") { h.window.statsText?.contains("Size: 640×360 at 30 fps") == true }
+            let text = h.window.statsText ?? ""
+            XCTAssertTrue(text.contains("Video: ") && text.contains("Frames: ") && text.contains("Bitrate: "), text)
+            h.wait("gone after 5 s", timeout: 10) { h.window.statsText == nil }
+            h.press("shift+i")
+            h.wait("I: shown") { h.window.statsText != nil }
+            _ = UIRuntime.run(until: { false }, timeout: 6)
+            XCTAssertNotNil(h.window.statsText, "I keeps them past 5 s")
+            h.press("shift+i")
+            h.wait("I again: hidden") { h.window.statsText == nil }
+        }
+    }
+
     func testTheVolumeKeyGoesTo130PercentAndNoFurther() throws {
         try MainActor.assumeIsolated {
             let h = try SessionHarness([TestMedia.path("color10s.mp4")], play: false)

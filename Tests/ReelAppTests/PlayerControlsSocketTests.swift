@@ -19,6 +19,21 @@ final class PlayerControlsSocketTests: XCTestCase {
         func set(_ name: String, _ value: Any) -> String? { id += 1; return c.request(["set_property", name, value], id: id)?["error"] as? String }
 
         XCTAssertEqual(set("pause", true), "success")
+        // mpv's stats, as JSON.
+        let deadline = Date().addingTimeInterval(10)
+        var stats: [String: Any] = [:]
+        repeat {
+            stats = get("stats") as? [String: Any] ?? [:]
+            if stats["frameRate"] is Double && stats["videoDecoder"] is String { break }
+            usleep(100_000)
+        } while Date() < deadline
+        XCTAssertEqual(stats["width"] as? Int, 640, "\(stats)")
+        XCTAssertEqual(stats["height"] as? Int, 360)
+        XCTAssertEqual(stats["frameRate"] as? Double ?? 0, 30, accuracy: 0.01)
+        XCTAssertEqual(stats["hardware"] as? Bool, false)
+        XCTAssertNotNil(stats["videoDecoder"] as? String)
+        XCTAssertGreaterThan(stats["bitrate"] as? Int ?? 0, 10_000, "the file's size over its duration")
+        XCTAssertNotNil(stats["renderedFrames"] as? Int)
         // Volume above 100 %, up to volume-max (130 %, mpv's), never beyond.
         XCTAssertEqual(get("volume-max") as? Double, 130)
         XCTAssertEqual(set("volume", 130), "success")

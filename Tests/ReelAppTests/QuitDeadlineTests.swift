@@ -20,7 +20,9 @@ final class QuitDeadlineTests: XCTestCase {
                 let socket = dir.appendingPathComponent("reel.sock").path
                 guard let reel = try? BackgroundProcess(ProcessRunner.reelExecutable,
                                                          ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
-                                                          "--ipc", socket, url]),
+                                                          "--ipc", socket, url],
+                                                         // Times of the deadline's decisions, for a run that fails.
+                                                         environment: ["GST_DEBUG": "reel-app:4", "GST_DEBUG_NO_COLOR": "1"]),
                       let client = IPCTestClient(path: socket, timeout: 30) else {
                     results.withLock { $0.append("run \(run): reel did not start") }
                     continue
@@ -52,7 +54,12 @@ final class QuitDeadlineTests: XCTestCase {
                 }
                 let (_, killed) = reel.finish(timeout: 10)
                 let summary = "alive at \(String(format: "%.2f", lastAlive)) s, seen gone at \(String(format: "%.2f", seenGone)) s"
-                results.withLock { $0.append(killed || lastAlive > 2 ? "run \(run): \(summary)\(killed ? " (killed)" : "")" : "ok") }
+                let failed = killed || lastAlive > 2
+                // Its deadline's lines, and a crash's report whole (once an abort in the gateway).
+                let lines = reel.stderr.split(separator: "\n")
+                let crash = lines.firstIndex { $0.contains("Program crashed") }.map { Array(lines[$0...].prefix(40)) } ?? []
+                let exitLines = failed ? (lines.filter { $0.contains("exit:") || $0.contains("malloc") || $0.contains("free()") || $0.contains("Fatal") } + crash).joined(separator: " | ") : ""
+                results.withLock { $0.append(failed ? "run \(run): \(summary)\(killed ? " (killed)" : "") [\(exitLines)]" : "ok") }
             }
         }
         let all = results.withLock { $0 }

@@ -38,3 +38,29 @@ final class PictureAndLoopTests: XCTestCase {
         XCTAssertNil(ABLoop(a: 5, b: 5).range)
     }
 }
+
+/// mpv's video-rotate, video-zoom and video-pan as videobox's sides and videoflip's method.
+final class VideoGeometryTests: XCTestCase {
+    func testZoomAndPanBecomeTheSidesCutOrAdded() {
+        var g = VideoGeometry()
+        XCTAssertTrue(g.isNeutral)
+        XCTAssertTrue(g.box(width: 640, height: 360) == (0, 0, 0, 0))
+        g.zoom = 1  // twice the size: half of each dimension shows
+        XCTAssertTrue(g.box(width: 640, height: 360) == (160, 160, 90, 90))
+        g.panX = 0.1  // moved right by a tenth of the width: more of the left shows
+        XCTAssertTrue(g.box(width: 640, height: 360) == (96, 224, 90, 90))
+        g = VideoGeometry()
+        g.zoom = -1  // half the size: a border as wide as half the picture around it
+        XCTAssertTrue(g.box(width: 640, height: 360) == (-320, -320, -180, -180))
+        g.zoom = 99
+        XCTAssertEqual(g.zoom, 3, "clamped")
+        g.zoom = .nan
+        XCTAssertEqual(g.zoom, 0)
+        g.rotate = 90
+        XCTAssertEqual(g.flipMethod, 1)
+        g.rotate = 45
+        XCTAssertEqual(g.rotate, 90, "only quarter turns")
+        g.rotate = 270
+        XCTAssertEqual(g.flipMethod, 3)
+    }
+}

@@ -63,3 +63,46 @@ final class PictureAndLoopEngineTests: XCTestCase {
     }
 }
 
+
+/// The picture turned, zoomed and panned on a real pipeline: landscape.mp4 is red left, blue
+/// right (320×180); banded4x3.mp4 has red bands above and below a blue middle.
+final class VideoGeometryEngineTests: XCTestCase {
+    private static func probe(_ png: Data, _ points: [(Double, Double)]) throws -> (size: (Int, Int), colours: [PixelProbe.RGB]) {
+        let dir = TestMedia.temporaryDirectory("reel-geometry")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("f.png")
+        try png.write(to: file)
+        let size = try XCTUnwrap(PixelProbe.size(file.path))
+        let colours = try points.map { p in try XCTUnwrap(PixelProbe.pixel(file.path, x: Int(Double(size.width) * p.0), y: Int(Double(size.height) * p.1))) }
+        return ((size.width, size.height), colours)
+    }
+
+    func testAQuarterTurnAndAZoomShowWhatTheyShould() throws {
+        func isRed(_ c: PixelProbe.RGB) -> Bool { c.r > 180 && c.g < 70 && c.b < 70 }
+        func isBlue(_ c: PixelProbe.RGB) -> Bool { c.b > 180 && c.r < 70 && c.g < 70 }
+        try onMain {
+            let h = try EngineHarness(sync: false)
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("landscape.mp4"))
+            var g = VideoGeometry()
+            g.rotate = 90
+            h.player.setVideoGeometry(g)
+            let turned = try Self.probe(h.player.captureFrame(at: 0.5).get().png, [(0.5, 0.2), (0.5, 0.8)])
+            XCTAssertEqual(turned.size.0, 180, "a quarter turn: \(turned.size)")
+            XCTAssertEqual(turned.size.1, 320)
+            XCTAssertTrue(isRed(turned.colours[0]) && isBlue(turned.colours[1]), "clockwise: the left (red) on top: \(turned.colours)")
+
+            h.player.setVideoGeometry(VideoGeometry())
+            h.player.load(TestMedia.path("banded4x3.mp4"))
+            let whole = try Self.probe(h.player.captureFrame(at: 0.5).get().png, [(0.5, 0.03)])
+            XCTAssertTrue(isRed(whole.colours[0]), "the red band at the top: \(whole.colours)")
+            g = VideoGeometry()
+            g.zoom = 1
+            h.player.setVideoGeometry(g)
+            let zoomed = try Self.probe(h.player.captureFrame(at: 0.5).get().png, [(0.5, 0.03), (0.5, 0.97)])
+            XCTAssertTrue(isBlue(zoomed.colours[0]) && isBlue(zoomed.colours[1]), "zoomed twice: only the blue middle: \(zoomed.colours)")
+            XCTAssertEqual(zoomed.size.0, whole.size.0 / 2, accuracy: 2)
+            XCTAssertEqual(h.events.filter { if case .videoGeometry = $0.event { true } else { false } }.count, 3)
+        }
+    }
+}

@@ -223,6 +223,6 @@ struct PlayCommand: ParsableCommand {
             let session = PlaybackSession(options: options)
             return withExtendedLifetime(session) { session.run() }
         }
-        if status != 0 { throw ExitCode(status) }
+        ProcessEnd.now(status: status)  // never exit(): see ProcessEnd
     }
 }

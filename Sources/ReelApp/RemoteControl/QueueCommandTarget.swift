@@ -60,11 +60,15 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.subtitleText = player.subtitleText
         snapshot.coverArt = player.coverArt
         snapshot.volumeMax = volumeMax
+        snapshot.videoFrameRate = player.videoFrameRate
+        snapshot.adaptive = player.adaptiveStats
+        snapshot.fileBitrate = fileBitrate()
         snapshot.chapters = player.chapters
         snapshot.chapter = player.currentChapter
         snapshot.abLoop = player.abLoop
         snapshot.audioDelay = player.audioDelay
         snapshot.picture = player.pictureAdjustments
+        snapshot.videoGeometry = player.videoGeometry
         snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
@@ -72,11 +76,19 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return snapshot
     }
 
+    /// A local file's average bitrate: its size over its duration (nil otherwise).
+    private func fileBitrate() -> Int? {
+        guard let uri = player.currentURI, let path = MediaLocator.localPath(of: uri), let duration = player.duration, duration > 0,
+              let size = LocalFileFacts(path: path).size, size > 0 else { return nil }
+        return Int(Double(size) * 8 / duration)
+    }
+
     func selectChapter(_ index: Int) -> Bool { player.selectChapter(index) }
     func stepChapter(_ step: Int) -> Bool { player.stepChapter(step) }
     func setABLoop(_ loop: ABLoop) -> Bool { player.setABLoop(loop); return true }
     func cycleABLoop() -> Bool { player.cycleABLoop(); return true }
     func setAudioDelay(_ seconds: Double) -> Bool { player.setAudioDelay(seconds); return true }
+    func setVideoGeometry(_ geometry: VideoGeometry) -> Bool { player.setVideoGeometry(geometry); return true }
     func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { player.setPicture(control, to: value); return true }
 
     func seekToLiveEdge() -> Bool {

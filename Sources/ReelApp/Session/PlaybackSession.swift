@@ -26,6 +26,7 @@ final class PlaybackSession {
             Diagnostics.say("no display (DISPLAY is unset or unreachable): playing headless")
             // As with --headless: exit at the end unless a socket or --mpris drives the session.
             options.headless = true
+            options.autoload = false  // headless plays what it was given
             options.exitAtEnd = options.exitAtEnd || !options.remote.keepsSessionAlive
         }
         let core: SessionCore
@@ -34,7 +35,7 @@ final class PlaybackSession {
         case .failure(let status): return status.code
         }
         self.core = core
-        defer { core.shutdown() }
+        defer { core.shutdown(processEnding: true) }  // `ProcessEnd` follows
         core.onIntakeErrors = { errors in for error in errors { Diagnostics.say(error.message) } }
         core.onEvent = { [weak self] event, item in self?.handle(event, item: item) }
         core.commands.onQuit = { [weak self] status in self?.finish(status: status) }

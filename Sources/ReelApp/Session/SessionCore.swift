@@ -227,11 +227,20 @@ final class SessionCore {
         sequencer.failedCount == 0 && playlistErrors.isEmpty && sequencer.queue.items.allSatisfy { $0.state == .played }
     }
 
-    func shutdown() {
+    /// - Parameter processEnding: the process ends next (`ProcessEnd`): what the user keeps is
+    ///   saved (resume positions) and the outside let go (the socket's file, MPRIS's name), but the
+    ///   pipeline and the gateway are not torn down — their threads may be mid-work, and tearing
+    ///   them down then once aborted the process in the gateway's playlist rewrite (a crash
+    ///   report and 2 s of backtracing after `quit`, QuitDeadlineTests); the kernel frees them.
+    func shutdown(processEnding: Bool = false) {
         resume?.finish()
         network.stop()
         remote.stop()
         sequencer.detach()
+        guard !processEnding else {
+            Log.debug(.app, .info, "exit: the pipeline and the gateway are left to the process's end")
+            return
+        }
         player.shutdown()
         router.shutdown()
     }

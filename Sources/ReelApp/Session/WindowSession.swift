@@ -35,6 +35,12 @@ final class WindowSession {
     var captureDirectory: URL
     /// The user's input.conf, asked before the window's own keys.
     private var keyBindings: UserKeyBindings?
+    /// mpv's stats panel: shown for 5 s (`i`) or until asked again (`I`), refreshed twice a second.
+    private lazy var stats = StatsDisplay { [weak self] lines in
+        guard let self else { return }
+        self.state.stats = lines
+        self.render()
+    } snapshot: { [weak self] in self?.commands.snapshot }
     /// The last capture written (for QA logs and tests).
     var lastCapture: URL?
     /// The video sink description in use, and why it was chosen.
@@ -69,7 +75,7 @@ final class WindowSession {
         ExitDeadline.arm(status: session.exitStatus)
         // Exiting: nothing the user could see is left to wait for (the X server drops the window
         // with the connection), so what is pending is handled and the process goes.
-        session.shutdown(settle: false)
+        session.shutdown(settle: false, processEnding: true)
         StartupTrace.mark("shut-down")
         return session.exitStatus
     }
@@ -145,10 +151,10 @@ final class WindowSession {
 
     /// - Parameter settle: wait for the X server to have drawn the closed window (a session that
     ///   goes on in the same process: tests); else only what is pending is handled.
-    func shutdown(settle: Bool = true) {
+    func shutdown(settle: Bool = true, processEnding: Bool = false) {
         screensaver.update(playing: false)
         portalDrops?.cancel()
-        core?.shutdown()
+        core?.shutdown(processEnding: processEnding)
         window?.close()
         if settle { UIRuntime.settle() } else { UIRuntime.flush() }
     }
@@ -331,6 +337,20 @@ final class WindowSession {
             _ = commands.stepChapter(step)
         case .cycleABLoop:
             _ = commands.cycleABLoop()
+        case .showStats(let sticky):
+            stats.show(sticky: sticky)
+        case .moveVideo(let zoom, let panX, let panY):
+            var g = commands.snapshot.videoGeometry
+            g.zoom = ((g.zoom + zoom) * 1000).rounded() / 1000
+            g.panX = ((g.panX + panX) * 1000).rounded() / 1000
+            g.panY = ((g.panY + panY) * 1000).rounded() / 1000
+            _ = commands.setVideoGeometry(g)
+        case .resetVideo:
+            var g = commands.snapshot.videoGeometry
+            g.zoom = 0
+            g.panX = 0
+            g.panY = 0
+            _ = commands.setVideoGeometry(g)
         case .toggleLoopFile:
             _ = commands.setLoop(commands.snapshot.loop == .track ? .none : .track)
         case .changeAudioDelay(let step):

@@ -79,6 +79,8 @@ public enum EventEncoder {
             fields.append(("delay", .double(rounded(seconds))))
         case .picture(let control, let value):
             fields += [("control", .string(control)), ("value", .int(value))]
+        case .videoGeometry(let rotate, let zoom, let panX, let panY):
+            fields += [("rotate", .int(rotate)), ("zoom", .double(rounded(zoom))), ("panX", .double(rounded(panX))), ("panY", .double(rounded(panY)))]
         }
         return .object(fields)
     }

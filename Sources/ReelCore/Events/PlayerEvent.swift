@@ -63,6 +63,8 @@ public enum PlayerEvent: Sendable, Equatable {
     case audioDelay(Double)
     /// A picture control changed (`brightness`, `contrast`, `saturation`, `gamma`, `hue`: -100…100).
     case picture(control: String, value: Int)
+    /// The picture's rotation, zoom or pan changed (mpv's `video-rotate`, `video-zoom`, `video-pan-x/y`).
+    case videoGeometry(rotate: Int, zoom: Double, panX: Double, panY: Double)
 }
 
 extension PlayerEvent {
@@ -97,6 +99,7 @@ extension PlayerEvent {
         case .abLoop: "ab-loop"
         case .audioDelay: "audio-delay"
         case .picture: "picture"
+        case .videoGeometry: "video-geometry"
         }
     }
 }

@@ -107,10 +107,10 @@ public enum IPCCommand: Sendable, Equatable {
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
                                     "network", "metered-policy", "renditions", "rendition", "aspect", "fullscreen",
                                     "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "sub-text", "hwdec", "qoe",
-                                    "chapter-list", "chapter", "chapters", "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "volume-max",
+                                    "chapter-list", "chapter", "chapters", "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "volume-max", "stats", "video-rotate", "video-zoom", "video-pan-x", "video-pan-y",
                                     "brightness", "contrast", "saturation", "gamma", "hue"]
     public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
                                                          "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect", "fullscreen",
                                                          "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "hwdec", "chapter",
-                                                         "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "brightness", "contrast", "saturation", "gamma", "hue"]
+                                                         "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "video-rotate", "video-zoom", "video-pan-x", "video-pan-y", "brightness", "contrast", "saturation", "gamma", "hue"]
 }

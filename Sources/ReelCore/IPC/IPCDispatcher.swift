@@ -178,6 +178,11 @@ public final class IPCDispatcher {
         case "ab-loop-b": return s.abLoop.b.map(JSONValue.double) ?? .string("no")
         case "loop-file": return .string(s.loop == .track ? "inf" : "no")
         case "audio-delay": return .double(s.audioDelay)
+        case "stats": return PlaybackStats(s).json
+        case "video-rotate": return .int(s.videoGeometry.rotate)
+        case "video-zoom": return .double(s.videoGeometry.zoom)
+        case "video-pan-x": return .double(s.videoGeometry.panX)
+        case "video-pan-y": return .double(s.videoGeometry.panY)
         case "volume-max": return .double((s.volumeMax * 100).rounded())
         case "brightness", "contrast", "saturation", "gamma", "hue":
             return .int(PictureAdjustments.Control(rawValue: name).map { s.picture[$0] } ?? 0)
@@ -248,6 +253,9 @@ public final class IPCDispatcher {
         case "volume": next = min((target.snapshot.volumeMax * 100).rounded(), max(0, next))
         case "brightness", "contrast", "saturation", "gamma", "hue": next = Double(min(100, max(-100, Int(next.rounded()))))
         case "audio-delay", "sub-delay": next = min(600, max(-600, next))
+        case "video-zoom": next = min(VideoGeometry.zoomRange.upperBound, max(VideoGeometry.zoomRange.lowerBound, next))
+        case "video-pan-x", "video-pan-y": next = min(VideoGeometry.panRange.upperBound, max(VideoGeometry.panRange.lowerBound, next))
+        case "video-rotate": next = Double(((Int(next.rounded()) % 360) + 360) % 360)
         case "sub-pos": next = min(150, max(0, next))
         default: break
         }
@@ -370,6 +378,24 @@ public final class IPCDispatcher {
                 on = b
             }
             guard target.setLoop(on ? .track : .none) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
+        case "video-rotate":
+            guard let n = value.ipcNumber, let r = BoundedNumber.wholeNumber(n), VideoGeometry.rotations.contains(r) else {
+                throw IPCError(.invalidArgument, "“video-rotate” takes 0, 90, 180 or 270.")
+            }
+            var g = target.snapshot.videoGeometry
+            g.rotate = r
+            guard target.setVideoGeometry(g) else { throw IPCError(.unavailable, "The picture cannot be turned in this session.") }
+        case "video-zoom", "video-pan-x", "video-pan-y":
+            let n = try number()
+            let range = name == "video-zoom" ? VideoGeometry.zoomRange : VideoGeometry.panRange
+            guard range.contains(n) else { throw IPCError(.invalidArgument, "“\(name)” takes \(range.lowerBound) to \(range.upperBound).") }
+            var g = target.snapshot.videoGeometry
+            switch name {
+            case "video-zoom": g.zoom = n
+            case "video-pan-x": g.panX = n
+            default: g.panY = n
+            }
+            guard target.setVideoGeometry(g) else { throw IPCError(.unavailable, "The picture cannot be zoomed in this session.") }
         case "audio-delay":
             let delay = try number()
             guard (-600...600).contains(delay) else { throw IPCError(.invalidArgument, "“audio-delay” takes seconds within ±600.") }

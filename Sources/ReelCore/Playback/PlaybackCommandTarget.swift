@@ -84,6 +84,8 @@ public protocol PlaybackCommandTarget: AnyObject {
     func setAudioDelay(_ seconds: Double) -> Bool
     /// Sets one picture control (-100…100, clamped); false when not supported.
     func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool
+    /// Sets the picture's rotation, zoom and pan; false when not supported.
+    func setVideoGeometry(_ geometry: VideoGeometry) -> Bool
     /// Captures the frame on screen once any seek in flight has landed.
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void)
     /// Captures the window as the user sees it (PNG). A windowed session answers it; a headless
@@ -112,6 +114,7 @@ extension PlaybackCommandTarget {
     public func setABLoop(_ loop: ABLoop) -> Bool { false }
     public func cycleABLoop() -> Bool { false }
     public func setAudioDelay(_ seconds: Double) -> Bool { false }
+    public func setVideoGeometry(_ geometry: VideoGeometry) -> Bool { false }
     public func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { false }
     public func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool { false }
     public var isFullscreen: Bool? { nil }

@@ -82,7 +82,13 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioDelay = 0.0
     /// The most the volume goes to (`--volume-max`, mpv's `volume-max`; 1.3 is 130 %).
     public var volumeMax = 1.3
+    /// For the stats (`PlaybackStats`): the picture's frame rate, an adaptive demuxer's buffer and
+    /// throughput, a local file's average bitrate (size over duration).
+    public var videoFrameRate: Double?
+    public var adaptive: AdaptiveStats?
+    public var fileBitrate: Int?
     public var picture = PictureAdjustments()
+    public var videoGeometry = VideoGeometry()
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

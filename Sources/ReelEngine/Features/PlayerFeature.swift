@@ -71,8 +71,10 @@ protocol FeatureHost: AnyObject {
     func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>?
     /// The pipeline's aspect filter, when it has one.
     var aspectFilter: AspectFilter? { get }
-    /// The picture as it enters the aspect filter (turned upright), or the stored size.
+    /// The picture as it enters the aspect filter (turned upright, rotated, zoomed), or the stored size.
     var pictureSize: (width: Int, height: Int)? { get }
+    /// The picture as the file's own turn leaves it (before the user's rotation, zoom, pan).
+    var orientedPictureSize: (width: Int, height: Int)? { get }
 
     func emit(_ event: PlayerEvent)
     func play()

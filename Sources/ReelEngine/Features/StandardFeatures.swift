@@ -15,6 +15,7 @@ extension PlayerFeatures {
             ABLoopFeature(),
             AudioDelay(),
             PictureControls(),
+            VideoTransform(),
         ])
     }
 }
@@ -31,6 +32,10 @@ extension Player: FeatureHost {
         // Turned upright (a phone's portrait video is stored landscape); before a frame has
         // passed, the stored size.
         videoFilter?.turnedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
+    }
+
+    var orientedPictureSize: (width: Int, height: Int)? {
+        videoFilter?.orientedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
     }
 
     /// Reads the media info again and tells observers.

@@ -30,6 +30,8 @@ public final class Player: PlaybackEngine {
     public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
+    /// The picture's frame rate, once the video sink has its caps.
+    public var videoFrameRate: Double? { videoFramerate }
     /// The live state of an item by its id (the gateway's `LiveStream` of a routed HLS or DASH
     /// item), looked up at every load and gapless switch: set by the session that routes items.
     public var liveStreams: ((PlaybackItem.ID) -> LiveStream?)?

@@ -29,6 +29,7 @@ final class FeatureHostStandIn: FeatureHost {
         videoFilter.flatMap { reel_bin_get_by_name($0.bin, name) }
     }
     var pictureSize: (width: Int, height: Int)?
+    var orientedPictureSize: (width: Int, height: Int)?
 
     private(set) var events: [PlayerEvent] = []
     private(set) var calls: [String] = []

@@ -1,0 +1,47 @@
+import CGStreamer
+import ReelCore
+
+/// mpv's `video-rotate`, `video-zoom`, `video-pan-x`/`-y` (`VideoGeometry`): a `videoflip` and a
+/// `videobox` of the video filter (both pass frames through untouched while neutral), kept across
+/// items, set again at every preroll (the picture's size may change). A paused frame is drawn anew.
+@MainActor
+final class VideoTransform: PlayerFeature {
+    private(set) var geometry = VideoGeometry()
+
+    func pipelineBuilt(host: FeatureHost) { apply(host: host) }
+    func prerolled(host: FeatureHost) { if !geometry.isNeutral { apply(host: host) } }
+
+    func set(_ new: VideoGeometry, host: FeatureHost) {
+        guard new != geometry else { return }
+        geometry = new
+        Log.debug(.engine, .info, "video: rotate \(new.rotate), zoom \(new.zoom), pan \(new.panX), \(new.panY)")
+        apply(host: host)
+        host.redrawPausedFrame()
+        host.emit(.videoGeometry(rotate: new.rotate, zoom: new.zoom, panX: new.panX, panY: new.panY))
+    }
+
+    private func apply(host: FeatureHost) {
+        if let flip = host.videoFilterElement("reel-rotate") {
+            reel_set_int(flip, "method", Int32(geometry.flipMethod))
+            gst_object_unref(flip)
+        }
+        if let box = host.videoFilterElement("reel-zoom") {
+            // The picture as it enters the box: turned by the file's tag and the user's rotation.
+            var size = host.orientedPictureSize ?? (0, 0)
+            if geometry.rotate % 180 == 90 { size = (size.1, size.0) }
+            let b = size.0 > 0 && size.1 > 0 ? geometry.box(width: size.0, height: size.1) : (0, 0, 0, 0)
+            reel_set_int(box, "left", Int32(clamping: b.0))
+            reel_set_int(box, "right", Int32(clamping: b.1))
+            reel_set_int(box, "top", Int32(clamping: b.2))
+            reel_set_int(box, "bottom", Int32(clamping: b.3))
+            gst_object_unref(box)
+        }
+    }
+}
+
+extension Player {
+    /// The picture's rotation, zoom and pan (mpv's `video-rotate`, `video-zoom`, `video-pan-x/y`).
+    public var videoGeometry: VideoGeometry { features.first(VideoTransform.self)?.geometry ?? VideoGeometry() }
+
+    public func setVideoGeometry(_ geometry: VideoGeometry) { features.first(VideoTransform.self)?.set(geometry, host: self) }
+}
