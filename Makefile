@@ -83,6 +83,7 @@ soak: build media
 # docs/OPTIONS.md's generated part: `reel help play|check|inspect`, from the argument parser.
 docs: build
 	@python3 Resources/scripts/gen-option-docs.py $(REEL)
+	@python3 Resources/scripts/architecture-map.py
 
 fuzz: setup
 	@bash Resources/scripts/fuzz.sh $(or $(FUZZ_TARGET),all) $(or $(FUZZ_SECONDS),300)

@@ -188,6 +188,10 @@ public final class PlayerWindow: SignalReceiver {
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
     /// The stats panel's text as shown, nil while hidden.
     public var statsText: String? { statsPanel.text }
+    /// The user's bindings in force (input.conf), listed first in the `?` window.
+    public var userBindings: [(keys: String, meaning: String)] = []
+    /// The `?` window's rows as shown, nil while it is closed.
+    public var shortcutsRows: [String]? { shortcuts?.isOpen == true ? shortcuts?.rows : nil }
     /// Asked first for every key press (the user's input.conf): true when it took the key.
     public var onKeyChord: ((UInt32, KeyModifiers) -> Bool)?
     /// The seek bar's tooltip as GTK shows it on hover (with chapters: their list).
@@ -359,7 +363,7 @@ public final class PlayerWindow: SignalReceiver {
         case .openFilesDialog: dialogs.openFiles(parent: window)
         case .openURLDialog: dialogs.openURL(parent: window)
         case .shortcutsWindow:
-            if shortcuts == nil || shortcuts?.isOpen == false { shortcuts = ShortcutsWindow(parent: window) }
+            if shortcuts == nil || shortcuts?.isOpen == false { shortcuts = ShortcutsWindow(parent: window, userBindings: userBindings) }
             shortcuts?.present()
         }
     }

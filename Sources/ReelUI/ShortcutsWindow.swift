@@ -1,13 +1,17 @@
 import CGtk
 
-/// The "?" window: every shortcut and what it does, from `KeyMap.help`. Esc or ? closes it.
+/// The "?" window: the user's own bindings (input.conf) first, then every default shortcut and
+/// what it does (`KeyMap.help`). Esc or ? closes it.
 @MainActor
 final class ShortcutsWindow: SignalReceiver {
     private var window: UnsafeMutablePointer<GtkWidget>?
 
     private enum Tag: Int { case key, destroy }
 
-    init(parent: UnsafeMutablePointer<GtkWidget>) {
+    /// The rows shown, "keys — meaning".
+    private(set) var rows: [String] = []
+
+    init(parent: UnsafeMutablePointer<GtkWidget>, userBindings: [(keys: String, meaning: String)] = []) {
         let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_title(reel_gtk_window(w), "Keyboard Shortcuts — Reel")
         gtk_window_set_transient_for(reel_gtk_window(w), reel_gtk_window(parent))
@@ -17,7 +21,9 @@ final class ShortcutsWindow: SignalReceiver {
         gtk_grid_set_row_spacing(reel_gtk_grid(grid), 4)
         gtk_grid_set_column_spacing(reel_gtk_grid(grid), 18)
         gtk_container_set_border_width(reel_gtk_container(grid), 16)
-        for (row, entry) in KeyMap.help.enumerated() {
+        let own = userBindings.isEmpty ? [] : [("Your keys (input.conf)", "")] + userBindings + [("Reel's keys", "")]
+        for (row, entry) in (own + KeyMap.help).enumerated() {
+            rows.append(entry.meaning.isEmpty ? entry.keys : "\(entry.keys) — \(entry.meaning)")
             let keys = gtk_label_new(entry.keys)!
             gtk_label_set_xalign(reel_gtk_label(keys), 1)
             gtk_style_context_add_class(gtk_widget_get_style_context(keys), "dim-label")

@@ -82,6 +82,12 @@ final class InputConfWindowTests: XCTestCase {
             h.wait("4: brightness 10 (the default step is 1)") { h.player.pictureAdjustments[.brightness] == 10 }
             h.press("m")  // not bound: the default mute
             h.wait("m: muted by the default keys") { h.player.isMuted }
+            h.press("question")
+            h.wait("the ? window") { h.window.shortcutsRows != nil }
+            let rows = h.window.shortcutsRows ?? []
+            XCTAssertEqual(rows.first, "Your keys (input.conf)")
+            XCTAssertTrue(rows.contains("x — cycle pause") && rows.contains("SPACE — does nothing (unbound)"), "\(rows.prefix(8))")
+            XCTAssertTrue(rows.contains("Reel's keys"), "then the defaults")
         }
         let lines = said.all.withLock { $0 }.joined()
         XCTAssertTrue(lines.contains("input.conf:6: unknown key"), lines)

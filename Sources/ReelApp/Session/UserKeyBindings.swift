@@ -29,6 +29,12 @@ final class UserKeyBindings {
         Log.debug(.app, .info, "input.conf: \(bindings.commands.count) bindings from \(name)")
     }
 
+    /// The bindings in force, for the `?` window: the key, and its command (or "does nothing").
+    var listing: [(keys: String, meaning: String)] {
+        bindings.commands.sorted { $0.key.description < $1.key.description }
+            .map { ($0.key.description, $0.value == "ignore" ? "does nothing (unbound)" : $0.value) }
+    }
+
     /// Runs the user's binding for a key press; false when the key is not bound (the defaults apply).
     func handle(keyval: UInt32, modifiers: KeyModifiers) -> Bool {
         guard let chord = KeyChord(keyval: keyval, modifiers: modifiers), let command = bindings.command(for: chord) else { return false }
