@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Reel: the binary, the desktop entry and the icon, then refreshes the desktop caches
+# Installs Reel: the binary, the desktop entry, the AppStream metainfo and the icon, then refreshes the desktop caches
 # when their tools exist.
 #
 #   install.sh PREFIX BINARY        e.g. install.sh /usr/local .build/release/reel
@@ -28,6 +28,7 @@ install -m 0755 "$binary" "$dest/bin/reel"
 command -v strip >/dev/null && strip --strip-debug "$dest/bin/reel"
 install -D -m 0644 "$root/Resources/reel.desktop" "$dest/share/applications/reel.desktop"
 install -D -m 0644 "$root/Resources/icons/reel.svg" "$dest/share/icons/hicolor/scalable/apps/reel.svg"
+install -D -m 0644 "$root/Resources/io.github.reel_player.Reel.metainfo.xml" "$dest/share/metainfo/io.github.reel_player.Reel.metainfo.xml"
 
 # Desktop caches: only for a live install (not when staging into DESTDIR).
 if [ -z "${DESTDIR:-}" ]; then
@@ -38,5 +39,6 @@ fi
 echo "Installed Reel in $dest:"
 echo "  $dest/bin/reel"
 echo "  $dest/share/applications/reel.desktop"
+echo "  $dest/share/metainfo/io.github.reel_player.Reel.metainfo.xml"
 echo "  $dest/share/icons/hicolor/scalable/apps/reel.svg"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "Note: $prefix/bin is not on your PATH." ;; esac

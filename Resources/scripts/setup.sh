@@ -13,7 +13,7 @@ PACKAGES=(
   # media generation, tests, benchmarks (rsvg-convert is ImageMagick's SVG delegate for the icon test)
   gstreamer1.0-tools gstreamer1.0-plugins-base-apps xvfb xauth x11-utils imagemagick xdotool
   dbus dbus-x11 playerctl fonts-dejavu-core libglib2.0-bin openssl python3 time
-  librsvg2-bin desktop-file-utils xxd
+  librsvg2-bin desktop-file-utils appstream xxd
   # streams as real packagers write them (test media only: Reel never runs ffmpeg)
   ffmpeg
   # a real Wayland compositor for the window tests (weston headless, with and without Xwayland)

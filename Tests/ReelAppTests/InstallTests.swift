@@ -26,10 +26,31 @@ final class InstallTests: XCTestCase {
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: desktop)[.posixPermissions] as? NSNumber)
         XCTAssertEqual(mode.intValue & 0o777, 0o644)
         XCTAssertTrue(FileManager.default.fileExists(atPath: icon))
+        let metainfo = prefix.appendingPathComponent("share/metainfo/io.github.reel_player.Reel.metainfo.xml").path
+        XCTAssertTrue(FileManager.default.fileExists(atPath: metainfo), "the AppStream metainfo is installed")
 
         let missing = ProcessRunner.run("/bin/bash", [script, prefix.path, "/nonexistent/reel"], timeout: 30)
         XCTAssertNotEqual(missing.status, 0)
         XCTAssertTrue(missing.stderr.contains("is not built"), missing.stderr)
+    }
+
+    /// What file managers and software centres read passes their own validators, and the
+    /// metainfo provides the media types the desktop entry claims (DASH among them).
+    func testTheDesktopEntryAndTheMetainfoPassTheirValidatorsAndAgree() throws {
+        let desktop = root.appendingPathComponent("Resources/reel.desktop").path
+        let metainfo = root.appendingPathComponent("Resources/io.github.reel_player.Reel.metainfo.xml").path
+        let d = ProcessRunner.run("/usr/bin/desktop-file-validate", [desktop], timeout: 30)
+        XCTAssertEqual(d.status, 0, d.stdout + d.stderr)
+        let a = ProcessRunner.run("/usr/bin/appstreamcli", ["validate", "--no-net", metainfo], timeout: 60)
+        XCTAssertEqual(a.status, 0, a.stdout + a.stderr)
+        let text = try String(contentsOfFile: desktop, encoding: .utf8)
+        let claimed = Set((text.split(separator: "\n").first { $0.hasPrefix("MimeType=") } ?? "").dropFirst("MimeType=".count)
+            .split(separator: ";").map(String.init).filter { !$0.hasPrefix("x-scheme-handler") })
+        XCTAssertTrue(claimed.isSuperset(of: ["application/dash+xml", "application/vnd.apple.mpegurl", "application/x-mpegurl", "audio/x-mpegurl",
+                                              "audio/x-scpls", "application/xspf+xml", "video/x-matroska", "video/mp4"]), "\(claimed)")
+        let xml = try String(contentsOfFile: metainfo, encoding: .utf8)
+        let provided = Set(xml.components(separatedBy: "<mediatype>").dropFirst().compactMap { $0.components(separatedBy: "</mediatype>").first })
+        XCTAssertEqual(provided, claimed, "the metainfo provides what the desktop entry claims")
     }
 
     func testDesktopEntryDeclaresVideoAndPlaylistTypes() throws {
