@@ -68,11 +68,13 @@ final class WindowSession {
     /// Runs a windowed session to its end. nil when there is no display (the caller plays headless).
     static func run(options: PlaybackOptions) -> Int32? {
         let session = WindowSession(options: options)
-        guard let started = session.start() else { return nil }
+        let size = WindowSizeMemory.recall() ?? (960, 600)
+        guard let started = session.start(width: size.width, height: size.height) else { return nil }
         guard started else { return 2 }
         UIRuntime.run()
         StartupTrace.mark("loop-ended")
         ExitDeadline.arm(status: session.exitStatus)
+        if !session.state.isFullscreen, let window = session.window { WindowSizeMemory.remember(window.size) }
         // Exiting: nothing the user could see is left to wait for (the X server drops the window
         // with the connection), so what is pending is handled and the process goes.
         session.shutdown(settle: false, processEnding: true)
