@@ -488,6 +488,11 @@ static inline GtkWidget *reel_open_files_dialog(GtkWindow *parent) {
     gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(d), TRUE);
     return d;
 }
+// A chooser of one folder (Open Folder…): its media files join the queue.
+static inline GtkWidget *reel_open_folder_dialog(GtkWindow *parent) {
+    return gtk_file_chooser_dialog_new("Open Folder", parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                       "_Cancel", GTK_RESPONSE_CANCEL, "_Open", GTK_RESPONSE_ACCEPT, NULL);
+}
 static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, const gchar *accept) {
     GtkWidget *d = gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                                "_Cancel", GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_ACCEPT, NULL);

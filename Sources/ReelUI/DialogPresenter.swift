@@ -21,6 +21,16 @@ final class DialogPresenter: SignalReceiver {
         gtk_window_present(reel_gtk_window(d))
     }
 
+    func openFolder(parent: UnsafeMutablePointer<GtkWidget>) {
+        closeAll()
+        let d = reel_open_folder_dialog(reel_gtk_window(parent))!
+        dialog = d
+        openKind = "open-folder"
+        SignalBridge.connectResponse(d, tag: Tag.files.rawValue, to: self)
+        gtk_widget_show_all(d)
+        gtk_window_present(reel_gtk_window(d))
+    }
+
     func openURL(parent: UnsafeMutablePointer<GtkWidget>) {
         closeAll()
         let d = reel_dialog_new(reel_gtk_window(parent), "Open URL", "_Open")!
@@ -55,6 +65,11 @@ final class DialogPresenter: SignalReceiver {
                     node = n.pointee.next
                 }
                 g_slist_free_full(head, g_free)
+                // A folder chooser with nothing selected in it means the folder it shows.
+                if paths.isEmpty, openKind == "open-folder", let current = gtk_file_chooser_get_current_folder(reel_gtk_file_chooser(dialog)) {
+                    paths = [String(cString: current)]
+                    g_free(current)
+                }
                 if !paths.isEmpty { action = .openFiles(paths) }
             case .url:
                 if let entry {
@@ -72,7 +87,14 @@ final class DialogPresenter: SignalReceiver {
     func answer(text: String?, files: [String], accept: Bool) {
         guard let dialog else { return }
         if let text, let entry { gtk_entry_set_text(reel_gtk_entry(entry), text) }
-        for f in files { _ = gtk_file_chooser_select_filename(reel_gtk_file_chooser(dialog), f) }
+        for f in files {
+            // A folder chooser answers with its current folder when nothing in it is selected.
+            if openKind == "open-folder" {
+                _ = gtk_file_chooser_set_current_folder(reel_gtk_file_chooser(dialog), f)
+                UIRuntime.run(until: { gtk_file_chooser_get_current_folder(reel_gtk_file_chooser(dialog)).map { p in defer { g_free(p) }; return String(cString: p) == f } ?? false }, timeout: 2)
+            }
+            else { _ = gtk_file_chooser_select_filename(reel_gtk_file_chooser(dialog), f) }
+        }
         gtk_dialog_response(reel_gtk_dialog(dialog), accept ? reel_response_accept() : -6)
     }
 

@@ -2,6 +2,8 @@
 public enum KeyCommand: Sendable, Equatable {
     case action(UIAction)
     case openFilesDialog
+    /// Ctrl+Shift+O: a folder, whose media files join the queue.
+    case openFolderDialog
     case openURLDialog
     case shortcutsWindow
 }

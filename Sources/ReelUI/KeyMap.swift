@@ -25,7 +25,7 @@ public enum KeyMap {
         }
         if modifiers.contains(.control) {
             switch keyval {
-            case KeySym.char("o"), KeySym.char("O"): return .openFilesDialog
+            case KeySym.char("o"), KeySym.char("O"): return shift ? .openFolderDialog : .openFilesDialog
             case KeySym.char("l"), KeySym.char("L"): return .openURLDialog
             case KeySym.char("s"), KeySym.char("S"): return .action(.captureWindow)
             // mpv: ctrl++ / ctrl+- add audio-delay ±0.1 ('+' is Shift+'=' on most layouts).
@@ -130,6 +130,7 @@ public enum KeyMap {
         ("s", "Save the frame as a PNG"),
         ("Ctrl+s", "Save the window as a PNG"),
         ("Ctrl+o", "Open files"),
+        ("Ctrl+Shift+o", "Open a folder"),
         ("Ctrl+l", "Open a URL"),
         ("?", "This list"),
         ("q", "Quit"),

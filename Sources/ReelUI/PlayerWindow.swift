@@ -361,6 +361,7 @@ public final class PlayerWindow: SignalReceiver {
         switch command {
         case .action(let action): onAction(action)
         case .openFilesDialog: dialogs.openFiles(parent: window)
+        case .openFolderDialog: dialogs.openFolder(parent: window)
         case .openURLDialog: dialogs.openURL(parent: window)
         case .shortcutsWindow:
             if shortcuts == nil || shortcuts?.isOpen == false { shortcuts = ShortcutsWindow(parent: window, userBindings: userBindings) }

@@ -43,6 +43,7 @@ final class KeyMapTests: XCTestCase {
             (KeySym.char("s"), .control, .action(.captureWindow)),
             (KeySym.char("q"), [], .action(.quit)),
             (KeySym.char("o"), .control, .openFilesDialog),
+            (KeySym.char("O"), [.control, .shift], .openFolderDialog),
             (KeySym.char("l"), .control, .openURLDialog),
             (KeySym.f9, [], .action(.togglePlaylist)),
             (KeySym.question, .shift, .shortcutsWindow),

@@ -88,6 +88,16 @@ final class WindowInputTests: XCTestCase {
             XCTAssertTrue(UIRuntime.run(until: { h.actions.count >= 2 }, timeout: 5))
             XCTAssertEqual(h.actions.last, .openFiles([file]))
 
+            // Open Folder…: the folder joins the queue as its media files (the intake expands it).
+            XKeyboard.key("ctrl+shift+o", window: h.window.windowID)
+            XCTAssertTrue(UIRuntime.run(until: { h.window.openDialog == "open-folder" }, timeout: 3))
+            UIRuntime.settle()
+            let folder = (TestMedia.path("clip2s.mp4") as NSString).deletingLastPathComponent
+            h.window.answerDialog(files: [folder])
+            XCTAssertTrue(UIRuntime.run(until: { h.actions.count >= 3 }, timeout: 5))
+            XCTAssertEqual(h.actions.last, .openFiles([folder]))
+            XCTAssertNil(h.window.openDialog)
+
             XKeyboard.key("question", window: h.window.windowID)
             XCTAssertTrue(UIRuntime.run(until: { h.window.isShortcutsWindowOpen }, timeout: 3))
             UIRuntime.settle()
