@@ -12,20 +12,18 @@ final class DialogPresenter: SignalReceiver {
     private enum Tag: Int { case files, url }
 
     func openFiles(parent: UnsafeMutablePointer<GtkWidget>) {
-        closeAll()
-        let d = reel_open_files_dialog(reel_gtk_window(parent))!
-        dialog = d
-        openKind = "open-files"
-        SignalBridge.connectResponse(d, tag: Tag.files.rawValue, to: self)
-        gtk_widget_show_all(d)
-        gtk_window_present(reel_gtk_window(d))
+        presentChooser(reel_open_files_dialog(reel_gtk_window(parent))!, kind: "open-files")
     }
 
     func openFolder(parent: UnsafeMutablePointer<GtkWidget>) {
+        presentChooser(reel_open_folder_dialog(reel_gtk_window(parent))!, kind: "open-folder")
+    }
+
+    /// Shows a file chooser (files or a folder) whose answer is `openFiles`.
+    private func presentChooser(_ d: UnsafeMutablePointer<GtkWidget>, kind: String) {
         closeAll()
-        let d = reel_open_folder_dialog(reel_gtk_window(parent))!
         dialog = d
-        openKind = "open-folder"
+        openKind = kind
         SignalBridge.connectResponse(d, tag: Tag.files.rawValue, to: self)
         gtk_widget_show_all(d)
         gtk_window_present(reel_gtk_window(d))
