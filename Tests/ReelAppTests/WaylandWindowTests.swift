@@ -118,6 +118,32 @@ final class WaylandWindowTests: XCTestCase {
         _ = s.finish()
     }
 
+    /// This round's window features on the compositor's screen, driven by mpv's text commands
+    /// (the road input.conf's keys take): a chapter sought to shows its second's colour (yellow), the
+    /// picture controls darken it, a quarter turn stands the landscape picture upright.
+    func testChaptersPictureControlsAndRotationOnWayland() throws {
+        let s = try Session(xwayland: false, media: "chapters.mkv")
+        pausedOnMagenta(s)  // 4.5 s
+        let magenta = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no picture")
+        let centre = (x: magenta.x + magenta.width / 2, y: magenta.y + magenta.height / 2)
+        XCTAssertEqual(s.get("chapter") as? Int, 1)
+        s.client.sendRaw("add chapter 1\n")  // the next chapter, at 6.5 s: palette[6], white
+        s.eventually("at the third chapter") { s.get("chapter") as? Int == 2 && s.get("seeking") as? Bool == false }
+        let white = try XCTUnwrap(PixelProbe.pixel(try s.screen(), x: centre.x, y: centre.y))
+        XCTAssertGreaterThan(white.r + white.g + white.b, 720, "the chapter's picture on the compositor's screen: \(white)")
+        s.client.sendRaw("add brightness -50\n")
+        s.eventually("brightness -50") { s.get("brightness") as? Int == -50 }
+        let darker = try XCTUnwrap(PixelProbe.pixel(try s.screen(), x: centre.x, y: centre.y))
+        XCTAssertLessThan(darker.r + darker.g + darker.b, 500, "darker on the compositor's screen: \(darker)")
+        s.client.sendRaw("set brightness 0\n")
+        s.command(["seek", 4.5, "absolute+exact"])
+        s.client.sendRaw("set video-rotate 90\n")
+        s.eventually("turned, back on magenta") { s.get("video-rotate") as? Int == 90 && s.get("seeking") as? Bool == false }
+        let turned = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no magenta picture")
+        XCTAssertEqual(Double(turned.height) / Double(turned.width), 16.0 / 9.0, accuracy: 0.08, "a 16:9 picture turned a quarter: \(turned)")
+        _ = s.finish()
+    }
+
     /// An MP3's cover art on the compositor's screen: one green square in Reel's window, where
     /// the video would be.
     func testAnAudioFilesCoverArtIsShownOnWayland() throws {
