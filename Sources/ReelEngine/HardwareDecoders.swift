@@ -10,14 +10,42 @@ import Synchronization
 /// (Workarounds/FreshPipelinePerLoad.swift), and decodebin3 sorts the registry's decoders when
 /// it is made, so a rank set before a load is the one that item's decoders are chosen by.
 /// Ranks are the process's (the registry is): every player sets them before it loads.
+///
+/// A player feature (`PlayerFeature`): it sets the ranks as each item is loaded, and takes a
+/// hardware decoder's error (the fall back to software, below).
 @MainActor
-final class HardwareDecoders {
+final class HardwareDecoders: PlayerFeature {
     /// Applied from the next load.
     var mode: HardwareDecodingMode
     /// The item whose hardware decoder failed: it plays on the software decoders from then on.
     private(set) var softwareOnly: PlaybackItem.ID?
 
-    init(mode: HardwareDecodingMode) { self.mode = mode }
+    init(mode: HardwareDecodingMode = .auto) { self.mode = mode }
+
+    func configure(_ configuration: PlayerConfiguration) { mode = configuration.hardwareDecoding }
+
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
+        if !switched { prepareLoad(of: item) }
+    }
+
+    func takeError(_ message: UnsafeMutablePointer<GstMessage>, text: String, host: FeatureHost) -> Bool {
+        guard let decoder = Self.hardwareDecoder(posting: message) else { return false }
+        return fallBack(decoder: decoder, reason: text, host: host)
+    }
+
+    /// A hardware decoder failed (an error it posted, or no picture within the preroll bound):
+    /// the same item is loaded again with GStreamer's own ranks (software decoders), where it had
+    /// got to, with a `hwdec-fallback` warning; never an item error. Once per item: false when
+    /// the item already fell back (its error is then the item's).
+    func fallBack(decoder: String, reason: String, host: FeatureHost) -> Bool {
+        guard let item = host.currentItem, mayFallBack(item) else { return false }
+        let at = host.reloadPosition
+        fellBack(item)
+        Log.debug(.decoding, .warning, "\(decoder) failed (\(reason)): \(item.uri) again at \(at ?? 0) s in software")
+        host.emit(.warning(HardwareDecoderRanking.fallbackWarning(decoder: decoder, reason: reason, uri: item.uri)))
+        host.reload(item, at: at)
+        return true
+    }
 
     /// Sets the ranks for the load of `item`.
     func prepareLoad(of item: PlaybackItem) {
@@ -98,4 +126,15 @@ final class HardwareDecoders {
         /// Forgets what the probes found (tests: a stand-in decoder's device comes and goes).
         static func forgetProbes() { state.withLock { $0.opens = [:] } }
     }
+}
+
+extension Player {
+    /// `--hwdec`: applied from the next load.
+    public var hardwareDecoding: HardwareDecodingMode {
+        get { features.first(HardwareDecoders.self)?.mode ?? .auto }
+        set { features.first(HardwareDecoders.self)?.mode = newValue }
+    }
+
+    /// Tests only: the READY probes are made again (a stand-in decoder's device comes and goes).
+    @_spi(Testing) public nonisolated static func forgetHardwareDecoderProbes() { HardwareDecoders.Registry.forgetProbes() }
 }

@@ -11,6 +11,8 @@ import ReelCore
 /// may read and ask), so that a feature is tested alone on a stand-in host.
 @MainActor
 protocol PlayerFeature: AnyObject {
+    /// The player is made: the feature reads its settings (`PlayerConfiguration`).
+    func configure(_ configuration: PlayerConfiguration)
     /// An item became current: loaded (`switched` false) or started by a gapless switch (true).
     /// Per-item state starts anew here.
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost)
@@ -25,6 +27,9 @@ protocol PlayerFeature: AnyObject {
     func tableOfContents(_ chapters: [Chapter], nextItem: Bool, host: FeatureHost)
     /// The sound server asked for a state (the bus's REQUEST_STATE: a cork or an uncork).
     func requestedState(_ state: PipelineTarget, host: FeatureHost)
+    /// The bus's ERROR: true when the feature took it (the item goes on, as a fall back does);
+    /// the first feature that takes it ends the round.
+    func takeError(_ message: UnsafeMutablePointer<GstMessage>, text: String, host: FeatureHost) -> Bool
     /// The user played or paused (`play`, `pause`, `toggle`).
     func userChangedIntent(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
@@ -34,6 +39,8 @@ protocol PlayerFeature: AnyObject {
 }
 
 extension PlayerFeature {
+    func configure(_ configuration: PlayerConfiguration) {}
+    func takeError(_ message: UnsafeMutablePointer<GstMessage>, text: String, host: FeatureHost) -> Bool { false }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {}
     func pipelineBuilt(host: FeatureHost) {}
     func prerolled(host: FeatureHost) {}
@@ -79,6 +86,10 @@ protocol FeatureHost: AnyObject {
     func emit(_ event: PlayerEvent)
     func play()
     func pause()
+    /// Where the item is, for loading it again (the position once prerolled, else the start asked).
+    var reloadPosition: Double? { get }
+    /// Loads `item` again (its events say so: `attempt`), starting at `position` when past 0.5 s.
+    func reload(_ item: PlaybackItem, at position: Double?)
     func seek(to time: Double, mode: SeekMode)
     /// Reads the media info again and tells observers (a live title changed).
     func sayMediaInfo()
@@ -103,6 +114,15 @@ final class PlayerFeatures {
     func first<F: PlayerFeature>(_ type: F.Type) -> F? {
         for feature in all { if let f = feature as? F { return f } }
         return nil
+    }
+
+    /// Asks every feature, in registration order, until one answers true.
+    func first(_ hook: String, _ call: (any PlayerFeature) -> Bool) -> Bool {
+        for feature in all where call(feature) {
+            Log.debug(.engine, .debug, "hook \(hook) taken by \(type(of: feature))")
+            return true
+        }
+        return false
     }
 
     /// Calls `hook` on every feature, in registration order (logged at trace level).

@@ -6,6 +6,7 @@ extension PlayerFeatures {
     /// and a line here.
     static func standard() -> PlayerFeatures {
         PlayerFeatures([
+            HardwareDecoders(),
             AudioFocus(),
             Aspect(),
             LiveAnnouncements(),
@@ -36,6 +37,16 @@ extension Player: FeatureHost {
 
     var orientedPictureSize: (width: Int, height: Int)? {
         videoFilter?.orientedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
+    }
+
+    var reloadPosition: Double? { prerolled ? lastPosition : startPosition }
+
+    func reload(_ item: PlaybackItem, at position: Double?) {
+        // The same item again: its events say so (`attempt`), as a retry's do.
+        var again = item
+        again.attempt = max(1, item.attempt)
+        load(again)
+        if let position, position > 0.5 { startPosition = position }
     }
 
     /// Reads the media info again and tells observers.

@@ -408,7 +408,7 @@ extension Player {
         let text = gerror.map { String(cString: $0.pointee.message) } ?? "error"
         let debugText = debug.map { String(cString: $0) }
         let status = Int(reel_message_error_http_status(message))
-        if let decoder = HardwareDecoders.hardwareDecoder(posting: message), fallBackToSoftwareDecoding(decoder: decoder, reason: text) { return }
+        if features.first("takeError", { $0.takeError(message, text: text, host: self) }) { return }
         var uri = currentURI
         if !lifecycle.awaitingOwnStreamStart, let switched = takeSwitchedItem() {
             // A gapless switch failed before its stream started (a missing or unreadable next

@@ -74,8 +74,6 @@ public final class Player: PlaybackEngine {
     let events = EventDelivery()
     /// Where the pipeline is in its life across loads (`LoadLifecycle`).
     var lifecycle = LoadLifecycle()
-    /// Which decoders go first (`--hwdec`), and the item that fell back to software.
-    let hardwareDecoders: HardwareDecoders
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
@@ -99,7 +97,7 @@ public final class Player: PlaybackEngine {
         GStreamerRuntime.ensureInitialised()
         self.configuration = configuration
         self.endAction = configuration.endAction
-        hardwareDecoders = HardwareDecoders(mode: configuration.hardwareDecoding)
+        for feature in features.all { feature.configure(configuration) }
         pipeline = try Self.makePlaybin()
         shared.state.withLock {
             $0.userAgent = configuration.userAgent
@@ -194,7 +192,6 @@ public final class Player: PlaybackEngine {
                 return
             }
         }
-        hardwareDecoders.prepareLoad(of: item)
         Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(lifecycle.hasHadItem ? "used" : "fresh") playbin3")
         reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true

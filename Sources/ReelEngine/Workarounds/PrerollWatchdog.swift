@@ -47,7 +47,7 @@ extension Player {
         // A hardware decoder that gives no picture within the bound: the item again in software.
         let decoders = HardwareDecoders.decoders(in: pipeline.element)
         if decoders.hardware == true, let decoder = decoders.video,
-           fallBackToSoftwareDecoding(decoder: decoder, reason: "no picture within \(Int(configuration.localPrerollTimeout)) s") { return }
+           features.first(HardwareDecoders.self)?.fallBack(decoder: decoder, reason: "no picture within \(Int(configuration.localPrerollTimeout)) s", host: self) == true { return }
         let generation = lifecycle.generation, bridge = self.bridge
         let timeout = max(2, min(10, configuration.localPrerollTimeout))
         Self.probesInFlight.withLock { $0 += 1 }

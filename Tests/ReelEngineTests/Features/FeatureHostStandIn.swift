@@ -42,6 +42,8 @@ final class FeatureHostStandIn: FeatureHost {
     func seek(to time: Double, mode: SeekMode) { calls.append("seek \(time) \(mode)"); position = time }
     func sayMediaInfo() { calls.append("media-info \(mediaInfo.title ?? "-")"); events.append(.mediaInfo(mediaInfo)) }
     func redrawPausedFrame() { calls.append("redraw") }
+    var reloadPosition: Double? = nil
+    func reload(_ item: PlaybackItem, at position: Double?) { calls.append("reload \(item.attempt) at \(position.map { String($0) } ?? "-")") }
 
     func clear() { events = []; calls = [] }
 }

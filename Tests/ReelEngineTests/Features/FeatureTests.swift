@@ -290,3 +290,24 @@ final class PictureControlsFeatureTests: XCTestCase {
         }
     }
 }
+
+final class HardwareDecodersFeatureTests: XCTestCase {
+    func testAFailingHardwareDecoderFallsBackOncePerItemWhereItWas() {
+        onMain {
+            let host = FeatureHostStandIn(), decoders = HardwareDecoders()
+            var configuration = PlayerConfiguration()
+            configuration.hardwareDecoding = .no
+            decoders.configure(configuration)
+            XCTAssertEqual(decoders.mode, .no, "--hwdec from the configuration")
+            host.reloadPosition = 12
+            XCTAssertTrue(decoders.fallBack(decoder: "vah264dec", reason: "device lost", host: host))
+            XCTAssertEqual(host.calls, ["reload 0 at 12.0"])
+            guard case .warning(let w)? = host.events.first else { return XCTFail("\(host.events)") }
+            XCTAssertEqual(w.code, "hwdec-fallback")
+            XCTAssertFalse(decoders.fallBack(decoder: "vah264dec", reason: "again", host: host), "once: a second failure is the item's")
+            XCTAssertEqual(host.calls.count, 1)
+            host.currentItem = PlaybackItem(uri: "file:///next.mp4")
+            XCTAssertTrue(decoders.mayFallBack(host.currentItem!), "the next item may fall back again")
+        }
+    }
+}
