@@ -20,6 +20,8 @@ protocol PlayerFeature: AnyObject {
     func pipelineBuilt(host: FeatureHost)
     /// The item prerolled (its duration, seekability and picture size are known).
     func prerolled(host: FeatureHost)
+    /// A seek landed (its ASYNC_DONE); `user`: one the user asked for (not Reel's own redraw).
+    func seekLanded(user: Bool, host: FeatureHost)
     /// A tag list came for the current item (the bus's TAG).
     func tags(_ tags: ItemTags, host: FeatureHost)
     /// A table of contents came (the bus's TOC): its chapters, in any order. `nextItem`: it is
@@ -45,6 +47,7 @@ extension PlayerFeature {
     func pipelineBuilt(host: FeatureHost) {}
     func prerolled(host: FeatureHost) {}
     func tags(_ tags: ItemTags, host: FeatureHost) {}
+    func seekLanded(user: Bool, host: FeatureHost) {}
     func tableOfContents(_ chapters: [Chapter], nextItem: Bool, host: FeatureHost) {}
     func requestedState(_ state: PipelineTarget, host: FeatureHost) {}
     func userChangedIntent(host: FeatureHost) {}
@@ -70,6 +73,12 @@ protocol FeatureHost: AnyObject {
     var liveStream: LiveStream? { get }
     /// The live window of the current item, once it started (`Player+Live`).
     var liveTimeline: LiveTimeline? { get }
+    /// Draws into a Wayland surface (not an X11 window).
+    var isOnWayland: Bool { get }
+    /// The pipeline is PAUSED now (not only asked to be).
+    var pipelineIsPaused: Bool { get }
+    /// Counts loads: a decision taken for one item is void once it differs.
+    var loadGeneration: Int { get }
     /// Seconds on the monotonic clock (`Player.monotonicSeconds`).
     var now: Double { get }
     /// The pipeline (playbin3), for features that set its properties.

@@ -17,6 +17,7 @@ extension PlayerFeatures {
             AudioDelay(),
             PictureControls(),
             VideoTransform(),
+            WaylandPausedSeekRedraw(),
         ])
     }
 }
@@ -39,6 +40,9 @@ extension Player: FeatureHost {
         videoFilter?.orientedPixelSize ?? mediaInfo.width.flatMap { w in mediaInfo.height.map { (width: w, height: $0) } }
     }
 
+    var isOnWayland: Bool { output.waylandDisplay != nil }
+    var pipelineIsPaused: Bool { pipelineState == .paused }
+    var loadGeneration: Int { lifecycle.generation }
     var reloadPosition: Double? { prerolled ? lastPosition : startPosition }
 
     func reload(_ item: PlaybackItem, at position: Double?) {

@@ -337,7 +337,7 @@ extension Player {
         ticker.reset(at: nil, direction: rate)
         itemState.watches.runAhead.reset()
         if wasUser { emit(.seeked(position: reported(lastPosition))) }
-        redrawPausedSeekOnWayland(user: wasUser)  // see Workarounds/WaylandPausedSeekRedraw.swift
+        features.each("seekLanded") { $0.seekLanded(user: wasUser, host: self) }
     }
 
     func onEnd() {

@@ -13,15 +13,19 @@ import ReelGLib
 // right at once. So on Wayland a user's seek that lands while paused is drawn once more, a
 // moment later (after the first frame's callback: a frame sent before it is dropped), as a seek
 // to where it landed that is nobody's (no `seeked` event, no second redraw).
-extension Player {
-    /// After a seek landed (`onSeekDone`): one more preroll of the same position on Wayland.
-    func redrawPausedSeekOnWayland(user: Bool) {
-        guard user, output.waylandDisplay != nil, pipelineState == .paused, intent != .playing else { return }
-        let generation = lifecycle.generation
-        MainQueue.shared.after(0.12) { [weak self] in
-            guard let self, self.lifecycle.generation == generation, self.intent != .playing else { return }
+@MainActor
+final class WaylandPausedSeekRedraw: PlayerFeature {
+    /// How long after the landed seek it is drawn again (after the first frame's callback: a
+    /// frame sent before it is dropped).
+    static let delay = 0.12
+
+    func seekLanded(user: Bool, host: FeatureHost) {
+        guard user, host.isOnWayland, host.pipelineIsPaused, host.intent != .playing else { return }
+        let generation = host.loadGeneration
+        MainQueue.shared.after(Self.delay) { [weak host] in
+            guard let host, host.loadGeneration == generation, host.intent != .playing else { return }
             Log.debug(.engine, .debug, "workaround wayland-paused-seek-redraw: the landed seek is drawn once more")
-            self.redrawPausedFrame()
+            host.redrawPausedFrame()
         }
     }
 }

@@ -43,6 +43,9 @@ final class FeatureHostStandIn: FeatureHost {
     func sayMediaInfo() { calls.append("media-info \(mediaInfo.title ?? "-")"); events.append(.mediaInfo(mediaInfo)) }
     func redrawPausedFrame() { calls.append("redraw") }
     var reloadPosition: Double? = nil
+    var isOnWayland = false
+    var pipelineIsPaused = true
+    var loadGeneration = 1
     func reload(_ item: PlaybackItem, at position: Double?) { calls.append("reload \(item.attempt) at \(position.map { String($0) } ?? "-")") }
 
     func clear() { events = []; calls = [] }

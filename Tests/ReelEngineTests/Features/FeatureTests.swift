@@ -3,6 +3,7 @@ import Foundation
 import ReelCore
 @testable import ReelEngine
 import ReelTestSupport
+import ReelGLib
 import XCTest
 
 /// Each of the player's features alone, on a stand-in host (`FeatureHostStandIn`): the hooks in,
@@ -308,6 +309,34 @@ final class HardwareDecodersFeatureTests: XCTestCase {
             XCTAssertEqual(host.calls.count, 1)
             host.currentItem = PlaybackItem(uri: "file:///next.mp4")
             XCTAssertTrue(decoders.mayFallBack(host.currentItem!), "the next item may fall back again")
+        }
+    }
+}
+
+/// The Wayland paused-seek workaround as a feature: a user's seek that lands while paused on
+/// Wayland is drawn once more 0.12 s later, unless the item changed or playback started.
+final class WaylandPausedSeekRedrawFeatureTests: XCTestCase {
+    func testOnlyAUsersPausedSeekOnWaylandIsDrawnAgainForTheSameItem() {
+        onMain {
+            let host = FeatureHostStandIn(), redraw = WaylandPausedSeekRedraw()
+            @MainActor func landed(user: Bool) -> [String] {
+                host.clear()
+                redraw.seekLanded(user: user, host: host)
+                GLibMainLoop.spin(for: 0.3)
+                return host.calls
+            }
+            XCTAssertEqual(landed(user: true), [], "X11: never")
+            host.isOnWayland = true
+            XCTAssertEqual(landed(user: true), ["redraw"])
+            XCTAssertEqual(landed(user: false), [], "Reel's own seek (the redraw itself): not again")
+            host.pipelineIsPaused = false
+            XCTAssertEqual(landed(user: true), [], "playing: the next frames draw it")
+            host.pipelineIsPaused = true
+            host.clear()
+            redraw.seekLanded(user: true, host: host)
+            host.loadGeneration += 1  // another item was loaded meanwhile
+            GLibMainLoop.spin(for: 0.3)
+            XCTAssertEqual(host.calls, [])
         }
     }
 }
