@@ -55,6 +55,12 @@ def fault(kind):
 def missing_segments():
     return {int((started + float(s[0]) - epoch0) / TARGET) for s in fault("missing")}
 
+def discontinuities_before(first):
+    """The DISCONTINUITY tags that slid out of the window with the segments before `first`."""
+    every = [int(n) for (n,) in fault("discontinuity-every")]
+    if not every: return first // len(segments)
+    return sum(1 for seq in range(1, first + 1) if seq % len(segments) == 0 or any(seq % n == 0 for n in every))
+
 def playlist(now):
     elapsed = now - started
     for start, length in fault("stall"):
@@ -64,11 +70,12 @@ def playlist(now):
     newest = int((now - epoch0) / TARGET) - 1          # the last segment whose interval is over
     first = max(0, newest - args.window + 1)
     lines = ["#EXTM3U", "#EXT-X-VERSION:6", f"#EXT-X-TARGETDURATION:{int(TARGET)}",
-             f"#EXT-X-MEDIA-SEQUENCE:{first + skip}", f"#EXT-X-DISCONTINUITY-SEQUENCE:{first // len(segments)}"]
+             f"#EXT-X-MEDIA-SEQUENCE:{first + skip}", f"#EXT-X-DISCONTINUITY-SEQUENCE:{discontinuities_before(first)}"]
     if args.hold_back is not None: lines.append(f"#EXT-X-SERVER-CONTROL:HOLD-BACK={args.hold_back:.1f}")
     if args.start_offset is not None: lines.append(f"#EXT-X-START:TIME-OFFSET={args.start_offset:.1f}")
     for seq in range(first, newest + 1):
-        if seq % len(segments) == 0 and seq != first: lines.append("#EXT-X-DISCONTINUITY")
+        every = [int(n) for (n,) in fault("discontinuity-every")]
+        if seq != first and (seq % len(segments) == 0 or any(seq % n == 0 for n in every)): lines.append("#EXT-X-DISCONTINUITY")
         lines.append(f"#EXT-X-PROGRAM-DATE-TIME:{iso(epoch0 + seq * TARGET + drift)}")
         lines.append(f"#EXTINF:{TARGET:.3f},")
         lines.append(f"seg/{seq}.ts")

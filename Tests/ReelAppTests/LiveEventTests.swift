@@ -100,6 +100,24 @@ final class LiveEventTests: XCTestCase {
     /// Restart, with the programme 40 s back in a 60 s window, through the auth gateway: the
     /// programme start plays first (epoch within one segment), every request carries the header,
     /// and `live-program-end` comes within a second of the programme end while playback goes on.
+    /// Issue 46 item 9: restart on a live playlist with a DISCONTINUITY before every other
+    /// segment (PROGRAM-DATE-TIME on each, the programme from the third segment) was seen to abort
+    /// hlsdemux2 (`current_stream_time >= 0`). Not reproduced here on segments whose timestamps
+    /// run on across the marks (the fixture's); this keeps the case playing.
+    func testRestartAcrossADiscontinuityEveryOtherSegmentPlaysOn() throws {
+        let server = try LiveEventServer(window: 6, preroll: 60, faults: ["discontinuity-every:2"])
+        defer { server.stop() }
+        let programStart = server.edge() - 8  // the third of the window's six segments
+        let s = try Session(["--live-mode", "restart", "--program-start", LiveEventServer.iso(programStart)], url: server.playlistURL)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertEqual(try XCTUnwrap(start["epochTime"] as? Double), programStart, accuracy: segment, "the programme start plays first")
+        XCTAssertNotNil(s.event("tick", timeout: 15), "it plays")
+        Thread.sleep(forTimeInterval: 4)
+        XCTAssertEqual(s.property("time-control") as? String, "playing", "and plays on across the marks")
+        _ = s.quit()
+    }
+
     func testRestartStartsAtTheProgrammeStartAndAnnouncesItsEnd() throws {
         let server = try LiveEventServer(window: 30, header: "Authorization: Bearer live-secret-1")
         defer { server.stop() }
