@@ -88,7 +88,7 @@ extension PlayerWindow {
     public var bannerText: String? { banner.text }
     public var isSpinnerActive: Bool { controls.isSpinning }
     public var isPlaylistShown: Bool { gtk_widget_get_visible(playlist.root) != 0 }
-    public var isShortcutsWindowOpen: Bool { shortcuts?.isOpen ?? false }
+    public var isShortcutsWindowOpen: Bool { userKeys.isShortcutsOpen }
     /// Which dialog is open: "open-files", "open-url" or nil.
     public var openDialog: String? { dialogs.openKind }
     /// The window's title as set.

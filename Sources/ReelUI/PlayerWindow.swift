@@ -29,7 +29,8 @@ public final class PlayerWindow: SignalReceiver {
     let statsPanel = StatsPanel()
     let resumeNotice = ResumeNotice()
     let dialogs = DialogPresenter()
-    var shortcuts: ShortcutsWindow?
+    /// The user's bindings and the `?` window (`UserKeys`).
+    public let userKeys = UserKeys()
     private var appliedFullscreen = false
     private var reportedVideoArea = (0, 0)
     private var reportedVideoRectangle: (x: Int, y: Int, width: Int, height: Int)?
@@ -167,7 +168,7 @@ public final class PlayerWindow: SignalReceiver {
     /// Destroys the window and its dialogs.
     public func close() {
         guard !destroyed else { return }
-        shortcuts?.close()
+        userKeys.closeShortcuts()
         dialogs.closeAll()
         gtk_widget_destroy(window)
     }
@@ -188,12 +189,8 @@ public final class PlayerWindow: SignalReceiver {
     public var seekBarRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: controls.seekWidget) }
     /// The stats panel's text as shown, nil while hidden.
     public var statsText: String? { statsPanel.text }
-    /// The user's bindings in force (input.conf), listed first in the `?` window.
-    public var userBindings: [(keys: String, meaning: String)] = []
     /// The `?` window's rows as shown, nil while it is closed.
-    public var shortcutsRows: [String]? { shortcuts?.isOpen == true ? shortcuts?.rows : nil }
-    /// Asked first for every key press (the user's input.conf): true when it took the key.
-    public var onKeyChord: ((UInt32, KeyModifiers) -> Bool)?
+    public var shortcutsRows: [String]? { userKeys.shortcutsRows }
     /// The seek bar's tooltip as GTK shows it on hover (with chapters: their list).
     public var seekBarTooltip: String? {
         gtk_widget_get_tooltip_text(controls.seekWidget).map { p in
@@ -304,7 +301,7 @@ public final class PlayerWindow: SignalReceiver {
             autoHide.reveal()
             if keyval == KeySym.delete { return false }  // the playlist's own
             // The user's bindings (input.conf) first, then the defaults.
-            if onKeyChord?(keyval, modifiers) == true { return true }
+            if userKeys.handle?(keyval, modifiers) == true { return true }
             guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
             perform(command)
             return true
@@ -364,8 +361,7 @@ public final class PlayerWindow: SignalReceiver {
         case .openFolderDialog: dialogs.openFolder(parent: window)
         case .openURLDialog: dialogs.openURL(parent: window)
         case .shortcutsWindow:
-            if shortcuts == nil || shortcuts?.isOpen == false { shortcuts = ShortcutsWindow(parent: window, userBindings: userBindings) }
-            shortcuts?.present()
+            userKeys.presentShortcuts(parent: window)
         }
     }
 

@@ -130,8 +130,8 @@ final class WindowSession {
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
         keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory)
-        window.onKeyChord = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
-        window.userBindings = keyBindings?.listing ?? []
+        window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
+        window.userKeys.listing = keyBindings?.listing ?? []
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         window.onVideoRectangleChanged = { [weak self] x, y, width, height in
             self?.player.setVideoRectangle(x: x, y: y, width: width, height: height)
