@@ -10,7 +10,10 @@ final class ABLoopFeature: PlayerFeature {
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { set(ABLoop(), host: host) }
 
     func tick(host: FeatureHost) {
-        guard host.intent == .playing, let target = loop.jump(from: host.position) else { return }
+        // The position only when a loop is set: reading it queries the pipeline and becomes the
+        // player's last position, and at EOS that query answers the duration (a file cut short
+        // then lost its early-end warning under load: EarlyEndTests, BadInputQueueTests).
+        guard loop.range != nil, host.intent == .playing, let target = loop.jump(from: host.position) else { return }
         Log.debug(.engine, .info, "ab-loop: at \(host.position) s, back to \(target) s")
         host.seek(to: target, mode: .accurate)
     }
