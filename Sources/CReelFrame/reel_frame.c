@@ -125,6 +125,10 @@ uint8_t *reel_frame_snapshot_png(void *playbin, int width, int height, size_t *s
 
 #define REEL_MAX_TARGETS 64
 
+// How many recent frames a catcher keeps for `reel_frame_catcher_frame_at_png`: more than
+// playsink's video queue holds ahead of the sink.
+#define REEL_RING 12
+
 struct ReelFrameCatcher {
     GMutex lock;
     GstPad *pad;          // the video sink's sink pad (a reference)
@@ -137,6 +141,10 @@ struct ReelFrameCatcher {
     GstSample *caught[REEL_MAX_TARGETS];
     guint64 caught_target[REEL_MAX_TARGETS];
     size_t caught_count;
+    gboolean keep_last;   // keep copies of the last frames (`reel_frame_catcher_frame_at_png`)
+    GstSample *ring[REEL_RING];  // copies (never the pipeline's own buffers: a bounded pool would starve)
+    guint64 ring_pts[REEL_RING];
+    size_t ring_next;
 };
 
 // Every target at or before `limit` (ns; G_MAXUINT64 for the end of the stream) was on screen
@@ -166,6 +174,24 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
         // hour in, for GStreamer's muxer), so the PTS goes through the segment.
         guint64 pts = GST_BUFFER_PTS(buffer);
         // Every target caught (or none set): nothing to keep, no per-frame work.
+        g_mutex_lock(&c->lock);
+        gboolean keep = c->keep_last;
+        g_mutex_unlock(&c->lock);
+        if (keep) {
+            GstBuffer *copy = gst_buffer_copy_deep(buffer);
+            GstCaps *caps = gst_pad_get_current_caps(pad);
+            if (copy && caps) {
+                GstSample *kept = gst_sample_new(copy, caps, NULL, NULL);
+                g_mutex_lock(&c->lock);
+                if (c->ring[c->ring_next]) gst_sample_unref(c->ring[c->ring_next]);
+                c->ring[c->ring_next] = kept;
+                c->ring_pts[c->ring_next] = pts;
+                c->ring_next = (c->ring_next + 1) % REEL_RING;
+                g_mutex_unlock(&c->lock);
+            }
+            if (copy) gst_buffer_unref(copy);
+            if (caps) gst_caps_unref(caps);
+        }
         g_mutex_lock(&c->lock);
         gboolean idle = c->target_count == 0;
         if (idle && c->previous) { gst_sample_unref(c->previous); c->previous = NULL; }
@@ -200,6 +226,7 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
         } else if (event && GST_EVENT_TYPE(event) == GST_EVENT_FLUSH_STOP) {
             g_mutex_lock(&c->lock);
             if (c->previous) { gst_sample_unref(c->previous); c->previous = NULL; }
+            for (size_t i = 0; i < REEL_RING; i++) if (c->ring[i]) { gst_sample_unref(c->ring[i]); c->ring[i] = NULL; }
             g_mutex_unlock(&c->lock);
         }
     }
@@ -209,7 +236,11 @@ static GstPadProbeReturn catcher_probe(GstPad *pad, GstPadProbeInfo *info, gpoin
 static void catcher_destroy(gpointer data);
 
 ReelFrameCatcher *reel_frame_catcher_new(void *sink) {
-    GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(sink), "sink");  // transfer full
+    return reel_frame_catcher_new_on(sink, "sink");
+}
+
+ReelFrameCatcher *reel_frame_catcher_new_on(void *element, const char *pad_name) {
+    GstPad *pad = gst_element_get_static_pad(GST_ELEMENT(element), pad_name);  // transfer full
     if (pad == NULL) return NULL;
     struct ReelFrameCatcher *c = g_new0(struct ReelFrameCatcher, 1);
     g_mutex_init(&c->lock);
@@ -261,11 +292,38 @@ uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *c, int width, int height,
     return png_or_message(bytes, n, error, size, error_message);
 }
 
+void reel_frame_catcher_keep_last(ReelFrameCatcher *c, int keep) {
+    g_mutex_lock(&c->lock);
+    c->keep_last = keep != 0;
+    g_mutex_unlock(&c->lock);
+}
+
+uint8_t *reel_frame_catcher_frame_at_png(ReelFrameCatcher *c, uint64_t pts, int width, int height, uint64_t *found_pts, size_t *size, char **error_message) {
+    g_mutex_lock(&c->lock);
+    GstSample *frame = NULL;
+    guint64 best = 0;
+    for (size_t i = 0; i < REEL_RING; i++) {
+        if (c->ring[i] && c->ring_pts[i] <= pts + 1000000 && (frame == NULL || c->ring_pts[i] > best)) {
+            frame = c->ring[i];
+            best = c->ring_pts[i];
+        }
+    }
+    if (frame) gst_sample_ref(frame);
+    g_mutex_unlock(&c->lock);
+    *found_pts = frame ? best : GST_CLOCK_TIME_NONE;
+    if (frame == NULL) return NULL;
+    GError *error = NULL;
+    gsize n = 0;
+    guint8 *bytes = sample_png(frame, width, height, &n, &error);  // takes `frame`
+    return png_or_message(bytes, n, error, size, error_message);
+}
+
 // Frees the struct: the probe's destroy notify (no probe callback can be running).
 static void catcher_destroy(gpointer data) {
     struct ReelFrameCatcher *c = data;
     if (c->previous) gst_sample_unref(c->previous);
     for (size_t i = 0; i < c->caught_count; i++) gst_sample_unref(c->caught[i]);
+    for (size_t i = 0; i < REEL_RING; i++) if (c->ring[i]) gst_sample_unref(c->ring[i]);
     g_mutex_clear(&c->lock);
     g_free(c);
 }

@@ -31,6 +31,8 @@ public final class PlayerWindow: SignalReceiver {
     let dialogs = DialogPresenter()
     /// The user's bindings and the `?` window (`UserKeys`).
     public let userKeys = UserKeys()
+    /// `reel review`'s bar (hidden in other sessions).
+    public let reviewBar = ReviewBar()
     private var appliedFullscreen = false
     private var reportedVideoArea = (0, 0)
     private var reportedVideoRectangle: (x: Int, y: Int, width: Int, height: Int)?
@@ -62,6 +64,7 @@ public final class PlayerWindow: SignalReceiver {
         autoHide = ControlsAutoHide(controls: controls.root, video: video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
+        gtk_box_pack_start(reel_gtk_box(mainBox), reviewBar.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), resumeNotice.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), statsPanel.root, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(mainBox), video, 1, 1, 0)
@@ -300,6 +303,7 @@ public final class PlayerWindow: SignalReceiver {
             let modifiers = KeyModifiers(gdkState: reel_event_state(event))
             autoHide.reveal()
             if keyval == KeySym.delete { return false }  // the playlist's own
+            if reviewBar.isTyping { return false }  // the note entry's
             // The user's bindings (input.conf) first, then the defaults.
             if userKeys.handle?(keyval, modifiers) == true { return true }
             guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }

@@ -2,7 +2,7 @@ import Foundation
 import ReelTestSupport
 import XCTest
 
-/// docs/OPTIONS.md carries what `reel help play|check|inspect` prints (the argument parser is the
+/// docs/OPTIONS.md carries what `reel help play|check|review|inspect` prints (the argument parser is the
 /// one source of the options): an option added, renamed or reworded without `make docs` fails here.
 final class OptionDocsTests: XCTestCase {
     func testTheOptionsReferenceIsTheBinarysHelp() throws {

@@ -59,6 +59,13 @@ public enum PixelProbe {
         return Double(r.stderr[r.stderr.index(after: open)..<close])
     }
 
+    /// How many pixels differ between two images by more than `fuzz` percent (colour-conversion
+    /// rounding stays under it; a moved object does not). nil when they cannot be compared.
+    public static func differingPixels(_ a: String, _ b: String, fuzz: Int = 5) -> Int? {
+        let r = ProcessRunner.run("/usr/bin/compare", ["-metric", "AE", "-fuzz", "\(fuzz)%", a, b, "null:"], timeout: 60)
+        return Double(r.stderr.split(separator: " ").first.map(String.init) ?? "").map { Int($0) }
+    }
+
     /// Where a color is in an image: the box around every pixel within `fuzz` of it, and how many
     /// pixels those are (nil when none). A picture on screen is one filled box; the same picture
     /// twice, or cut by another window, is a box the pixels do not fill.

@@ -20,6 +20,9 @@ void reel_frame_free(void *bytes);
 // frame (or the end of the stream) arrives. NULL when the sink has no sink pad.
 typedef struct ReelFrameCatcher ReelFrameCatcher;
 ReelFrameCatcher *reel_frame_catcher_new(void *sink);
+// The same on another pad of an element: the video filter's "src" (the picture as shown, before
+// playsink scales it to a window).
+ReelFrameCatcher *reel_frame_catcher_new_on(void *element, const char *pad_name);
 // Replaces the targets (at most 64) and forgets what was caught; a new item starts from here.
 void reel_frame_catcher_set_targets(ReelFrameCatcher *catcher, const uint64_t *targets_ns, size_t count);
 // The next caught frame as PNG (encoded as reel_frame_snapshot_png encodes), with its target
@@ -27,6 +30,12 @@ void reel_frame_catcher_set_targets(ReelFrameCatcher *catcher, const uint64_t *t
 // *error_message, when it could not be converted), 0 when none is waiting.
 uint8_t *reel_frame_catcher_take_png(ReelFrameCatcher *catcher, int width, int height, uint64_t *target_ns, uint64_t *pts_ns,
                                      size_t *size, char **error_message, int *taken);
+// Keeps copies of the last frames that passed (1), for reel_frame_catcher_frame_at_png.
+void reel_frame_catcher_keep_last(ReelFrameCatcher *catcher, int keep);
+// Of the frames kept, the one with the latest PTS at or before `pts_ns` (a buffer PTS: the one
+// the sink shows), as PNG; *found_pts is its PTS. NULL when none is kept (or, with
+// *error_message, when it could not be converted).
+uint8_t *reel_frame_catcher_frame_at_png(ReelFrameCatcher *catcher, uint64_t pts_ns, int width, int height, uint64_t *found_pts, size_t *size, char **error_message);
 // Removes the probe and frees what the catcher holds.
 void reel_frame_catcher_free(ReelFrameCatcher *catcher);
 

@@ -31,9 +31,21 @@ struct CheckMerge {
                 // A shard comes from another machine: only `frames/<name>` is taken, and only a
                 // regular file (a "../victim" named there was removed outside the output).
                 for i in shard.items.indices {
+                    // `reel review`: the marks' frames (marks/<name>), copied the same way.
+                    for k in shard.items[i].review?.marks.indices ?? 0..<0 {
+                        guard let file = shard.items[i].review?.marks[k].frame else { continue }
+                        if !Self.copy(file, from: dir, to: out, allowed: ReviewBook.safeFramePath(file) != nil, report: json.path) {
+                            shard.items[i].review?.marks[k].frame = nil
+                        }
+                    }
                     for j in shard.items[i].frames.indices {
                         guard let file = shard.items[i].frames[j].file else { continue }
                         let from = dir.appendingPathComponent(file)
+                        // A review's automated findings keep their frames in checks/<index>/frames/.
+                        if CaptureFileName.isReviewCheckFramePath(file) {
+                            if !Self.copy(file, from: dir, to: out, allowed: true, report: json.path) { shard.items[i].frames[j].file = nil }
+                            continue
+                        }
                         guard CaptureFileName.isShardFramePath(file),
                               (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
                             Log.say("\(json.path): ignored the frame “\(file)” (only a file in frames/ is taken)", prefix: "reel check merge")
@@ -52,6 +64,7 @@ struct CheckMerge {
                 reports.append(shard)
             }
             merged = try CheckReport.merged(reports)
+            for conflict in merged.reviewConflicts { Log.say("conflict: \(Redactor.redactText(conflict.summary))", prefix: "reel check merge") }
             try MainActor.assumeIsolated {
                 try CheckRunner.write(merged, to: out, junit: junit.map { URL(fileURLWithPath: $0) },
                                       log: { Log.say($0, prefix: "") })
@@ -60,24 +73,33 @@ struct CheckMerge {
             Log.say("\(error)", prefix: "reel check merge")
             throw ExitCode(2)
         }
-        Log.say("\(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed; report in \(report)", prefix: "reel check merge")
-        if merged.failedCount > 0 { throw ExitCode(1) }
+        let refused = merged.items.filter { $0.review?.verdict == .fail }.count
+        Log.say("\(merged.items.count) items from \(directories.count) reports, \(merged.failedCount) failed"
+                + (merged.items.contains { $0.review != nil } ? ", \(refused) failed by a reviewer, \(merged.reviewConflicts.count) conflict(s)" : "")
+                + "; report in \(report)", prefix: "reel check merge")
+        if merged.failedCount > 0 || refused > 0 || !merged.reviewConflicts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Copies `file` (relative) from a report's directory into `out`, as a regular file only;
+    /// false (and said) when it is not taken.
+    static func copy(_ file: String, from dir: URL, to out: URL, allowed: Bool, report: String) -> Bool {
+        let from = dir.appendingPathComponent(file)
+        guard allowed, !file.split(separator: "/").contains(".."),
+              (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
+            Log.say("\(report): ignored the file “\(file)”", prefix: "reel check merge")
+            return false
+        }
+        let to = out.appendingPathComponent(file)
+        try? FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: to)
+        return (try? FileManager.default.copyItem(at: from, to: to)) != nil
     }
 
     /// A shard's golden comparison with its files copied into `out` (only `golden/<name>` and
     /// `frames/<name>`, regular files; what is not is dropped from the comparison).
     static func take(_ golden: CheckReport.Golden, from dir: URL, to out: URL, report: String) -> CheckReport.Golden? {
         func copy(_ file: String, folder: String) -> Bool {
-            let from = dir.appendingPathComponent(file)
-            guard CaptureFileName.isShardFramePath(file, folder: folder),
-                  (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
-                Log.say("\(report): ignored the file “\(file)” (only a file in \(folder)/ is taken)", prefix: "reel check merge")
-                return false
-            }
-            let to = out.appendingPathComponent(file)
-            try? FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(at: to)
-            return (try? FileManager.default.copyItem(at: from, to: to)) != nil
+            Self.copy(file, from: dir, to: out, allowed: CaptureFileName.isShardFramePath(file, folder: folder), report: report)
         }
         guard copy(golden.file, folder: "golden") else { return nil }
         var taken = golden

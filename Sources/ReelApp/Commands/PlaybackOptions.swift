@@ -57,5 +57,7 @@ struct PlaybackOptions: Sendable {
     /// Seconds an item started without a network waits for one (`--offline-wait`).
     var offlineWait: Double = 30
     var remote = RemoteOptions()
+    /// `reel review`: the window hosts a review (`ReviewSession`).
+    var review: ReviewOptions?
     var protected = ProtectedStreamSettings()
 }

@@ -13,9 +13,10 @@ final class ControlSocketService {
 
     var path: String { server.path }
 
-    init(path: String, target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate) throws {
+    init(path: String, target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate,
+         registry: IPCCommandRegistry = IPCCommandRegistry()) throws {
         server = try ControlSocketServer(path: path)
-        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, template: template)
+        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, template: template, registry: registry)
         let server = self.server
         server.start(onLine: { [weak self] client, line in
             // A quit is timed from when it arrives, not from when the main thread gets to it: a

@@ -20,12 +20,12 @@ final class RemoteControl {
     private let started = Date()
 
     /// Starts what `options` ask for; throws (with a message for people) when the socket cannot be served.
-    init(options: RemoteOptions, target: QueueCommandTarget) throws {
+    init(options: RemoteOptions, target: QueueCommandTarget, registry: IPCCommandRegistry) throws {
         self.target = target
         let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         if let path = options.ipcPath {
             let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path
-            socket = try ControlSocketService(path: resolved, target: target, screenshotDirectory: directory)
+            socket = try ControlSocketService(path: resolved, target: target, screenshotDirectory: directory, registry: registry)
             Diagnostics.say("control socket at \(resolved)")
         }
         if options.mpris {

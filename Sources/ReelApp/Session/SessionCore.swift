@@ -20,6 +20,8 @@ final class SessionCore {
     /// The one set of playback commands.
     let commands: QueueCommandTarget
     let remote: RemoteControl
+    /// Commands components add to the socket and to input.conf (`reel review`'s verdict and mark).
+    let commandRegistry = IPCCommandRegistry()
     /// The desktop's network monitor (GIO), feeding the sequencer's `NetworkRule`.
     let network: NetworkWatcher
     /// Playlists on the command line that could not be read (each names the playlist and line).
@@ -33,6 +35,9 @@ final class SessionCore {
     /// How the current item plays (`qoe`): counted from the queue's events.
     private(set) var qoe = QoEMeter()
 
+    /// The item to start with instead of the queue's first (`reel review` resumes at the first
+    /// item not yet judged).
+    var startItem: QueueItem.ID?
     /// Every queue event, after the `--events` printer and the remote controls have seen it.
     var onEvent: (PlayerEvent, Int?) -> Void = { _, _ in }
     /// Playlists added while Reel runs that could not be read (already printed as events).
@@ -61,7 +66,7 @@ final class SessionCore {
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
         commands.volumeMax = options.volumeMax
         do {
-            remote = try RemoteControl(options: options.remote, target: commands)
+            remote = try RemoteControl(options: options.remote, target: commands, registry: commandRegistry)
         } catch {
             sequencer.detach()
             throw error
@@ -208,8 +213,10 @@ final class SessionCore {
         }
         if let reading { sequencer.networkChanged(reading) }
         guard !sequencer.queue.isEmpty else { return }
-        if options.startPaused, let id = sequencer.queue.currentID ?? sequencer.queue.items.first?.id {
+        if options.startPaused, let id = startItem ?? sequencer.queue.currentID ?? sequencer.queue.items.first?.id {
             sequencer.load(id)
+        } else if let startItem {
+            sequencer.play(startItem)
         } else {
             sequencer.play()
         }

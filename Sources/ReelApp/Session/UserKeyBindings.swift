@@ -15,7 +15,7 @@ final class UserKeyBindings {
     /// The largest input.conf read (a bigger one is refused, said, and not used).
     static let maxBytes = 1 << 20
 
-    init?(path: String?, target: PlaybackCommandTarget, screenshotDirectory: URL) {
+    init?(path: String?, target: PlaybackCommandTarget, screenshotDirectory: URL, registry: IPCCommandRegistry = IPCCommandRegistry()) {
         guard let path else { return nil }
         let name = (path as NSString).lastPathComponent
         let facts = LocalFileFacts(path: path)
@@ -23,9 +23,9 @@ final class UserKeyBindings {
             Diagnostics.say("\(name): cannot be read as key bindings (\(facts.kind != nil ? "not a regular file of 1 byte to 1 MiB" : "no such file")); the default keys apply")
             return nil
         }
-        bindings = InputBindings(text: String(decoding: data, as: UTF8.self), name: name)
+        bindings = InputBindings(text: String(decoding: data, as: UTF8.self), name: name, registered: registry.names)
         for problem in bindings.problems.prefix(20) { Diagnostics.say(problem) }
-        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory)
+        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, registry: registry)
         Log.debug(.app, .info, "input.conf: \(bindings.commands.count) bindings from \(name)")
     }
 

@@ -34,7 +34,9 @@ final class WindowSession {
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
     /// The user's input.conf, asked before the window's own keys.
-    private var keyBindings: UserKeyBindings?
+    private(set) var keyBindings: UserKeyBindings?
+    /// `reel review`: the review this window hosts (`WindowSession+Review`).
+    var review: ReviewSession?
     /// mpv's stats panel: shown for 5 s (`i`) or until asked again (`I`), refreshed twice a second.
     private lazy var stats = StatsDisplay { [weak self] lines in
         guard let self else { return }
@@ -79,7 +81,7 @@ final class WindowSession {
         // with the connection), so what is pending is handled and the process goes.
         session.shutdown(settle: false, processEnding: true)
         StartupTrace.mark("shut-down")
-        return session.exitStatus
+        return session.review?.exitStatus ?? session.exitStatus
     }
 
     /// Opens the window and starts playing. nil without a display; false when the player could not
@@ -116,6 +118,7 @@ final class WindowSession {
             self?.quit()
         }
         if let last = core.playlistErrors.last { state.errorBanner = last.message }
+        guard openReview() else { return false }
         if let noVideoOutput {
             // Never a detached window: the sound plays and the window says why there is no picture.
             state.errorBanner = noVideoOutput
@@ -129,9 +132,10 @@ final class WindowSession {
         StartupTrace.mark("started")
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
-        keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory)
+        keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
         window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
+        attachReview()
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         window.onVideoRectangleChanged = { [weak self] x, y, width, height in
             self?.player.setVideoRectangle(x: x, y: y, width: width, height: height)
@@ -157,6 +161,7 @@ final class WindowSession {
     func shutdown(settle: Bool = true, processEnding: Bool = false) {
         screensaver.update(playing: false)
         portalDrops?.cancel()
+        review?.stop()
         core?.shutdown(processEnding: processEnding)
         window?.close()
         if settle { UIRuntime.settle() } else { UIRuntime.flush() }
@@ -222,6 +227,7 @@ final class WindowSession {
     /// socket's snapshot), then what the session does besides.
     private func handle(_ event: PlayerEvent, item: Int?) {
         portalDrops?.handle(event)
+        review?.handle(event, item: item)
         state.apply(event, item: item, now: commands.snapshot,
                     context: ViewStateContext(noVideoOutput: noVideoOutput, maxRetries: controller.retryPolicy.maxRetries))
         switch event {

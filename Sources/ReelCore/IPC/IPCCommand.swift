@@ -64,6 +64,9 @@ public enum IPCCommand: Sendable, Equatable {
     case cycleValues(String, [JSONValue])
     /// `["ab-loop"]` (mpv's name, the `l` key): the A-B loop's A, then B, then neither.
     case abLoop
+    /// A command a component registered with the dispatcher (`IPCDispatcher.register`), such as
+    /// `reel review`'s `verdict` and `mark`: its name and its arguments as given.
+    case registered(String, [JSONValue])
 
     public var name: String {
         switch self {
@@ -93,6 +96,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .add: "add"
         case .cycleValues: "cycle-values"
         case .abLoop: "ab-loop"
+        case .registered(let name, _): name
         }
     }
 

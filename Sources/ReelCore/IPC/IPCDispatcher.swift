@@ -1,5 +1,25 @@
 import Foundation
 
+/// Commands a component adds to the socket's vocabulary (and input.conf's, which runs through a
+/// dispatcher too): a feature brings its own commands without an edit to `IPCCommand`; a
+/// built-in name is never taken over. One per session, shared by its dispatchers.
+@MainActor
+public final class IPCCommandRegistry {
+    public typealias Command = @MainActor (_ args: [JSONValue]) throws -> JSONValue
+    private var commands: [String: Command] = [:]
+
+    public init() {}
+
+    public var names: Set<String> { Set(commands.keys) }
+
+    public func register(_ name: String, _ run: @escaping Command) {
+        guard !IPCCommand.names.contains(name) else { return }
+        commands[name] = run
+    }
+
+    func command(_ name: String) -> Command? { commands[name] }
+}
+
 /// Runs control-socket requests against a `PlaybackCommandTarget` and writes the replies:
 /// `{"request_id":…,"error":"success","data":…}` or `{"request_id":…,"error":"<code>","message":"…"}`.
 /// Never throws and never traps on input: every line gets exactly one reply.
@@ -10,8 +30,13 @@ public final class IPCDispatcher {
     public var screenshotDirectory: URL
     public var template: String
 
-    public init(target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate) {
+    /// Commands components added (`IPCCommandRegistry`), shared by every dispatcher of a session.
+    public let registry: IPCCommandRegistry
+
+    public init(target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate,
+                registry: IPCCommandRegistry = IPCCommandRegistry()) {
         self.target = target
+        self.registry = registry
         self.screenshotDirectory = screenshotDirectory
         self.template = template
     }
@@ -26,7 +51,7 @@ public final class IPCDispatcher {
 
     /// Handles one line; `reply` is called exactly once (later, for screenshots).
     public func handle(_ line: String, reply: @escaping @MainActor (String) -> Void) {
-        switch IPCRequest.parse(line) {
+        switch IPCRequest.parse(line, registered: registry.names) {
         case .failure(let f):
             reply(Self.errorLine(id: f.id, error: f.error))
         case .success(let request):
@@ -122,6 +147,9 @@ public final class IPCDispatcher {
             try setProperty(name, i.map { values[($0 + 1) % values.count] } ?? values[0])
         case .abLoop:
             guard t.cycleABLoop() else { throw IPCError(.unavailable, "The A-B loop is not available in this session.") }
+        case .registered(let name, let args):
+            guard let run = registry.command(name) else { throw IPCError(.unknownCommand, "Unknown command “\(name)”.") }
+            return try run(args)
         case .screenshot, .quit:
             break  // handled in run
         }

@@ -15,10 +15,11 @@ public struct IPCRequest: Sendable, Equatable {
 
     /// Parses a line. On failure returns the request id when it could be read, so the error reply
     /// can still carry it.
-    public static func parse(_ line: String) -> Result<IPCRequest, Failure> {
+    /// `registered`: the names of commands components added (`IPCCommand.registered`).
+    public static func parse(_ line: String, registered: Set<String> = []) -> Result<IPCRequest, Failure> {
         // A line that starts with a letter is a command in mpv's text form (`cycle pause`), as
         // mpv's socket takes them too; anything else is JSON.
-        if let first = line.first(where: { !$0.isWhitespace }), first.isLetter { return parseText(line) }
+        if let first = line.first(where: { !$0.isWhitespace }), first.isLetter { return parseText(line, registered: registered) }
         let value: JSONValue
         do { value = try JSONInput.parse(line) } catch let e as JSONInput.ParseError {
             return .failure(Failure(id: .null, error: IPCError(.invalidJSON, "The line is not JSON: \(e.message)")))
@@ -42,7 +43,7 @@ public struct IPCRequest: Sendable, Equatable {
             return .failure(Failure(id: id, error: IPCError(.invalidRequest, "\"command\" must start with the command's name.")))
         }
         do {
-            return .success(IPCRequest(id: id, command: try command(name, Array(words.dropFirst()))))
+            return .success(IPCRequest(id: id, command: try command(name, Array(words.dropFirst()), registered: registered)))
         } catch let e as IPCError {
             return .failure(Failure(id: id, error: e))
         } catch {
@@ -51,7 +52,7 @@ public struct IPCRequest: Sendable, Equatable {
     }
 
     /// A command in mpv's text form (`add volume 2`; see `InputText`), without a request id.
-    public static func parseText(_ text: String) -> Result<IPCRequest, Failure> {
+    public static func parseText(_ text: String, registered: Set<String> = []) -> Result<IPCRequest, Failure> {
         let words: [JSONValue]
         do { words = try InputText.words(text) } catch {
             return .failure(Failure(id: .null, error: IPCError(.invalidRequest, error == .empty ? "The command is empty." : "A quote is not closed.")))
@@ -60,7 +61,7 @@ public struct IPCRequest: Sendable, Equatable {
             return .failure(Failure(id: .null, error: IPCError(.invalidRequest, "A command starts with its name.")))
         }
         do {
-            return .success(IPCRequest(id: .null, command: try command(name, Array(words.dropFirst()))))
+            return .success(IPCRequest(id: .null, command: try command(name, Array(words.dropFirst()), registered: registered)))
         } catch let e as IPCError {
             return .failure(Failure(id: .null, error: e))
         } catch {
@@ -100,7 +101,8 @@ public struct IPCRequest: Sendable, Equatable {
         return options
     }
 
-    static func command(_ name: String, _ args: [JSONValue]) throws -> IPCCommand {
+    static func command(_ name: String, _ args: [JSONValue], registered: Set<String> = []) throws -> IPCCommand {
+        if registered.contains(name) { return .registered(name, args) }
         func arity(_ range: ClosedRange<Int>) throws {
             guard range.contains(args.count) else {
                 let expected = range.lowerBound == range.upperBound ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
@@ -260,7 +262,7 @@ public struct IPCRequest: Sendable, Equatable {
             return .setProperty(p, args[1])
         default:
             let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
-            throw IPCError(.unknownCommand, "Unknown command “\(shown)” (known: \(IPCCommand.names.joined(separator: ", "))).")
+            throw IPCError(.unknownCommand, "Unknown command “\(shown)” (known: \((IPCCommand.names + registered.sorted()).joined(separator: ", "))).")
         }
     }
 }

@@ -67,7 +67,7 @@ public struct InputBindings: Sendable {
 
     public init() {}
 
-    public init(text: String, name: String = "input.conf") {
+    public init(text: String, name: String = "input.conf", registered: Set<String> = []) {
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
@@ -79,7 +79,7 @@ public struct InputBindings: Sendable {
             }
             let command = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             if command == "ignore" { commands[chord] = "ignore"; continue }
-            if case .failure(let f) = IPCRequest.parseText(command) {
+            if case .failure(let f) = IPCRequest.parseText(command, registered: registered) {
                 problems.append("\(where_): \(chord): \(f.error.message)")
                 continue
             }

@@ -20,6 +20,13 @@ public enum CaptureFileName {
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
+    /// `reel review`'s automated findings: `checks/<index>/frames/<name>`.
+    public static func isReviewCheckFramePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "checks", !parts[1].isEmpty, parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber) else { return false }
+        return isShardFramePath(String(parts[2]))
+    }
+
     public static let defaultTemplate = "{index:03}-{title}-{position}.png"
 
     public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -11,7 +11,7 @@ public enum CheckJUnit {
         // A watched live item (`--watch`) adds one test case per rule, failed when it was broken.
         let ruleCases = report.items.filter { $0.watch != nil }.count * LiveWatch.rules.count
         let ruleFailures = report.items.compactMap(\.watch).map { w in LiveWatch.rules.filter { r in w.timeline.contains { $0.code == r.code && $0.severity == .error } }.count }.reduce(0, +)
-        let failed = report.failedCount + ruleFailures
+        let failed = report.items.filter { !$0.ok || $0.review?.verdict == .fail }.count + ruleFailures
         let tests = report.items.count + ruleCases
         let time = seconds(report.wallSeconds)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -25,7 +25,14 @@ public enum CheckJUnit {
             let name = String(format: "%03d %@", item.index, item.title)
             out += "    <testcase classname=\"reel.check\" name=\"\(XMLText.escape(name))\" time=\"\(seconds(item.checkSeconds))\">\n"
             let errors = item.problems.filter { $0.severity == .error }
-            if let error = item.error {
+            if let review = item.review, review.verdict == .fail {
+                // `reel review`: a person's failed verdict is the failure, its note the message.
+                let note = Redactor.redactText(review.note ?? "failed by the reviewer")
+                out += "      <failure message=\"\(XMLText.escape(note))\" type=\"review\">"
+                out += XMLText.escape(([note] + review.reviewer.map { ["reviewer: \($0)"] }.orEmpty
+                                       + review.marks.map { String(format: "mark at %.3f s: ", $0.time) + Redactor.redactText($0.note) }).joined(separator: "\n"))
+                out += "</failure>\n"
+            } else if let error = item.error {
                 out += "      <failure message=\"\(XMLText.escape(error.message))\" type=\"\(XMLText.escape(error.code))\">"
                 out += XMLText.escape([error.message, error.httpStatus.map { "HTTP \($0)" }, error.uri].compactMap { $0 }.joined(separator: "\n"))
                 out += "</failure>\n"
@@ -69,4 +76,8 @@ public enum CheckJUnit {
     }
 
     static func seconds(_ d: Double) -> String { d.isFinite ? String(format: "%.3f", d) : "0" }
+}
+
+private extension Optional where Wrapped == [String] {
+    var orEmpty: [String] { self ?? [] }
 }

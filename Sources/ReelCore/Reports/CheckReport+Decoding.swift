@@ -16,9 +16,14 @@ extension CheckReport {
         let iso = ISO8601DateFormatter()
         let summary = root["summary"] as? [String: Any] ?? [:]
         let items = try (root["items"] as? [[String: Any]] ?? []).map(item)
-        return CheckReport(items: items, positions: root["positions"] as? [String] ?? [],
-                           generated: (root["generated"] as? String).flatMap(iso.date(from:)) ?? Date(timeIntervalSince1970: 0),
-                           wallSeconds: number(summary["wallSeconds"]) ?? 0, contactSheet: root["contactSheet"] as? String)
+        var report = CheckReport(items: items, positions: root["positions"] as? [String] ?? [],
+                                 generated: (root["generated"] as? String).flatMap(iso.date(from:)) ?? Date(timeIntervalSince1970: 0),
+                                 wallSeconds: number(summary["wallSeconds"]) ?? 0, contactSheet: root["contactSheet"] as? String)
+        report.reviewConflicts = ((root["review"] as? [String: Any])?["conflicts"] as? [[String: Any]] ?? []).compactMap { c in
+            guard let index = int(c["index"]), let uri = c["uri"] as? String else { return nil }
+            return ReviewConflict(index: index, uri: uri, reviews: (c["reviews"] as? [Any] ?? []).compactMap(ItemReview.decode))
+        }
+        return report
     }
 
     private static func number(_ v: Any?) -> Double? { (v as? NSNumber)?.doubleValue }
@@ -75,6 +80,7 @@ extension CheckReport {
                                                      message: p["message"] as? String ?? "")
                                })
         }
+        item.review = ItemReview.decode(o["review"])
         if let e = o["error"] as? [String: Any], let code = e["code"] as? String {
             let kind = PlaybackErrorKind.allCases.first { PlaybackError(kind: $0, message: "").code == code } ?? .unknown
             item.error = PlaybackError(kind: kind, message: e["message"] as? String ?? "", httpStatus: int(e["httpStatus"]), uri: e["uri"] as? String)
@@ -84,15 +90,51 @@ extension CheckReport {
 
     /// Shards' reports joined into the report one run would have written: items in their
     /// original order, the earliest start, the longest wall time (the shards ran side by side).
-    /// Throws when two shards checked the same item.
+    /// Throws when two shards checked the same item. Reviews (`reel review`) of the same list
+    /// join instead: an item in two reports takes the automated findings of the first and the two
+    /// reviews merged (`ReviewBook.merge`); different verdicts become a listed conflict.
     public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
         var byIndex: [Int: Item] = [:]
+        var conflicts: [Int: ReviewConflict] = [:]
+        for c in reports.flatMap(\.reviewConflicts) { conflicts[c.index] = c }
         for item in reports.flatMap(\.items) {
-            guard byIndex.updateValue(item, forKey: item.index) == nil else {
+            guard var old = byIndex[item.index] else {
+                byIndex[item.index] = item
+                continue
+            }
+            guard old.review != nil || item.review != nil, old.uri == item.uri else {
                 throw DecodingError(description: "item \(item.index) is in more than one report (were the shards' K/N the same?)")
             }
+            if old.duration == nil && old.frames.isEmpty && old.error == nil { old = Item(taking: item, review: old.review) }
+            switch (old.review, item.review) {
+            case (nil, let r), (let r, nil):
+                old.review = r
+            case let (a?, b?):
+                if let earlier = conflicts[item.index] {  // a third reviewer: one more side of the same conflict
+                    conflicts[item.index]?.reviews.append(b)
+                    old.review = ItemReview(marks: earlier.reviews.flatMap(\.marks) + b.marks)
+                    break
+                }
+                switch ReviewBook.merge(a, b) {
+                case .review(let r): old.review = r
+                case .conflict(let r):
+                    old.review = r
+                    conflicts[item.index] = ReviewConflict(index: item.index, uri: item.uri, reviews: [a, b])
+                }
+            }
+            byIndex[item.index] = old
         }
-        return CheckReport(items: byIndex.keys.sorted().map { byIndex[$0]! }, positions: reports.first?.positions ?? [],
-                           generated: reports.map(\.generated).min() ?? Date(), wallSeconds: reports.map(\.wallSeconds).max() ?? 0)
+        var report = CheckReport(items: byIndex.keys.sorted().map { byIndex[$0]! }, positions: reports.first?.positions ?? [],
+                                 generated: reports.map(\.generated).min() ?? Date(), wallSeconds: reports.map(\.wallSeconds).max() ?? 0)
+        report.reviewConflicts = conflicts.keys.sorted().map { conflicts[$0]! }
+        return report
+    }
+}
+
+extension CheckReport.Item {
+    /// `other`'s findings with `review` (an item one review reached only by name).
+    init(taking other: CheckReport.Item, review: ItemReview?) {
+        self = other
+        self.review = review
     }
 }

@@ -110,6 +110,8 @@ public struct CheckReport: Sendable, Equatable {
         public var problems: [HLSProblem] = []
         /// `--watch`: the live item over time (its problems are in `problems` too).
         public var watch: Watch?
+        /// `reel review`: the person's verdict, note and marks (nil for `reel check`).
+        public var review: ItemReview?
         public var ok: Bool { error == nil && !problems.contains { $0.severity == .error } }
 
         public init(index: Int, input: String, uri: String, title: String) {
@@ -123,6 +125,8 @@ public struct CheckReport: Sendable, Equatable {
     public var generated: Date
     public var wallSeconds: Double
     public var contactSheet: String?
+    /// `reel check merge` of reviews: items two reviewers judged differently.
+    public var reviewConflicts: [ReviewConflict] = []
 
     public init(items: [Item], positions: [String], generated: Date = Date(), wallSeconds: Double = 0, contactSheet: String? = nil) {
         self.items = items; self.positions = positions; self.generated = generated; self.wallSeconds = wallSeconds; self.contactSheet = contactSheet
@@ -145,7 +149,16 @@ public struct CheckReport: Sendable, Equatable {
             ])),
             ("contactSheet", .optional(contactSheet)),
             ("items", .array(items.map(Self.itemJSON))),
-        ])
+        ] + reviewFields)
+    }
+
+    /// A review's report also says how many items a person judged, failed, and where two disagreed.
+    private var reviewFields: [(String, JSONValue)] {
+        guard items.contains(where: { $0.review != nil }) || !reviewConflicts.isEmpty else { return [] }
+        return [("review", .object([("judged", .int(items.filter { $0.review?.isJudged == true }.count)),
+                                    ("passed", .int(items.filter { $0.review?.verdict == .pass }.count)),
+                                    ("failed", .int(items.filter { $0.review?.verdict == .fail }.count)),
+                                    ("conflicts", .array(reviewConflicts.map(\.json)))]))]
     }
 
     static func itemJSON(_ i: Item) -> JSONValue {
@@ -181,7 +194,7 @@ public struct CheckReport: Sendable, Equatable {
                 .object([("line", .optional(p.line)), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)),
                          ("message", .string(Redactor.redactText(p.message)))])
             })),
-        ])
+        ] + (i.review.map { [("review", $0.json)] } ?? []))
     }
 
     /// report.json's text: the one-line JSON plus a newline.

@@ -52,10 +52,13 @@ public enum CheckReportHTML {
         if let sheet = report.contactSheet {
             h += "<p><a href=\"\(href(sheet))\">Contact sheet</a></p>\n"
         }
-        h += "<table>\n<tr><th>#</th><th>Item</th><th>Result</th><th>Media</th><th>Frames</th></tr>\n"
+        let reviewed = report.items.contains { $0.review != nil } || !report.reviewConflicts.isEmpty
+        if reviewed { h += reviewSummary(report) }
+        h += "<table>\n<tr><th>#</th><th>Item</th>\(reviewed ? "<th>Review</th>" : "")<th>Result</th><th>Media</th><th>Frames</th></tr>\n"
         for item in report.items {
             h += "<tr class=\"\(item.ok ? "ok" : "failed")\"><td>\(item.index)</td>"
             h += "<td><b>\(e(item.title))</b><br><small>\(e(Redactor.redactURL(item.input)))</small></td>"
+            if reviewed { h += review(item.review, conflict: report.reviewConflicts.first { $0.index == item.index }) }
             if let error = item.error {
                 h += "<td class=\"err\">FAILED: \(e(error.code))<br>\(e(Redactor.redactText(error.message)))</td>"
             } else if !item.ok {
@@ -98,6 +101,40 @@ public enum CheckReportHTML {
 }
 
 extension CheckReportHTML {
+    /// `reel review`: how many items a person judged, passed and failed, and the conflicts.
+    static func reviewSummary(_ report: CheckReport) -> String {
+        let judged = report.items.filter { $0.review?.isJudged == true }.count
+        let failed = report.items.filter { $0.review?.verdict == .fail }.count
+        var h = "<p>Reviewed: \(judged) of \(report.items.count) items judged, \(judged - failed) passed, "
+            + "<span class=\"\(failed > 0 ? "err" : "")\">\(failed) failed by the reviewer</span>.</p>\n"
+        for c in report.reviewConflicts { h += "<p class=\"err\">Conflict: \(escape(Redactor.redactText(c.summary)))</p>\n" }
+        return h
+    }
+
+    /// An item's review cell: the verdict, its note, who and when, and each mark with its frame.
+    static func review(_ review: ItemReview?, conflict: ReviewConflict?) -> String {
+        var h = "<td class=\"review\">"
+        if let conflict {
+            h += "<span class=\"err\">CONFLICT</span><br>\(escape(Redactor.redactText(conflict.summary)))"
+        } else if let verdict = review?.verdict {
+            h += verdict == .pass ? "<b>PASS</b>" : "<span class=\"err\">FAIL</span>"
+            if let note = review?.note { h += "<br>\(escape(Redactor.redactText(note)))" }
+            let by = [review?.reviewer, review?.at.map { ItemReview.iso.string(from: $0) }].compactMap { $0 }
+            if !by.isEmpty { h += "<br><small>\(escape(by.joined(separator: ", ")))</small>" }
+        } else {
+            h += "not judged"
+        }
+        for m in review?.marks ?? [] {
+            let caption = "\(TimeFormat.clock(m.time)) (\(String(format: "%.3f", m.time)) s)" + (m.wallClock.map { " · " + ItemReview.iso.string(from: $0) } ?? "") + ": " + Redactor.redactText(m.note)
+            if let frame = m.frame {
+                h += "<figure><a href=\"\(href(frame))\"><img src=\"\(href(frame))\" alt=\"\(escape(caption))\"></a><figcaption>\(escape(caption))</figcaption></figure>"
+            } else {
+                h += "<br><small>\(escape(caption))</small>"
+            }
+        }
+        return h + "</td>"
+    }
+
     /// `--watch`: a row per variant, its problems placed at their times on a bar of the watch's
     /// length (inline SVG, no script), and listed.
     static func timeline(_ w: CheckReport.Watch) -> String {

@@ -29,7 +29,10 @@ public enum PrivateFile {
 
     /// Writes `data` to `path` through a new file in the same directory renamed over it, so a
     /// symlink at `path` is replaced, never followed. `mode` is set on the new file at creation.
-    public static func write(_ data: Data, to path: String, mode: mode_t) throws(Failure) {
+    /// `durable`: the new file is on the disk before the rename, and the rename before the
+    /// return (fsync of the file, then of its directory): after a crash or a power cut `path`
+    /// holds the old content or the new, whole.
+    public static func write(_ data: Data, to path: String, mode: mode_t, durable: Bool = false) throws(Failure) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
@@ -44,11 +47,19 @@ public enum PrivateFile {
             }
             return true
         }
+        let synced = !durable || fsync(fd) == 0
         close(fd)
-        guard written, rename(temporary, path) == 0 else {
+        guard written, synced, rename(temporary, path) == 0 else {
             let why = String(cString: strerror(errno))
             unlink(temporary)
             throw Failure(path, why)
+        }
+        if durable {
+            let dir = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if dir >= 0 {
+                fsync(dir)
+                close(dir)
+            }
         }
     }
 

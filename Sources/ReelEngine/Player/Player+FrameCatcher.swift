@@ -4,7 +4,9 @@ import Foundation
 import ReelCore
 
 /// Exact frames during playback (`--screenshot-at`): the frame on screen at T is the last one
-/// whose timestamp is ≤ T, caught as it passes the video sink (CReelFrame's catcher, a probe in
+/// whose timestamp is ≤ T, caught as it leaves the video filter (the picture as shown, before
+/// playsink scales it to a window: a window's capture used to be the window-sized picture scaled
+/// back up) or, without a filter, as it reaches the video sink (CReelFrame's catcher, a probe in
 /// the streaming thread), not whatever the sink holds when a timer notices that T has passed.
 /// The same command therefore writes the same frames, with the same names, on every run.
 @MainActor
@@ -15,16 +17,20 @@ final class FrameCatcher {
 
     /// Catches the frames at `times` on `sink` from now on (a new sink gets a new catcher); false
     /// when it cannot be watched.
-    func catchFrames(at times: [Double], on sink: UnsafeMutablePointer<GstElement>) -> Bool {
-        if catcher == nil || self.sink != UInt(bitPattern: sink) {
-            release()
-            catcher = reel_frame_catcher_new(sink)
-            self.sink = UInt(bitPattern: sink)
-        }
+    func catchFrames(at times: [Double], on sink: UnsafeMutablePointer<GstElement>, pad: String = "sink") -> Bool {
+        attach(to: sink, pad: pad)
         guard let catcher else { return false }
         let targets = times.filter { $0.isFinite && $0 >= 0 }.sorted().map { UInt64(($0 * 1e9).rounded()) }
         targets.withUnsafeBufferPointer { reel_frame_catcher_set_targets(catcher, $0.baseAddress, $0.count) }
         return true
+    }
+
+    /// A catcher on `element`'s `pad` (the one in place when it is the same element).
+    private func attach(to element: UnsafeMutablePointer<GstElement>, pad: String) {
+        guard catcher == nil || sink != UInt(bitPattern: element) else { return }
+        release()
+        catcher = reel_frame_catcher_new_on(element, pad)
+        sink = UInt(bitPattern: element)
     }
 
     /// The frames caught since the last call (PNGs at `displaySize`), each with its target.
@@ -50,6 +56,28 @@ final class FrameCatcher {
         return found
     }
 
+    /// Keeps the last frame that passes `sink` (a new sink gets a new catcher); false when it
+    /// cannot be watched.
+    func keepShownFrame(on sink: UnsafeMutablePointer<GstElement>, pad: String = "sink") -> Bool {
+        attach(to: sink, pad: pad)
+        guard let catcher else { return false }
+        reel_frame_catcher_keep_last(catcher, 1)
+        return true
+    }
+
+    /// The kept frame whose PTS is `pts` (the latest at or before it), as `take` encodes caught frames.
+    func frame(at pts: UInt64, displaySize: (Int, Int)?) -> CapturedFrame? {
+        guard let catcher else { return nil }
+        let (width, height) = displaySize ?? (0, 0)
+        var found: UInt64 = 0, size = 0
+        var error: UnsafeMutablePointer<CChar>?
+        let bytes = reel_frame_catcher_frame_at_png(catcher, pts, Int32(width), Int32(height), &found, &size, &error)
+        if let error { reel_frame_free(error) }
+        guard let bytes else { return nil }
+        defer { reel_frame_free(bytes) }
+        return CapturedFrame(png: Data(bytes: bytes, count: size), time: reel_gst_clock_time_is_valid(UInt(found)) != 0 ? Double(found) / 1e9 : nil)
+    }
+
     func release() {
         if let catcher { reel_frame_catcher_free(catcher) }
         catcher = nil
@@ -62,6 +90,7 @@ extension Player {
     /// targets of an earlier call are forgotten. False when the video sink cannot be watched.
     @discardableResult
     public func catchFrames(at times: [Double]) -> Bool {
+        if let filter = videoFilter { return frameCatcher.catchFrames(at: times, on: filter.bin, pad: "src") }
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return frameCatcher.catchFrames(at: times, on: reel_gst_element(sink))
@@ -70,6 +99,26 @@ extension Player {
     /// The frames caught since the last call, each with the target it was caught for.
     public func takeCaughtFrames() -> [(target: Double, frame: Result<CapturedFrame, PlaybackError>)] {
         frameCatcher.take(displaySize: captureSize, uri: currentURI)
+    }
+
+    /// From now on the frame on screen is kept as it passes the video sink (`shownFrame`), so that
+    /// it is captured exactly as `--screenshot-at` captures (`reel review`'s marks). Call again
+    /// for a new item (the sink may be new).
+    @discardableResult
+    public func keepShownFrame() -> Bool {
+        if let filter = videoFilter { return frameCatcher.keepShownFrame(on: filter.bin, pad: "src") }
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        defer { gst_object_unref(sink) }
+        return frameCatcher.keepShownFrame(on: reel_gst_element(sink))
+    }
+
+    /// The frame on screen (the one the sink holds, by its PTS) as `--screenshot-at` writes it
+    /// (unscaled, from the copies kept as frames left the video filter), with its PTS; nil before
+    /// `keepShownFrame` or when it is not among the frames kept.
+    public func shownFrame() -> CapturedFrame? {
+        let pts = reel_sample_pts(pipeline.element)
+        guard reel_gst_clock_time_is_valid(pts) != 0 else { return nil }
+        return frameCatcher.frame(at: UInt64(pts), displaySize: captureSize)
     }
 
     func releaseFrameCatcher() { frameCatcher.release() }

@@ -54,6 +54,8 @@ extension QueueSequencer {
             failedCount += 1
             if let id = eventItemID, id != queue.currentID, queue.item(id) != nil {
                 queue.setState(.failed(error), for: id)
+            } else if holdsFailedItem, eventItemID != nil, eventItemID == queue.currentID {
+                break  // `reel review`: the failed item stays, its error shown, until it is judged
             } else {
                 advance(.failed(error))
             }

@@ -39,6 +39,10 @@ public final class QueueSequencer {
     public var gaplessAdvisor = GaplessAdvisor()
     public var retries = RetryScheduler()
     /// When and how often a failed network item is tried again (`RetryPolicy.none`: never).
+    /// A failed item stays current (its error said) instead of the queue moving on: `reel
+    /// review`, where a person judges every item, failed ones too.
+    public var holdsFailedItem = false
+
     public var retryPolicy: RetryPolicy {
         get { retries.policy }
         set { retries.policy = newValue }
