@@ -1,6 +1,8 @@
 import Foundation
 import ReelTestSupport
 import XCTest
+@testable import ReelApp
+import ReelUI
 
 /// `reel review` as a QA reviewer uses it (issue 49): the real binary in a real window under
 /// Xvfb, driven by real key presses (xdotool) and by the control socket; SIGKILL in the middle;
@@ -166,5 +168,49 @@ final class ReviewTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("merged").appendingPathComponent(markFrame).path), "the mark's frame came along")
         let mergedHTML = try String(contentsOf: dir.appendingPathComponent("merged/index.html"), encoding: .utf8)
         XCTAssertTrue(mergedHTML.contains("CONFLICT"), "index.html shows the conflict")
+    }
+}
+
+/// The review bar in the window (in-process): what it says of the item and of its background
+/// check, the `?` window listing the review keys, Esc leaving the note entry with nothing
+/// recorded, and a damaged item that stays on screen to be judged.
+final class ReviewBarTests: XCTestCase {
+    func testTheBarShowsTheItemItsCheckAndVerdictAndEscRecordsNothing() throws {
+        let dir = TestMedia.temporaryDirectory("reel-review-bar")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let options = ReviewOptions(directory: dir.appendingPathComponent("out"), junit: nil, reviewer: "ana", automatedChecks: true,
+                                    reelExecutable: ProcessRunner.reelExecutable)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("corrupt.mp4"), TestMedia.path("color10s.mp4")], review: options)
+            defer { h.close() }
+            let bar = { h.window.reviewBar.text ?? "" }
+            h.wait("the bar names the item") { bar().hasPrefix("Review 1 of 2 · corrupt") }
+            h.wait("the damaged item's error, and it stays", timeout: 20) { h.session.state.errorBanner != nil }
+            _ = UIRuntime.run(until: { false }, timeout: 1)
+            XCTAssertEqual(h.session.controller.currentIndex, 0, "a failed item stays to be judged: \(bar())")
+            h.wait("its background check failed it", timeout: 60) { bar().contains("check: FAILED") }
+            XCTAssertTrue(bar().contains("verdict: —"), bar())
+
+            h.press("n")
+            h.wait("the note entry is open") { h.window.reviewBar.isTyping }
+            h.press("y")  // typed into the note, not a pass
+            h.press("Escape")
+            h.wait("Esc closes it") { !h.window.reviewBar.isTyping }
+            XCTAssertEqual(h.session.controller.currentIndex, 0, "nothing recorded: still on item 0")
+            XCTAssertNil(h.session.review?.book.review(at: 0)?.verdict)
+
+            h.press("y")
+            h.wait("y passes and moves on") { h.session.controller.currentIndex == 1 }
+            h.wait("the next item's check", timeout: 60) { bar().contains("check: ok 640×360") }
+            XCTAssertTrue(bar().hasPrefix("Review 2 of 2 · color10s"), bar())
+            XCTAssertTrue(bar().hasSuffix("1 judged"), bar())
+
+            h.press("question")
+            h.wait("the ? window") { h.window.shortcutsRows != nil }
+            let rows = h.window.shortcutsRows ?? []
+            for key in ["y", "n", "b"] {
+                XCTAssertTrue(rows.contains { $0.hasPrefix(key) && $0.contains("Review:") }, "\(key) listed: \(rows.prefix(6))")
+            }
+        }
     }
 }

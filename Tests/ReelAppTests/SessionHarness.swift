@@ -16,7 +16,8 @@ final class SessionHarness {
     var player: Player { session.player }
 
     init(_ inputs: [String], width: Int = 640, height: Int = 400, play: Bool = true, networkRule: NetworkRule = NetworkRule(),
-         quality: QualityChoice = .auto, resumeFile: String? = nil, recentFile: String? = nil, inputConf: String? = nil, autoload: Bool = false) throws {
+         quality: QualityChoice = .auto, resumeFile: String? = nil, recentFile: String? = nil, inputConf: String? = nil, autoload: Bool = false,
+         review: ReviewOptions? = nil) throws {
         guard UIRuntime.start() else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
         UIRuntime.pinAppearance()
         let options = PlaybackOptions(
@@ -29,6 +30,10 @@ final class SessionHarness {
         withRule.resumeFile = resumeFile
         withRule.inputConf = inputConf
         withRule.autoload = autoload
+        if let review {
+            withRule.review = review
+            withRule.repeatMode = .one  // as `reel review` sets it
+        }
         session = WindowSession(options: withRule)
         session.captureDirectory = tmp
         // Never the desktop's own recent list: this run's, unless the test gives one.

@@ -14,13 +14,15 @@ final class ReviewChecks {
     }
 
     private let directory: URL
+    private let executable: String
     private(set) var states: [Int: State] = [:]
     private var queue: [(index: Int, uri: String)] = []
     private var running: Process?
     var onChange: () -> Void = {}
 
-    init(directory: URL) {
+    init(directory: URL, executable: String = "/proc/self/exe") {
         self.directory = directory.appendingPathComponent("checks", isDirectory: true)
+        self.executable = executable
     }
 
     /// A previous run's findings are kept: an item checked before is not checked again.
@@ -51,7 +53,7 @@ final class ReviewChecks {
         try? FileManager.default.removeItem(at: out)
         try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
         process.arguments = ["check", "--quiet", "--report", out.path, "--item-timeout", "60", uri]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

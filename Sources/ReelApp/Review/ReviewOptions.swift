@@ -8,4 +8,6 @@ struct ReviewOptions: Sendable {
     var reviewer: String
     /// Each item reached is checked in the background (`reel check`, another process).
     var automatedChecks: Bool
+    /// The `reel` that runs the checks (this process's own binary; tests in-process name it).
+    var reelExecutable = "/proc/self/exe"
 }

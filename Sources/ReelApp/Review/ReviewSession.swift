@@ -32,7 +32,7 @@ final class ReviewSession {
             throw ReviewFailure("\(options.directory.path): cannot be made a review folder (\(error.localizedDescription))")
         }
         core.sequencer.holdsFailedItem = true
-        checks = options.automatedChecks ? ReviewChecks(directory: options.directory) : nil
+        checks = options.automatedChecks ? ReviewChecks(directory: options.directory, executable: options.reelExecutable) : nil
         if let data = FileManager.default.contents(atPath: reviewJSON.path) {
             do {
                 let (book, dropped) = try ReviewBook.decode(data, matching: uris)
