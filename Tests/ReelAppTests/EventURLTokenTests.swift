@@ -42,4 +42,25 @@ final class EventURLTokenTests: XCTestCase {
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == nil })
         XCTAssertFalse(r.stdout.contains(token))
     }
+
+    /// Credentials under names nobody listed (`pw=`, `api-key=`, `client-secret=`, `pin=`: issue
+    /// 46, item 13) stay out of events, stderr and the debug log of a failing item; the parameter
+    /// that names the content stays readable.
+    func testCredentialsUnderUnlistedNamesNeverReachEventsOrLogs() throws {
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        let secrets = ["hunter2x", "k-\(UUID().uuidString.prefix(6))", "cs-\(UUID().uuidString.prefix(6))", "4711"]
+        let url = server.url("/missing.mp4").absoluteString
+            + "?pw=\(secrets[0])&api-key=\(secrets[1])&client-secret=\(secrets[2])&pin=\(secrets[3])&id=episode7"
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink", url],
+                                  timeout: 60, environment: ["REEL_DEBUG": "*:5"])
+        XCTAssertEqual(r.status, 1, "the item failed (404)")
+        XCTAssertTrue(r.stdout.contains("\"error\""), r.stdout)
+        for secret in secrets {
+            XCTAssertFalse(r.stdout.contains(secret), "\(secret) in events: \(r.stdout.prefix(1500))")
+            XCTAssertFalse(r.stderr.contains(secret), "\(secret) in the log: \(r.stderr.components(separatedBy: "\n").filter { $0.contains(secret) }.prefix(3))")
+        }
+        XCTAssertTrue(r.stdout.contains("id=episode7"), "what names the content stays: \(r.stdout.prefix(600))")
+        XCTAssertFalse(server.requests.isEmpty, "the server was asked")
+    }
 }

@@ -71,4 +71,15 @@ final class RedactorTests: XCTestCase {
         XCTAssertEqual(Redactor.redactText("a prefix-shared-LONGER b prefix-shared c"), "a *** b *** c", "the longest at each place")
         XCTAssertEqual(Redactor.redactText("é prefix-shared é"), "é *** é", "multi-byte text around a secret")
     }
+
+    func testCredentialsUnderNamesNobodyListedAreMasked() {
+        for (name, secret) in [("pw", true), ("api-key", true), ("client-secret", true), ("pin", true), ("refreshToken", true), ("x-auth", true),
+                               ("user_password", true), ("SessionID", true), ("id", false), ("lang", false), ("start", false), ("quality", false)] {
+            let url = "https://cdn.example/v.m3u8?\(name)=abc123&id=7"
+            XCTAssertEqual(Redactor.redactURL(url).contains("abc123"), !secret, name)
+            XCTAssertEqual(Redactor.redactText("GET \(url) failed").contains("abc123"), !secret, "free text: \(name)")
+            XCTAssertEqual(Redactor.isSecretParameter(name), secret, name)
+        }
+    }
 }
+

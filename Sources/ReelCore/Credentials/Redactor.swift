@@ -20,6 +20,19 @@ public enum Redactor {
         "md5", "hmac", "hash", "wowzatokenhash", "pass", "passphrase",
     ]
 
+    /// Parts of a parameter's name that make its value a credential, whatever surrounds them
+    /// (`client-secret`, `api-key`, `x-auth`, `user_password`, `refreshToken`): a list of whole
+    /// names alone missed `pw=`, `api-key=`, `client-secret=` and `pin=` (issue 46).
+    static let secretNameParts = ["token", "secret", "passw", "apikey", "api-key", "api_key", "auth", "signature", "credential", "session", "private"]
+    /// Short names that are credentials on their own.
+    static let secretShortNames: Set<String> = ["pw", "pwd", "pin", "otp"]
+
+    /// Whether a query parameter's value is secret by its name.
+    public static func isSecretParameter(_ name: String) -> Bool {
+        let n = name.lowercased()
+        return secretParameters.contains(n) || secretShortNames.contains(n) || secretNameParts.contains { n.contains($0) }
+    }
+
     /// A query value of signature shape, whatever its parameter's name: 16 or more characters
     /// of a hash or an encoding (hex, base64, base64url), with both letters and digits. Such
     /// values are masked: a false positive costs a readable log line, a miss leaks a signed URL.
@@ -113,7 +126,7 @@ public enum Redactor {
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 guard let value = item.value else { return item }
-                return secretParameters.contains(item.name.lowercased()) || looksLikeSignature(value) ? URLQueryItem(name: item.name, value: mask) : item
+                return isSecretParameter(item.name) || looksLikeSignature(value) ? URLQueryItem(name: item.name, value: mask) : item
             }
         }
         return redactText(components.string ?? url)
@@ -123,8 +136,7 @@ public enum Redactor {
     public static func redactText(_ text: String) -> String {
         var out = registered.withLock { $0.masking(text) }
         out = replace(in: out, pattern: #"(?i)\b(bearer|basic)\s+[A-Za-z0-9\-._~+/=]+"#, template: "$1 \(mask)")
-        let names = secretParameters.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
-        out = replace(in: out, pattern: "(?i)([?&;](?:\(names))=)[^&#\\s\"']+", template: "$1\(mask)")
+        out = replace(in: out, pattern: secretPairPattern, template: "$1\(mask)")
         // Query values of signature shape under any name (see `looksLikeSignature`).
         out = replace(in: out, pattern: #"([?&;][A-Za-z0-9_.\-]{1,64}=)(?=[A-Za-z0-9_\-+/=.~%]{16,}(?:[&#\s"']|$))(?=[^&#\s"']*[0-9])(?=[^&#\s"']*[A-Za-z])[A-Za-z0-9_\-+/=.~%]+"#,
                       template: "$1\(mask)")
@@ -132,6 +144,13 @@ public enum Redactor {
         out = replace(in: out, pattern: #"(?i)(https?://)[^/\s:@]+(:[^/\s@]*)?@"#, template: "$1\(mask)@")
         return out
     }
+
+    /// `?name=value` / `&name=value` in free text whose name `isSecretParameter` would mask.
+    private static let secretPairPattern: String = {
+        let names = (secretParameters.union(secretShortNames)).map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        let parts = secretNameParts.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        return "(?i)([?&;](?:(?:\(names))|[A-Za-z0-9_.\\-]*(?:\(parts))[A-Za-z0-9_.\\-]*)=)[^&#\\s\"']+"
+    }()
 
     private static func replace(in text: String, pattern: String, template: String) -> String {
         guard let re = try? NSRegularExpression(pattern: pattern) else { return text }
