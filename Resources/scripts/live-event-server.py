@@ -13,7 +13,8 @@ INFO_FILE receives {"port": P, "epoch0": T} once the server listens (127.0.0.1, 
 --fault (repeatable; times in seconds after the server starts) breaks the stream on purpose for
 `reel check --watch`'s tests: stall:START:LENGTH (the playlist stops moving), skip:START (the
 media sequence numbers jump ahead by one), drift:START:SECONDS (PROGRAM-DATE-TIME moves by
-SECONDS), missing:START (the first segment listed after START answers 404).
+SECONDS), missing:START (the first segment listed after START answers 404), hang-ranged:START
+(from START on, a segment asked for with a Range header — a checker's probe — waits 30 s).
 --preroll: seconds of segments that exist when the server starts (default: one window).
 --header: every request must carry it (else 401); --log: one JSON line per request
 (path, query, whether it carried the header) for the tests to read. Stops on SIGTERM.
@@ -135,6 +136,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
             except ValueError: return self.send(404, b"not found\n", "text/plain")
             if seq < 0 or epoch0 + (seq + 1) * TARGET > time.time() + 0.5 or seq in missing_segments():
                 return self.send(404, b"not yet\n", "text/plain")
+            # hang-ranged:T: from T s on, a ranged segment request (a checker's probe) waits 30 s.
+            if self.headers.get("Range") and any(time.time() - started >= float(t) for (t,) in fault("hang-ranged")):
+                time.sleep(30)
             with open(os.path.join(args.dir, segments[seq % len(segments)]), "rb") as f:
                 return self.send(200, f.read(), "video/mp2t")
         self.send(404, b"not found\n", "text/plain")

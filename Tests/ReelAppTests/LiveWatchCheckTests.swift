@@ -69,4 +69,26 @@ final class LiveWatchCheckTests: XCTestCase {
         let html = try String(contentsOf: dir.appendingPathComponent("faulty/index.html"), encoding: .utf8)
         XCTAssertTrue(html.contains("<svg") && html.contains("playlist-stale"), "index.html: the variant's timeline")
     }
+
+    /// A server whose segments hang on the watcher's probe (issue 46, item 8: `--watch 12` ran
+    /// 211 s, 22 probes × 10 s one after the other): the watch ends at its duration, and the
+    /// segments it did not get to are reported as not probed.
+    func testAWatchEndsAtItsDurationWhenEveryProbeHangs() throws {
+        let server = try LiveEventServer(faults: ["hang-ranged:0"])
+        defer { server.stop() }
+        let dir = TestMedia.temporaryDirectory("reel-watch-hang")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try BackgroundProcess(ProcessRunner.reelExecutable, ["check", "--watch", "12", "--watch-frames", "0", "--frames-only", "--at", "1",
+                                                                      "--report", dir.path, server.masterURL])
+        let end = run.finish(timeout: 90)
+        XCTAssertFalse(end.killed, "the watch ended by itself: \(run.stderr.suffix(1500))")
+        let data = try Data(contentsOf: dir.appendingPathComponent("report.json"))
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let watch = try XCTUnwrap((report["items"] as? [[String: Any]])?.first?["watch"] as? [String: Any], run.stderr)
+        XCTAssertEqual(watch["duration"] as? Double, 12)
+        let codes = (watch["timeline"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        XCTAssertTrue(codes.contains("not-probed"), "the segments it did not get to are said: \(codes) \(run.stderr.suffix(1500))")
+        XCTAssertLessThanOrEqual(watch["segmentsFetched"] as? Int ?? 99, 3, "a probe at a time, each bounded by the time left: \(watch)")
+    }
 }
+
