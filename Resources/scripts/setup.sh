@@ -29,6 +29,10 @@ PACKAGES=(
   gdb
   # the stand-in hardware decoder the --hwdec tests build (Resources/test-elements; tests only)
   gcc libc6-dev
+  # accessibility: GTK's AT-SPI bridge (run) and the tests that read the window as Orca does
+  libatk-adaptor at-spi2-core python3-pyatspi gir1.2-atspi-2.0
+  # translations (make pot, msgfmt --check) and make deb
+  gettext dpkg-dev
 )
 
 # make bench only (`setup.sh --bench`): the peers Reel is measured against, beside gst-play-1.0.

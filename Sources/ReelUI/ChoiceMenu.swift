@@ -37,6 +37,7 @@ final class ChoiceMenu: SignalReceiver {
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button, tooltip)
         gtk_widget_set_name(button, name)
+        AccessibleNames.name(button, tooltip)
         gtk_widget_show(label)
         popover = gtk_popover_new(button)
         list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)

@@ -67,6 +67,10 @@ final class ControlBar: SignalReceiver {
         for r in KeyMap.rates { gtk_combo_box_text_append_text(reel_gtk_combo_box_text(speed), ControlBar.rateText(r)) }
         gtk_combo_box_set_active(reel_gtk_combo_box(speed), 2)
         gtk_widget_set_name(playPause, "reel-play-pause")
+        for (w, name) in [(previous, "Previous item"), (back, "Back 10 seconds"), (forward, "Forward 10 seconds"), (next, "Next item"),
+                          (volume, "Volume"), (speed, "Speed"), (playlist, "Playlist"), (fullscreen, "Fullscreen")] {
+            AccessibleNames.name(w, name)
+        }
 
         for w in [previous, back, playPause, forward, next] { gtk_box_pack_start(reel_gtk_box(buttonRow), w, 0, 0, 0) }
         gtk_box_pack_start(reel_gtk_box(buttonRow), spinner, 0, 0, 6)
@@ -119,6 +123,11 @@ final class ControlBar: SignalReceiver {
         gtk_widget_set_sensitive(previous, new.canGoPrevious ? 1 : 0)
         gtk_widget_set_sensitive(next, new.canGoNext ? 1 : 0)
         setIcon(playPause, new.wantsToPlay ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
+        AccessibleNames.name(playPause, new.wantsToPlay ? "Pause" : "Play")
+        AccessibleNames.name(mute, new.isMuted ? "Unmute" : "Mute")
+        AccessibleNames.describe(volume, "\(Int((new.volume * 100).rounded())) %\(new.isMuted ? ", muted" : "")")
+        AccessibleNames.name(fullscreen, new.isFullscreen ? "Leave fullscreen" : "Fullscreen")
+        AccessibleNames.name(playlist, new.isPlaylistVisible ? "Hide the playlist" : "Show the playlist")
         if new.showsSpinner { gtk_spinner_start(reel_gtk_spinner(spinner)) } else { gtk_spinner_stop(reel_gtk_spinner(spinner)) }
         let volumeIcon: String
         if new.isMuted || new.volume <= 0 { volumeIcon = "audio-volume-muted-symbolic" }

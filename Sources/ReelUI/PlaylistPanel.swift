@@ -18,6 +18,7 @@ final class PlaylistPanel: SignalReceiver {
         root = gtk_scrolled_window_new(nil, nil)
         store = OpaquePointer(reel_playlist_store_new())
         view = gtk_tree_view_new_with_model(reel_gtk_tree_model(UnsafeMutableRawPointer(store)))
+        AccessibleNames.name(view, "Playlist")
         g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the model
         let tree = reel_gtk_tree_view(view)
         reel_tree_view_add_text_column(tree, "", 0, 0, 0.5)

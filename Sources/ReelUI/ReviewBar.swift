@@ -29,6 +29,7 @@ public final class ReviewBar: SignalReceiver {
         entry = gtk_entry_new()
         gtk_widget_set_name(entry, "reel-review-note")
         gtk_entry_set_width_chars(reel_gtk_entry(entry), 30)
+        AccessibleNames.name(entry, "Review note")
         gtk_box_pack_start(reel_gtk_box(root), label, 1, 1, 4)
         gtk_box_pack_start(reel_gtk_box(root), entry, 0, 0, 0)
         for (button, title) in [(Button.pass, "Pass (y)"), (.fail, "Fail (n)"), (.mark, "Mark (b)")] {

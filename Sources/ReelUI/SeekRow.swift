@@ -46,6 +46,8 @@ final class SeekRow: SignalReceiver {
         gtk_widget_set_can_focus(seek, 0)
         gtk_widget_set_tooltip_text(seek, "Seek")
         gtk_widget_set_name(seek, "reel-seek")
+        AccessibleNames.name(seek, "Seek")
+        AccessibleNames.name(liveBadge, "Go live")
         gtk_box_pack_start(reel_gtk_box(root), elapsed, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(root), seek, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(root), total, 0, 0, 0)
@@ -77,6 +79,8 @@ final class SeekRow: SignalReceiver {
             gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(new, at: new.position))
         }
         gtk_label_set_text(reel_gtk_label(total), totalText(new))
+        // The position as a screen reader says it ("0:04 of 0:06"), not the slider's raw number.
+        AccessibleNames.describe(seek, "\(elapsedText(new, at: new.position)) of \(totalText(new))")
         gtk_widget_set_sensitive(seek, new.title != nil && span != nil && new.isSeekable ? 1 : 0)
         renderLiveBadge(new.live)
     }

@@ -1,0 +1,71 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// The window as a screen reader reads it (issue 50): the real binary with GTK's AT-SPI bridge on
+/// (the suite runs with NO_AT_BRIDGE=1; this test takes it away for reel), its tree read over
+/// the accessibility bus by Resources/scripts/atspi-tree.py, as Orca reads it.
+final class AccessibilityTests: XCTestCase {
+    private static let controlRoles: Set<String> = ["push button", "toggle button", "slider", "menu item", "combo box", "check box", "radio button",
+                                                   "check menu item", "radio menu item", "spin button"]
+
+    private func tree(timeout: Double = 20) -> [[String: Any]] {
+        let r = ProcessRunner.run("/usr/bin/python3", [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/atspi-tree.py").path, "reel", String(Int(timeout))],
+                                  timeout: timeout + 20)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        return r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    private func shown(_ nodes: [[String: Any]], role: String? = nil) -> [[String: Any]] {
+        nodes.filter { node in node["showing"] as? Bool == true && (role.map { node["role"] as? String == $0 } ?? true) }
+    }
+
+    func testEveryShownControlHasANameAndSaysItsState() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-a11y")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", ProcessRunner.reelExecutable, "--no-mpris", "--autoload=no", "--no-resume",
+                                                          "--ipc", socket, "--audio-sink", "fakesink sync=true",
+                                                          TestMedia.path("color10s.mp4"), TestMedia.path("clip2s.mp4")])
+        defer { reel.finish(timeout: 10) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr)
+        let deadline = Date().addingTimeInterval(20)
+        while client.request(["get_property", "time-control"], id: 1)?["data"] as? String != "playing" && Date() < deadline { usleep(100_000) }
+
+        var nodes = tree()
+        let controls = shown(nodes).filter { Self.controlRoles.contains($0["role"] as? String ?? "") }
+        XCTAssertGreaterThanOrEqual(controls.count, 10, "the controls are on the bus: \(nodes.prefix(40))")
+        XCTAssertEqual(controls.filter { ($0["name"] as? String ?? "").isEmpty }.map { $0["role"] as? String ?? "?" }, [],
+                       "every shown control has a name: \(controls.map { "\($0["role"] ?? "?") “\($0["name"] ?? "")”" })")
+        let names = Set(controls.compactMap { $0["name"] as? String })
+        for expected in ["Pause", "Seek", "Volume", "Mute", "Speed", "Next item", "Show the playlist", "Fullscreen"] {
+            XCTAssertTrue(names.contains(expected), "“\(expected)” among \(names.sorted())")
+        }
+        let seek = try XCTUnwrap(shown(nodes, role: "slider").first { $0["name"] as? String == "Seek" })
+        XCTAssertNotNil((seek["description"] as? String)?.range(of: #"^0:\d\d of 0:10$"#, options: .regularExpression),
+                        "the seek bar says its position and the duration: \(seek)")
+        let volume = try XCTUnwrap(shown(nodes, role: "slider").first { $0["name"] as? String == "Volume" })
+        XCTAssertEqual(volume["description"] as? String, "100 %", "the volume says its level")
+
+        // The state follows: paused, the button says Play; muted, Unmute; the playlist shown is a
+        // named list a screen reader walks, with a row per item.
+        XCTAssertEqual(client.request(["set_property", "pause", true], id: 2)?["error"] as? String, "success")
+        XCTAssertEqual(client.request(["set_property", "mute", true], id: 3)?["error"] as? String, "success")
+        let window = ProcessRunner.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "color10s.mp4 — Reel"], timeout: 20)
+        let id = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init), window.stderr)
+        XCTAssertTrue(XKeyboard.key("F9", window: UInt(id) ?? 0))
+        usleep(500_000)
+        nodes = tree()
+        let names2 = Set(shown(nodes).compactMap { $0["name"] as? String })
+        XCTAssertTrue(names2.contains("Play"), "paused: the button says Play: \(names2.sorted())")
+        XCTAssertTrue(names2.contains("Unmute"), "muted: Unmute")
+        XCTAssertTrue(names2.contains("Hide the playlist"))
+        let list = try XCTUnwrap(shown(nodes).first { $0["name"] as? String == "Playlist" }, "the playlist is named")
+        XCTAssertEqual(list["role"] as? String, "table")
+        let cells = shown(nodes, role: "table cell").compactMap { $0["name"] as? String }
+        XCTAssertTrue(cells.contains("color10s.mp4") && cells.contains("clip2s.mp4"), "its rows are readable: \(cells)")
+        XCTAssertEqual(client.request(["quit"], id: 4)?["error"] as? String, "success")
+    }
+}
