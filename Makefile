@@ -11,7 +11,7 @@ UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 G
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 
-.PHONY: all setup shims build media demo test test-serial test-fast bench soak fuzz install clean goldens docs
+.PHONY: all setup shims build media demo test test-serial test-fast bench soak fuzz install clean goldens docs locale pot deb
 
 all: build
 
@@ -32,8 +32,21 @@ shims:
 # loader to map and search at every start (`make bench`'s start-up breakdown, docs/BENCHMARKS.md).
 STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 
-build: setup shims
+build: setup shims locale
 	$(SWIFT) build -c $(CONFIG) $(STATIC_STDLIB)
+
+# Translations: po/*.po checked and compiled (msgfmt --check) into $(BUILD_DIR)/locale, where the
+# built binary finds them (../locale beside it; installed: ../share/locale).
+locale:
+	@for po in po/*.po; do lang=$$(basename $$po .po); mkdir -p $(BUILD_DIR)/locale/$$lang/LC_MESSAGES; \
+	  msgfmt --check -o $(BUILD_DIR)/locale/$$lang/LC_MESSAGES/reel.mo $$po || exit 1; done
+
+# The template of every string a person reads (each `tr("…")` in the sources) and the catalogues
+# merged with it: run after adding or changing such a string, then translate what is new.
+pot:
+	xgettext --language=C --keyword=tr --from-code=UTF-8 --package-name=reel --sort-by-file -o po/reel.pot \
+	  $$(grep -rlE '\btr\("' Sources --include='*.swift' | LC_ALL=C sort)
+	python3 Resources/scripts/po-update.py
 
 media: setup
 	@bash Resources/scripts/make-media.sh
@@ -51,7 +64,7 @@ demo: build media
 # private session bus (Resources/scripts/test-lanes.py); the ten slowest tests are listed at the end.
 # LOAD=1 runs a busy loop on one core beside the suite; TEST_FILTER=REGEX runs the matching tests.
 TEST_BUNDLE = $(BUILD_DIR)/debug/ReelPackageTests.xctest
-test: setup shims media
+test: setup shims media locale
 	$(SWIFT) build --build-tests
 	$(UI_ENV) python3 Resources/scripts/test-lanes.py $(TEST_BUNDLE) $(if $(LOAD),--load)
 
@@ -88,7 +101,7 @@ docs: build
 fuzz: setup
 	@bash Resources/scripts/fuzz.sh $(or $(FUZZ_TARGET),all) $(or $(FUZZ_SECONDS),300)
 
-install: 
+install: locale
 	$(SWIFT) build -c release --static-swift-stdlib
 	@bash Resources/scripts/install.sh "$(PREFIX)" "$(BUILD_DIR)/release/reel"
 

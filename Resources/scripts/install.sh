@@ -29,6 +29,13 @@ command -v strip >/dev/null && strip --strip-debug "$dest/bin/reel"
 install -D -m 0644 "$root/Resources/reel.desktop" "$dest/share/applications/reel.desktop"
 install -D -m 0644 "$root/Resources/icons/reel.svg" "$dest/share/icons/hicolor/scalable/apps/reel.svg"
 install -D -m 0644 "$root/Resources/io.github.reel_player.Reel.metainfo.xml" "$dest/share/metainfo/io.github.reel_player.Reel.metainfo.xml"
+# Translations (po/*.po, compiled here; the binary looks in ../share/locale).
+for po in "$root"/po/*.po; do
+  [ -e "$po" ] || continue
+  lang=$(basename "$po" .po)
+  mkdir -p "$dest/share/locale/$lang/LC_MESSAGES"
+  msgfmt --check -o "$dest/share/locale/$lang/LC_MESSAGES/reel.mo" "$po"
+done
 
 # Desktop caches: only for a live install (not when staging into DESTDIR).
 if [ -z "${DESTDIR:-}" ]; then

@@ -13,6 +13,7 @@ public enum ReelApp {
         signal(SIGPIPE, SIG_IGN)
         // Before any thread can reach GIO (GTK, souphttpsrc, the network monitor): see GIODefaults.
         GIODefaults.prepare()
+        Localization.setUp()
         // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
         // (bounded) before the process does.
         atexit {

@@ -24,8 +24,8 @@ final class ControlBar: SignalReceiver {
     private let playlist: UnsafeMutablePointer<GtkWidget>
     private let fullscreen: UnsafeMutablePointer<GtkWidget>
     /// The quality menu (adaptive streams only) and the tracks menu (audio and subtitle tracks).
-    let quality = ChoiceMenu(name: "reel-quality", tooltip: "Quality", label: "Auto") { .setQuality($0) }
-    let tracks = ChoiceMenu(name: "reel-tracks", tooltip: "Audio and subtitles", label: "", action: TrackMenuContent.action)
+    let quality = ChoiceMenu(name: "reel-quality", tooltip: tr("Quality"), label: tr("Auto")) { .setQuality($0) }
+    let tracks = ChoiceMenu(name: "reel-tracks", tooltip: tr("Audio and subtitles"), label: "", action: TrackMenuContent.action)
 
     /// Seconds the skip buttons jump.
     static let skipStep = 10.0
@@ -35,7 +35,7 @@ final class ControlBar: SignalReceiver {
     /// While the seek bar is held, it shows the target, not the position.
     var isDraggingSeek: Bool { seekRow.isDragging }
     private var iconNames: [UnsafeMutablePointer<GtkWidget>: String] = [:]
-    private var volumeTooltip = "Volume (9/0, wheel)"
+    private var volumeTooltip = tr("Volume (9/0, wheel)")
 
     private enum Tag: Int {
         case previous, back, playPause, forward, next, mute, playlist, fullscreen
@@ -45,30 +45,30 @@ final class ControlBar: SignalReceiver {
     init() {
         root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)
         let buttonRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2)!
-        previous = ControlBar.iconButton("media-skip-backward-symbolic", tooltip: "Previous (<)")
-        back = ControlBar.iconButton("media-seek-backward-symbolic", tooltip: "Back 10 s (←: 5 s)")
-        playPause = ControlBar.iconButton("media-playback-start-symbolic", tooltip: "Play/Pause (Space)")
-        forward = ControlBar.iconButton("media-seek-forward-symbolic", tooltip: "Forward 10 s (→: 5 s)")
-        next = ControlBar.iconButton("media-skip-forward-symbolic", tooltip: "Next (>)")
+        previous = ControlBar.iconButton("media-skip-backward-symbolic", tooltip: tr("Previous (<)"))
+        back = ControlBar.iconButton("media-seek-backward-symbolic", tooltip: tr("Back 10 s (←: 5 s)"))
+        playPause = ControlBar.iconButton("media-playback-start-symbolic", tooltip: tr("Play/Pause (Space)"))
+        forward = ControlBar.iconButton("media-seek-forward-symbolic", tooltip: tr("Forward 10 s (→: 5 s)"))
+        next = ControlBar.iconButton("media-skip-forward-symbolic", tooltip: tr("Next (>)"))
         spinner = gtk_spinner_new()
-        mute = ControlBar.iconButton("audio-volume-high-symbolic", tooltip: "Mute (m)")
+        mute = ControlBar.iconButton("audio-volume-high-symbolic", tooltip: tr("Mute (m)"))
         volume = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.05)
         speed = gtk_combo_box_text_new()
-        playlist = ControlBar.iconButton("view-list-symbolic", tooltip: "Playlist (F9)")
-        fullscreen = ControlBar.iconButton("view-fullscreen-symbolic", tooltip: "Fullscreen (f)")
+        playlist = ControlBar.iconButton("view-list-symbolic", tooltip: tr("Playlist (F9)"))
+        fullscreen = ControlBar.iconButton("view-fullscreen-symbolic", tooltip: tr("Fullscreen (f)"))
 
         gtk_style_context_add_class(gtk_widget_get_style_context(root), "reel-controls")
         gtk_scale_set_draw_value(reel_gtk_scale(volume), 0)
         gtk_widget_set_size_request(volume, 64, -1)
         gtk_widget_set_size_request(spinner, 16, 16)
         for w in [volume, speed] { gtk_widget_set_can_focus(w, 0) }
-        gtk_widget_set_tooltip_text(volume, "Volume (9/0, wheel)")
-        gtk_widget_set_tooltip_text(speed, "Speed ([ ] Backspace)")
+        gtk_widget_set_tooltip_text(volume, tr("Volume (9/0, wheel)"))
+        gtk_widget_set_tooltip_text(speed, tr("Speed ([ ] Backspace)"))
         for r in KeyMap.rates { gtk_combo_box_text_append_text(reel_gtk_combo_box_text(speed), ControlBar.rateText(r)) }
         gtk_combo_box_set_active(reel_gtk_combo_box(speed), 2)
         gtk_widget_set_name(playPause, "reel-play-pause")
-        for (w, name) in [(previous, "Previous item"), (back, "Back 10 seconds"), (forward, "Forward 10 seconds"), (next, "Next item"),
-                          (volume, "Volume"), (speed, "Speed"), (playlist, "Playlist"), (fullscreen, "Fullscreen")] {
+        for (w, name) in [(previous, tr("Previous item")), (back, tr("Back 10 seconds")), (forward, tr("Forward 10 seconds")), (next, tr("Next item")),
+                          (volume, tr("Volume")), (speed, tr("Speed")), (playlist, tr("Playlist")), (fullscreen, tr("Fullscreen"))] {
             AccessibleNames.name(w, name)
         }
 
@@ -123,11 +123,11 @@ final class ControlBar: SignalReceiver {
         gtk_widget_set_sensitive(previous, new.canGoPrevious ? 1 : 0)
         gtk_widget_set_sensitive(next, new.canGoNext ? 1 : 0)
         setIcon(playPause, new.wantsToPlay ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
-        AccessibleNames.name(playPause, new.wantsToPlay ? "Pause" : "Play")
-        AccessibleNames.name(mute, new.isMuted ? "Unmute" : "Mute")
+        AccessibleNames.name(playPause, new.wantsToPlay ? tr("Pause") : tr("Play"))
+        AccessibleNames.name(mute, new.isMuted ? tr("Unmute") : tr("Mute"))
         AccessibleNames.describe(volume, "\(Int((new.volume * 100).rounded())) %\(new.isMuted ? ", muted" : "")")
-        AccessibleNames.name(fullscreen, new.isFullscreen ? "Leave fullscreen" : "Fullscreen")
-        AccessibleNames.name(playlist, new.isPlaylistVisible ? "Hide the playlist" : "Show the playlist")
+        AccessibleNames.name(fullscreen, new.isFullscreen ? tr("Leave fullscreen") : tr("Fullscreen"))
+        AccessibleNames.name(playlist, new.isPlaylistVisible ? tr("Hide the playlist") : tr("Show the playlist"))
         if new.showsSpinner { gtk_spinner_start(reel_gtk_spinner(spinner)) } else { gtk_spinner_stop(reel_gtk_spinner(spinner)) }
         let volumeIcon: String
         if new.isMuted || new.volume <= 0 { volumeIcon = "audio-volume-muted-symbolic" }
@@ -138,7 +138,7 @@ final class ControlBar: SignalReceiver {
         // The slider spans 0–100 %; above it (9/0, the wheel, the socket: up to `volume-max`) it
         // stays at its end and its tooltip says how far.
         gtk_range_set_value(reel_gtk_range(volume), min(1, max(0, new.volume)))
-        let amplified = new.volume > 1.001 ? "Volume \(Int((new.volume * 100).rounded())) % (9/0, wheel)" : "Volume (9/0, wheel)"
+        let amplified = new.volume > 1.001 ? String(format: tr("Volume %d %% (9/0, wheel)"), Int((new.volume * 100).rounded())) : tr("Volume (9/0, wheel)")
         if amplified != volumeTooltip {
             volumeTooltip = amplified
             gtk_widget_set_tooltip_text(volume, amplified)

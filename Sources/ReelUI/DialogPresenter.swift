@@ -1,4 +1,5 @@
 import CGtk
+import ReelCore
 
 /// The Ctrl+O "Open Files" chooser and the Ctrl+L "Open URL" prompt. Non-blocking: each answers
 /// through the main loop and emits `.openFiles` / `.openURL`.
@@ -31,14 +32,14 @@ final class DialogPresenter: SignalReceiver {
 
     func openURL(parent: UnsafeMutablePointer<GtkWidget>) {
         closeAll()
-        let d = reel_dialog_new(reel_gtk_window(parent), "Open URL", "_Open")!
+        let d = reel_dialog_new(reel_gtk_window(parent), tr("Open URL"), tr("_Open"))!
         let e = gtk_entry_new()!
         gtk_entry_set_activates_default(reel_gtk_entry(e), 1)
         gtk_entry_set_placeholder_text(reel_gtk_entry(e), "https://example.com/video.m3u8")
         gtk_entry_set_width_chars(reel_gtk_entry(e), 48)
         let area = gtk_dialog_get_content_area(reel_gtk_dialog(d))
         gtk_container_set_border_width(reel_gtk_container(area), 12)
-        gtk_box_pack_start(reel_gtk_box(area), gtk_label_new("Address of a video or stream:"), 0, 0, 4)
+        gtk_box_pack_start(reel_gtk_box(area), gtk_label_new(tr("Address of a video or stream:")), 0, 0, 4)
         gtk_box_pack_start(reel_gtk_box(area), e, 0, 0, 4)
         dialog = d
         entry = e

@@ -1,11 +1,12 @@
 import CGtk
+import ReelCore
 
 /// The banner above the video: what went wrong or what playback waits for ("“name” could not be
 /// played…", "No network…", "Reconnecting…"), and for an item the metered policy refused, a
 /// "Play anyway" button. Hidden while there is nothing to say.
 @MainActor
 final class ErrorBanner: SignalReceiver {
-    private let parts = InfoBarParts(type: GTK_MESSAGE_ERROR, labelName: "reel-error", button: "Play anyway", buttonName: "reel-play-anyway")
+    private let parts = InfoBarParts(type: GTK_MESSAGE_ERROR, labelName: "reel-error", button: tr("Play anyway"), buttonName: "reel-play-anyway")
     var root: UnsafeMutablePointer<GtkWidget> { parts.root }
     private var label: UnsafeMutablePointer<GtkWidget> { parts.label }
     private var button: UnsafeMutablePointer<GtkWidget> { parts.button }

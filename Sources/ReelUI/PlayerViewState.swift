@@ -52,7 +52,7 @@ public struct PlayerViewState: Sendable, Equatable {
     /// button's text.
     public var qualityEntries: [QualityEntry] = []
     public var qualityChoice = "auto"
-    public var qualityLabel = "Auto"
+    public var qualityLabel = tr("Auto")
     /// The tracks menu: the item's tracks, the chosen audio and subtitle track, whether
     /// subtitles are shown.
     public var tracks: [MediaTrack] = []
@@ -90,11 +90,11 @@ public struct PlayerViewState: Sendable, Equatable {
     }
 
     /// The banner while a network item waits for the network to come back.
-    public static let noNetworkText = "No network: waiting for the connection to come back…"
+    public static let noNetworkText = tr("No network: waiting for the connection to come back…")
 
     /// The banner while a failed network item is tried again.
-    public static func resumedText(_ position: Double) -> String { "Resumed at \(TimeFormat.clock(position))" }
-    public static func reconnectingText(attempt: Int, of total: Int) -> String { "Reconnecting… (try \(attempt) of \(total))" }
+    public static func resumedText(_ position: Double) -> String { String(format: tr("Resumed at %@"), TimeFormat.clock(position)) }
+    public static func reconnectingText(attempt: Int, of total: Int) -> String { String(format: tr("Reconnecting… (try %d of %d)"), attempt, total) }
 
     /// The banner for an item that played but not as it should have (it ended early, say).
     public static func warningText(item: String, message: String) -> String {

@@ -61,7 +61,7 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_set_size_request(video, 160, 90)
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
         reel_video_area_connect_draw(video)  // black, or an audio file's cover art
-        AccessibleNames.name(video, "Video")
+        AccessibleNames.name(video, tr("Video"))
         autoHide = ControlsAutoHide(controls: controls.root, video: video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)

@@ -18,12 +18,12 @@ final class PlaylistPanel: SignalReceiver {
         root = gtk_scrolled_window_new(nil, nil)
         store = OpaquePointer(reel_playlist_store_new())
         view = gtk_tree_view_new_with_model(reel_gtk_tree_model(UnsafeMutableRawPointer(store)))
-        AccessibleNames.name(view, "Playlist")
+        AccessibleNames.name(view, tr("Playlist"))
         g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the model
         let tree = reel_gtk_tree_view(view)
         reel_tree_view_add_text_column(tree, "", 0, 0, 0.5)
-        reel_tree_view_add_text_column(tree, "Title", 1, 1, 0)
-        reel_tree_view_add_text_column(tree, "Length", 2, 0, 1)
+        reel_tree_view_add_text_column(tree, tr("Title"), 1, 1, 0)
+        reel_tree_view_add_text_column(tree, tr("Length"), 2, 0, 1)
         gtk_tree_view_set_tooltip_column(tree, 3)
         gtk_tree_view_set_headers_visible(tree, 0)
         gtk_tree_view_set_activate_on_single_click(tree, 0)
@@ -47,7 +47,7 @@ final class PlaylistPanel: SignalReceiver {
         for row in newRows {
             let marker = row.failure != nil ? "⚠" : (row.isCurrent ? "▶" : "")
             let length = row.duration.map { TimeFormat.clock($0) } ?? ""
-            let tip = row.failure.map { PlaylistPanel.markupEscape("Could not be played: " + $0) }
+            let tip = row.failure.map { PlaylistPanel.markupEscape(tr("Could not be played: ") + $0) }
             reel_playlist_store_append(s, marker, row.title, length, tip, row.isCurrent ? 700 : 400)
         }
         if selected >= 0, selected < newRows.count { reel_tree_view_select_index(reel_gtk_tree_view(view), Int32(selected)) }

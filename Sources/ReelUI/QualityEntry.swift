@@ -19,7 +19,7 @@ public struct QualityEntry: Sendable, Equatable {
             (renditions[$0].resolution?.height ?? 0, renditions[$0].bandwidth ?? 0) > (renditions[$1].resolution?.height ?? 0, renditions[$1].bandwidth ?? 0)
         }
         let heights = renditions.map { $0.resolution?.height }
-        return [QualityEntry(label: "Auto", choice: "auto")] + order.map { i in
+        return [QualityEntry(label: tr("Auto"), choice: "auto")] + order.map { i in
             let v = renditions[i]
             var label = RenditionSelector.label(v)
             if let h = heights[i], heights.filter({ $0 == h }).count > 1, let bw = v.bandwidth { label += " · \(bw / 1000) kbit/s" }
@@ -30,7 +30,7 @@ public struct QualityEntry: Sendable, Equatable {
     /// The menu button's text: "Auto · 720p" (what auto plays now), "720p" (a pin), "Auto".
     public static func buttonLabel(manual: Bool, height: Int?) -> String {
         let playing = height.map { "\($0)p" }
-        if manual { return playing ?? "Quality" }
-        return ["Auto", playing].compactMap { $0 }.joined(separator: " · ")
+        if manual { return playing ?? tr("Quality") }
+        return [tr("Auto"), playing].compactMap { $0 }.joined(separator: " · ")
     }
 }

@@ -1,11 +1,12 @@
 import CGtk
+import ReelCore
 
 /// The notice above the video when an item starts where it was left ("Resumed at 4:12") with a
 /// "Start over" button. Hidden while there is nothing to say; the window session hides it a few
 /// seconds after playback goes on.
 @MainActor
 final class ResumeNotice: SignalReceiver {
-    private let parts = InfoBarParts(type: GTK_MESSAGE_INFO, labelName: "reel-resume-text", button: "Start over", buttonName: "reel-start-over")
+    private let parts = InfoBarParts(type: GTK_MESSAGE_INFO, labelName: "reel-resume-text", button: tr("Start over"), buttonName: "reel-start-over")
     var root: UnsafeMutablePointer<GtkWidget> { parts.root }
     var emit: (UIAction) -> Void = { _ in }
 

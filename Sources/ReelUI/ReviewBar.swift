@@ -1,4 +1,5 @@
 import CGtk
+import ReelCore
 
 /// `reel review`'s bar above the video: where the review stands (the item, its automated findings,
 /// its verdict), Pass, Fail and Mark buttons, and a note entry that opens when a note is asked
@@ -29,10 +30,10 @@ public final class ReviewBar: SignalReceiver {
         entry = gtk_entry_new()
         gtk_widget_set_name(entry, "reel-review-note")
         gtk_entry_set_width_chars(reel_gtk_entry(entry), 30)
-        AccessibleNames.name(entry, "Review note")
+        AccessibleNames.name(entry, tr("Review note"))
         gtk_box_pack_start(reel_gtk_box(root), label, 1, 1, 4)
         gtk_box_pack_start(reel_gtk_box(root), entry, 0, 0, 0)
-        for (button, title) in [(Button.pass, "Pass (y)"), (.fail, "Fail (n)"), (.mark, "Mark (b)")] {
+        for (button, title) in [(Button.pass, tr("Pass (y)")), (.fail, tr("Fail (n)")), (.mark, tr("Mark (b)"))] {
             let b = gtk_button_new_with_label(title)!
             gtk_widget_set_name(b, "reel-review-\(button)")
             gtk_widget_set_can_focus(b, 0)  // the window's keys stay the window's

@@ -31,7 +31,7 @@ final class SeekRow: SignalReceiver {
         liveBadge = gtk_button_new_with_label("LIVE")
         gtk_button_set_relief(reel_gtk_button(liveBadge), GTK_RELIEF_NONE)
         gtk_widget_set_can_focus(liveBadge, 0)
-        gtk_widget_set_tooltip_text(liveBadge, "Go live (End)")
+        gtk_widget_set_tooltip_text(liveBadge, tr("Go live (End)"))
         gtk_widget_set_valign(liveBadge, GTK_ALIGN_CENTER)
         gtk_widget_set_name(liveBadge, "reel-live")
         gtk_widget_set_no_show_all(liveBadge, 1)
@@ -44,10 +44,10 @@ final class SeekRow: SignalReceiver {
         gtk_scale_set_draw_value(reel_gtk_scale(seek), 0)
         gtk_widget_set_hexpand(seek, 1)
         gtk_widget_set_can_focus(seek, 0)
-        gtk_widget_set_tooltip_text(seek, "Seek")
+        gtk_widget_set_tooltip_text(seek, tr("Seek"))
         gtk_widget_set_name(seek, "reel-seek")
-        AccessibleNames.name(seek, "Seek")
-        AccessibleNames.name(liveBadge, "Go live")
+        AccessibleNames.name(seek, tr("Seek"))
+        AccessibleNames.name(liveBadge, tr("Go live"))
         gtk_box_pack_start(reel_gtk_box(root), elapsed, 0, 0, 0)
         gtk_box_pack_start(reel_gtk_box(root), seek, 1, 1, 0)
         gtk_box_pack_start(reel_gtk_box(root), total, 0, 0, 0)
@@ -72,7 +72,7 @@ final class SeekRow: SignalReceiver {
         if force || old.chapters != new.chapters || old.duration != new.duration || (old.live == nil) != (new.live == nil) { renderChapterMarks(new) }
         if force || old.chapters != new.chapters
             || ChapterNavigation.index(at: old.position, in: old.chapters) != ChapterNavigation.index(at: new.position, in: new.chapters) {
-            gtk_widget_set_tooltip_text(seek, new.chapters.isEmpty ? "Seek" : Self.chapterTooltip(new.chapters, at: new.position))
+            gtk_widget_set_tooltip_text(seek, new.chapters.isEmpty ? tr("Seek") : Self.chapterTooltip(new.chapters, at: new.position))
         }
         if !isDragging {
             gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
@@ -80,7 +80,7 @@ final class SeekRow: SignalReceiver {
         }
         gtk_label_set_text(reel_gtk_label(total), totalText(new))
         // The position as a screen reader says it ("0:04 of 0:06"), not the slider's raw number.
-        AccessibleNames.describe(seek, "\(elapsedText(new, at: new.position)) of \(totalText(new))")
+        AccessibleNames.describe(seek, String(format: tr("%@ of %@"), elapsedText(new, at: new.position), totalText(new)))
         gtk_widget_set_sensitive(seek, new.title != nil && span != nil && new.isSeekable ? 1 : 0)
         renderLiveBadge(new.live)
     }
@@ -115,7 +115,7 @@ final class SeekRow: SignalReceiver {
         let lines = chapters.enumerated().map { i, c in
             "\(i == current ? "▶ " : "   ")\(TimeFormat.clock(c.time))  \(c.title ?? "Chapter \(i + 1)")"
         }
-        return (["Seek — chapters (PgUp, PgDn):"] + lines).joined(separator: "\n")
+        return ([tr("Seek — chapters (PgUp, PgDn):")] + lines).joined(separator: "\n")
     }
 
     private func renderLiveBadge(_ live: LivePosition?) {

@@ -1,4 +1,5 @@
 import CGtk
+import ReelCore
 
 /// The "?" window: the user's own bindings (input.conf) first, then every default shortcut and
 /// what it does (`KeyMap.help`). Esc or ? closes it.
@@ -13,7 +14,7 @@ final class ShortcutsWindow: SignalReceiver {
 
     init(parent: UnsafeMutablePointer<GtkWidget>, userBindings: [(keys: String, meaning: String)] = []) {
         let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_title(reel_gtk_window(w), "Keyboard Shortcuts — Reel")
+        gtk_window_set_title(reel_gtk_window(w), tr("Keyboard Shortcuts — Reel"))
         gtk_window_set_transient_for(reel_gtk_window(w), reel_gtk_window(parent))
         gtk_window_set_destroy_with_parent(reel_gtk_window(w), 1)
         gtk_widget_set_name(w, "reel-shortcuts")
@@ -21,7 +22,7 @@ final class ShortcutsWindow: SignalReceiver {
         gtk_grid_set_row_spacing(reel_gtk_grid(grid), 4)
         gtk_grid_set_column_spacing(reel_gtk_grid(grid), 18)
         gtk_container_set_border_width(reel_gtk_container(grid), 16)
-        let own = userBindings.isEmpty ? [] : [("Your keys (input.conf)", "")] + userBindings + [("Reel's keys", "")]
+        let own = userBindings.isEmpty ? [] : [(tr("Your keys (input.conf)"), "")] + userBindings + [(tr("Reel's keys"), "")]
         for (row, entry) in (own + KeyMap.help).enumerated() {
             rows.append(entry.meaning.isEmpty ? entry.keys : "\(entry.keys) — \(entry.meaning)")
             let keys = gtk_label_new(entry.keys)!

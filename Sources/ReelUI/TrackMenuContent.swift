@@ -10,12 +10,12 @@ enum TrackMenuContent {
         let subtitles = state.tracks.filter { $0.kind == .subtitle }
         var sections: [ChoiceMenu.Section] = []
         if audio.count > 1 {
-            sections.append(ChoiceMenu.Section(heading: "Audio", entries: audio.enumerated().map { i, t in
+            sections.append(ChoiceMenu.Section(heading: tr("Audio"), entries: audio.enumerated().map { i, t in
                 QualityEntry(label: t.label(number: i + 1), choice: "audio:\(t.id)")
             }))
         }
         if !subtitles.isEmpty {
-            sections.append(ChoiceMenu.Section(heading: "Subtitles", entries: [QualityEntry(label: "None", choice: "subtitle:")]
+            sections.append(ChoiceMenu.Section(heading: tr("Subtitles"), entries: [QualityEntry(label: tr("None"), choice: "subtitle:")]
                 + subtitles.enumerated().map { i, t in QualityEntry(label: t.label(number: i + 1), choice: "subtitle:\(t.id)") }))
         }
         let shownSubtitle = state.subtitlesShown ? state.subtitleTrack : nil

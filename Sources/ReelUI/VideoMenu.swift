@@ -13,9 +13,9 @@ final class VideoMenu: SignalReceiver {
     var emit: (UIAction) -> Void = { _ in }
 
     static let labels: [(MeteredPolicy, String)] = [
-        (.allow, "On metered connections: play as usual"),
-        (.cap, "On metered connections: lowest quality"),
-        (.block, "On metered connections: don't play"),
+        (.allow, tr("On metered connections: play as usual")),
+        (.cap, tr("On metered connections: lowest quality")),
+        (.block, tr("On metered connections: don't play")),
     ]
 
     init() {
@@ -30,7 +30,7 @@ final class VideoMenu: SignalReceiver {
             items.append((policy, item))
         }
         for (index, (_, item)) in items.enumerated() { SignalBridge.connect(item, "toggled", tag: index, to: self) }
-        hwdecItem = gtk_check_menu_item_new_with_label("Hardware decoding (from the next item)")
+        hwdecItem = gtk_check_menu_item_new_with_label(tr("Hardware decoding (from the next item)"))
         gtk_widget_set_name(hwdecItem, "reel-hwdec")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, hwdecItem)
         gtk_widget_show(hwdecItem)
@@ -38,7 +38,7 @@ final class VideoMenu: SignalReceiver {
         let separator = gtk_separator_menu_item_new()!
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, separator)
         gtk_widget_show(separator)
-        recentItem = gtk_menu_item_new_with_label("Open recent")
+        recentItem = gtk_menu_item_new_with_label(tr("Open recent"))
         gtk_widget_set_name(recentItem, "reel-recent")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, recentItem)
         gtk_widget_show(recentItem)

@@ -68,4 +68,29 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertTrue(cells.contains("color10s.mp4") && cells.contains("clip2s.mp4"), "its rows are readable: \(cells)")
         XCTAssertEqual(client.request(["quit"], id: 4)?["error"] as? String, "success")
     }
+
+    /// The same window under `LANGUAGE=de` (issue 50): the names a screen reader says are German
+    /// (at least eight of them differ from the English ones), from po/de.po.
+    func testUnderLanguageDeTheControlsAreNamedInGerman() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
+        TestMedia.ensureGenerated()
+        func names(_ language: String) throws -> [String] {
+            let reel = try BackgroundProcess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", "LANG=C.UTF-8", "LANGUAGE=\(language)", ProcessRunner.reelExecutable,
+                                                              "--no-mpris", "--autoload=no", "--no-resume", "--audio-sink", "fakesink sync=true",
+                                                              TestMedia.path("color10s.mp4")])
+            defer { reel.finish(timeout: 1, dumpStacks: false) }
+            usleep(1_500_000)
+            let controls = shown(tree()).filter { Self.controlRoles.contains($0["role"] as? String ?? "") }
+            return controls.compactMap { $0["name"] as? String }
+        }
+        let english = try names("en")
+        let german = try names("de")
+        XCTAssertEqual(english.count, german.count, "the same controls: \(english) \(german)")
+        let changed = zip(english, german).filter { $0 != $1 }
+        XCTAssertGreaterThanOrEqual(changed.count, 8, "translated: \(changed)")
+        for word in ["Lautstärke", "Geschwindigkeit", "Vollbild", "Wiedergabeliste anzeigen", "Nächster Titel"] {
+            XCTAssertTrue(german.contains(word), "“\(word)” among \(german)")
+        }
+    }
 }
+

@@ -57,7 +57,7 @@ extension WindowSession {
         case .pass:
             run { try review.judge(.pass, note: nil) }
         case .fail:
-            window.reviewBar.askNote("Why does it fail? (Enter records, Esc cancels)") { [weak self] note in
+            window.reviewBar.askNote(tr("Why does it fail? (Enter records, Esc cancels)")) { [weak self] note in
                 guard let note else { return }
                 self?.run { try review.judge(.fail, note: note) }
             }
@@ -65,7 +65,7 @@ extension WindowSession {
             // The moment is the key press: its time and its frame, whatever plays while the note is typed.
             let shown = player.shownFrame()
             let time = shown?.time ?? player.displayedFrameTime ?? player.position, frame = shown?.png ?? player.snapshotPNG()
-            window.reviewBar.askNote("Note for the mark at \(TimeFormat.clock(time)) (Enter records, Esc cancels)") { [weak self] note in
+            window.reviewBar.askNote(String(format: tr("Note for the mark at %@ (Enter records, Esc cancels)"), TimeFormat.clock(time))) { [weak self] note in
                 guard let note else { return }
                 self?.run { try review.mark(note: note, at: time, frame: frame) }
             }

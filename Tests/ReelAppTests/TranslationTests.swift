@@ -1,0 +1,38 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// The catalogues (issue 50): po/reel.pot holds every `tr("…")` string of the sources (as
+/// `make pot` extracts them), and the German, French and Spanish catalogues translate each of them
+/// and pass `msgfmt --check` (formats, headers).
+final class TranslationTests: XCTestCase {
+    private let root = TestMedia.packageRoot
+
+    private func msgids(_ file: URL) throws -> Set<String> {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let re = try NSRegularExpression(pattern: #"^msgid "(.*)"$"#, options: .anchorsMatchLines)
+        return Set(re.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { m in
+            Range(m.range(at: 1), in: text).map { String(text[$0]) }
+        }.filter { !$0.isEmpty })
+    }
+
+    func testThePotHasEveryStringOfTheSourcesAndEveryCatalogueTranslatesIt() throws {
+        let dir = TestMedia.temporaryDirectory("reel-pot")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sources = ProcessRunner.run("/bin/bash", ["-c", "cd '\(root.path)' && grep -rlE '\\btr\\(\"' Sources --include='*.swift' | LC_ALL=C sort"], timeout: 30)
+            .stdout.split(separator: "\n").map(String.init)
+        XCTAssertGreaterThan(sources.count, 10)
+        let fresh = dir.appendingPathComponent("fresh.pot")
+        let x = ProcessRunner.run("/usr/bin/xgettext", ["--language=C", "--keyword=tr", "--from-code=UTF-8", "-o", fresh.path, "--directory", root.path] + sources, timeout: 60)
+        XCTAssertEqual(x.status, 0, x.stderr)
+        let wanted = try msgids(fresh)
+        XCTAssertGreaterThan(wanted.count, 80)
+        XCTAssertEqual(try msgids(root.appendingPathComponent("po/reel.pot")), wanted, "po/reel.pot is what the sources say: run make pot")
+        for language in ["de", "fr", "es"] {
+            let po = root.appendingPathComponent("po/\(language).po")
+            let check = ProcessRunner.run("/usr/bin/msgfmt", ["--check", "--statistics", "-o", "/dev/null", po.path], timeout: 30)
+            XCTAssertEqual(check.status, 0, "\(language): \(check.stderr)")
+            XCTAssertEqual(check.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "\(wanted.count) translated messages.", "\(language): every string translated")
+        }
+    }
+}
