@@ -11,7 +11,7 @@ UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 G
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 
-.PHONY: all setup shims build media demo test test-serial test-fast bench soak fuzz install clean goldens docs locale pot deb
+.PHONY: all setup shims build media demo test test-serial test-fast bench soak fuzz install clean goldens docs locale pot deb package-test
 
 all: build
 
@@ -104,6 +104,15 @@ fuzz: setup
 install: locale
 	$(SWIFT) build -c release --static-swift-stdlib
 	@bash Resources/scripts/install.sh "$(PREFIX)" "$(BUILD_DIR)/release/reel"
+
+# A Debian package (.build/reel_VERSION_ARCH.deb) of the release build, and its check: unpacked it
+# plays a clip; as root it is installed with apt, played and removed (Resources/scripts/package-test.sh).
+deb: locale
+	$(SWIFT) build -c release --static-swift-stdlib
+	@bash Resources/scripts/make-deb.sh $(BUILD_DIR)/release/reel $(BUILD_DIR)
+
+package-test: deb media
+	@bash Resources/scripts/package-test.sh $$(ls -t $(BUILD_DIR)/reel_*.deb | head -1)
 
 clean:
 	rm -rf $(BUILD_DIR) Resources/media
