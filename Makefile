@@ -44,7 +44,7 @@ locale:
 # The template of every string a person reads (each `tr("…")` in the sources) and the catalogues
 # merged with it: run after adding or changing such a string, then translate what is new.
 pot:
-	xgettext --language=C --keyword=tr --from-code=UTF-8 --package-name=reel --sort-by-file -o po/reel.pot \
+	xgettext --language=C --keyword=tr --from-code=UTF-8 --package-name=reel --sort-by-file --no-wrap -o po/reel.pot \
 	  $$(grep -rlE '\btr\("' Sources --include='*.swift' | LC_ALL=C sort)
 	python3 Resources/scripts/po-update.py
 

@@ -3,4 +3,4 @@
 catalogues' own. usage: po-update.py"""
 import glob, subprocess
 for po in sorted(glob.glob("po/*.po")):
-    subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching", po, "po/reel.pot"], check=True)
+    subprocess.run(["msgmerge", "--quiet", "--update", "--backup=none", "--no-fuzzy-matching", "--no-wrap", po, "po/reel.pot"], check=True)

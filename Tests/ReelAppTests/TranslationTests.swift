@@ -23,7 +23,7 @@ final class TranslationTests: XCTestCase {
             .stdout.split(separator: "\n").map(String.init)
         XCTAssertGreaterThan(sources.count, 10)
         let fresh = dir.appendingPathComponent("fresh.pot")
-        let x = ProcessRunner.run("/usr/bin/xgettext", ["--language=C", "--keyword=tr", "--from-code=UTF-8", "-o", fresh.path, "--directory", root.path] + sources, timeout: 60)
+        let x = ProcessRunner.run("/usr/bin/xgettext", ["--language=C", "--keyword=tr", "--from-code=UTF-8", "--no-wrap", "-o", fresh.path, "--directory", root.path] + sources, timeout: 60)
         XCTAssertEqual(x.status, 0, x.stderr)
         let wanted = try msgids(fresh)
         XCTAssertGreaterThan(wanted.count, 80)
@@ -35,4 +35,14 @@ final class TranslationTests: XCTestCase {
             XCTAssertEqual(check.stderr.trimmingCharacters(in: .whitespacesAndNewlines), "\(wanted.count) translated messages.", "\(language): every string translated")
         }
     }
+
+    /// An error on stderr in the user's language; the event's code stays as it is.
+    func testAnErrorIsSaidInTheUsersLanguageAndItsCodeStays() {
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink", "/nonexistent/film.mp4"],
+                                  timeout: 30, environment: ["LANG": "C.UTF-8", "LANGUAGE": "es"])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("film.mp4: El archivo no existe."), r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"code\":\"not-found\""), r.stdout)
+    }
 }
+

@@ -132,33 +132,33 @@ public enum ErrorMapper {
             .contains { text.contains($0) }
     }
 
-    /// Plain words for the error banner and reports.
+    /// Plain words for the error banner and reports, in the user's language (`tr`).
     public static func userMessage(_ kind: PlaybackErrorKind, context: Context) -> String {
         let status = context.httpStatus.map { " (HTTP \($0))" } ?? ""
         switch kind {
-        case .notFound: return context.isLocalFile ? "The file does not exist." : "The server has no such stream\(status)."
-        case .notAuthorized: return "Access was refused: the stream needs valid credentials\(status)."
-        case .network: return "The network connection failed."
-        case .timeout: return "The server stopped answering\(status)."
-        case .serverError: return "The server had an internal error\(status)."
-        case .emptyFile: return "The file is empty (0 bytes)."
+        case .notFound: return context.isLocalFile ? tr("The file does not exist.") : String(format: tr("The server has no such stream%@."), status)
+        case .notAuthorized: return String(format: tr("Access was refused: the stream needs valid credentials%@."), status)
+        case .network: return tr("The network connection failed.")
+        case .timeout: return String(format: tr("The server stopped answering%@."), status)
+        case .serverError: return String(format: tr("The server had an internal error%@."), status)
+        case .emptyFile: return tr("The file is empty (0 bytes).")
         case .unsupportedFormat:
             switch context.localFileKind {
-            case .directory: return "This is a folder with no media files in it (Reel plays a folder's video and audio files)."
-            case .special: return "This is not a regular file (a pipe, a device or a socket): Reel plays files, URLs and playlists."
-            default: return "This is not a media format Reel can play."
+            case .directory: return tr("This is a folder with no media files in it (Reel plays a folder's video and audio files).")
+            case .special: return tr("This is not a regular file (a pipe, a device or a socket): Reel plays files, URLs and playlists.")
+            default: return tr("This is not a media format Reel can play.")
             }
-        case .corrupt: return "The file is damaged: its data could not be read."
-        case .missingCodec: return "A decoder needed for this media is not installed."
-        case .decode: return "The media could not be decoded."
-        case .output: return "The video or audio output could not be opened."
-        case .invalidPlaylist: return "The playlist could not be read."
-        case .preventedByPolicy: return "Not played: the metered-network policy forbids it."
-        case .behindLiveWindow: return "Playback fell out of the live window: it resumed at the window's start."
-        case .liveProgram: return "The programme asked for is not in the stream."
-        case .subtitleFile: return "The subtitle file could not be read."
-        case .hwdecFallback: return "The hardware decoder failed: the item goes on with software decoding."
-        case .unknown: return "Playback failed\(status)."
+        case .corrupt: return tr("The file is damaged: its data could not be read.")
+        case .missingCodec: return tr("A decoder needed for this media is not installed.")
+        case .decode: return tr("The media could not be decoded.")
+        case .output: return tr("The video or audio output could not be opened.")
+        case .invalidPlaylist: return tr("The playlist could not be read.")
+        case .preventedByPolicy: return tr("Not played: the metered-network policy forbids it.")
+        case .behindLiveWindow: return tr("Playback fell out of the live window: it resumed at the window's start.")
+        case .liveProgram: return tr("The programme asked for is not in the stream.")
+        case .subtitleFile: return tr("The subtitle file could not be read.")
+        case .hwdecFallback: return tr("The hardware decoder failed: the item goes on with software decoding.")
+        case .unknown: return String(format: tr("Playback failed%@."), status)
         }
     }
 }
