@@ -196,7 +196,9 @@ final class NetworkPolicyTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 2, "not before its bound")
         XCTAssertEqual(named(events, "end").compactMap { $0["item"] as? Int }, [1])
         XCTAssertTrue(server.requests.filter { $0.path == "/long.mp4" }.isEmpty,
-                      "nothing fetched while offline: \(server.requests.map { "\($0.method) \($0.path) \($0.headers)" }) \(r.stderr.suffix(800))")
+                      "nothing fetched while offline: \(server.requests.map { "\($0.method) \($0.path) at \($0.time.timeIntervalSince(start))" }) "
+                        + "events: \(events.compactMap { e in (e["event"] as? String).map { "\($0) \(e["available"] ?? e["reason"] ?? "")" } }.filter { !$0.hasPrefix("tick") }) "
+                        + "log: \(r.stderr.components(separatedBy: "\n").filter { $0.contains("network") }.suffix(12))")
     }
 }
 

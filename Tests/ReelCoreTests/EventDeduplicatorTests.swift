@@ -11,6 +11,12 @@ final class EventDeduplicatorTests: XCTestCase {
             ([.status(.readyToPlay), .status(.readyToPlay)], [.status(.readyToPlay)]),
             ([.timeControl(.playing), .timeControl(.paused), .timeControl(.paused), .timeControl(.playing)],
              [.timeControl(.playing), .timeControl(.paused), .timeControl(.playing)]),
+            // The same track list twice: once; a changed selection goes out.
+            ([.tracks([MediaTrack(id: "a0", kind: .audio)], selected: ["a0"], subtitlesShown: false),
+              .tracks([MediaTrack(id: "a0", kind: .audio)], selected: ["a0"], subtitlesShown: false),
+              .tracks([MediaTrack(id: "a0", kind: .audio)], selected: [], subtitlesShown: false)],
+             [.tracks([MediaTrack(id: "a0", kind: .audio)], selected: ["a0"], subtitlesShown: false),
+              .tracks([MediaTrack(id: "a0", kind: .audio)], selected: [], subtitlesShown: false)]),
             // Not a statement: every one goes out.
             ([.playedToEnd, .playedToEnd, .seeked(position: 1), .seeked(position: 1)], [.playedToEnd, .playedToEnd, .seeked(position: 1), .seeked(position: 1)]),
             // A new item: its first duration goes out even when equal to the last item's.

@@ -47,9 +47,26 @@ public final class NetworkManagerMock {
     }
 
     /// Connected to the Internet (State 70, Connectivity 4), or not at all (State 20, Connectivity 1).
+    /// Returns once NetworkManager (the mock) says so when asked: a call that timed out on a
+    /// loaded machine once left it online while reel started, and reel fetched what it should
+    /// have waited for (NetworkPolicyTests under make test LOAD=1).
     public func setOnline(_ online: Bool) {
-        _ = call("org.freedesktop.DBus.Mock.SetConnectivity", [online ? "4" : "1"])
-        _ = call("org.freedesktop.DBus.Mock.SetGlobalConnectionState", [online ? "70" : "20"])
+        let connectivity = online ? "4" : "1"
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            _ = call("org.freedesktop.DBus.Mock.SetConnectivity", [connectivity])
+            _ = call("org.freedesktop.DBus.Mock.SetGlobalConnectionState", [online ? "70" : "20"])
+            if property("Connectivity") == connectivity { return }
+            usleep(100_000)
+        } while Date() < deadline
+    }
+
+    /// A property of NetworkManager's main object as `gdbus` prints its value ("4" for `(<uint32 4>,)`).
+    private func property(_ name: String) -> String? {
+        let r = ProcessRunner.run("/usr/bin/gdbus", ["call", "--address", busAddress, "-d", "org.freedesktop.NetworkManager", "-o", "/org/freedesktop/NetworkManager",
+                                                     "-m", "org.freedesktop.DBus.Properties.Get", "org.freedesktop.NetworkManager", name], timeout: 10)
+        guard r.status == 0 else { return nil }
+        return r.stdout.split(whereSeparator: { !$0.isNumber }).last.map(String.init)
     }
 
     /// NM_METERED_YES (1) or NM_METERED_NO (2).

@@ -45,6 +45,9 @@ public struct EventDeduplicator: Sendable {
         case .rate: kind = "rate"
         case .volume: kind = "volume"
         case .subtitle: kind = "subtitle"
+        // The same track list again (a second stream selection on a loaded machine, seen in
+        // EventStreamShapeTests under make test LOAD=1) says nothing new.
+        case .tracks: kind = "tracks"
         default:
             return event
         }
