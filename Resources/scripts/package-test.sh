@@ -7,7 +7,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-deb=${1:?deb}
+deb=$(realpath "${1:?deb}")
 clip="$root/Resources/media/clip2s.mp4"
 [ -f "$clip" ] || bash "$here/make-media.sh" >/dev/null
 fail() { echo "package-test: $*" >&2; exit 1; }

@@ -22,9 +22,9 @@ public enum Localization {
     enum C {
         typealias DGettext = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
         typealias Bind = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> UnsafeMutablePointer<CChar>?
-        nonisolated(unsafe) static let dgettext: DGettext? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "dgettext").map { unsafeBitCast($0, to: DGettext.self) }
-        nonisolated(unsafe) static let bindtextdomain: Bind? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "bindtextdomain").map { unsafeBitCast($0, to: Bind.self) }
-        nonisolated(unsafe) static let bindCodeset: Bind? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "bind_textdomain_codeset").map { unsafeBitCast($0, to: Bind.self) }
+        static let dgettext: DGettext? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "dgettext").map { unsafeBitCast($0, to: DGettext.self) }
+        static let bindtextdomain: Bind? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "bindtextdomain").map { unsafeBitCast($0, to: Bind.self) }
+        static let bindCodeset: Bind? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "bind_textdomain_codeset").map { unsafeBitCast($0, to: Bind.self) }
     }
 
     /// Where the compiled catalogues are: `REEL_LOCALEDIR`, else beside the binary.
