@@ -40,8 +40,13 @@ public enum Localization {
     }
 }
 
-/// The translation of `message` in the user's language (itself when there is none).
+/// The translation of `message` in the user's language (itself when there is none). gettext
+/// answers an untranslated message with the pointer it was given — the C string Swift made for
+/// the call, gone after it — so the answer is read inside the call, and that pointer is `message`.
 public func tr(_ message: String) -> String {
-    guard let translated = Localization.C.dgettext?(Localization.domain, message) else { return message }
-    return String(cString: translated)
+    guard let dgettext = Localization.C.dgettext else { return message }
+    return message.withCString { given in
+        guard let answer = dgettext(Localization.domain, given), UnsafePointer(answer) != given else { return message }
+        return String(cString: answer)
+    }
 }
