@@ -320,6 +320,38 @@ static inline void reel_playlist_store_append(GtkListStore *store, const gchar *
     gtk_list_store_append(store, &iter);
     gtk_list_store_set(store, &iter, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
 }
+/// Every column at a fixed width (`widths`, one per column; an expanding column takes the rest)
+/// and rows of one height: GTK then measures no row to lay out the list (100,000 rows).
+static inline void reel_tree_view_fixed_rows(GtkTreeView *view, const gint *widths, gint count) {
+    for (gint i = 0; i < count; i++) {
+        GtkTreeViewColumn *c = gtk_tree_view_get_column(view, i);
+        if (c == NULL) continue;
+        gtk_tree_view_column_set_sizing(c, GTK_TREE_VIEW_COLUMN_FIXED);
+        gtk_tree_view_column_set_fixed_width(c, widths[i]);
+    }
+    gtk_tree_view_set_fixed_height_mode(view, TRUE);
+}
+/// Row `index` set to these values (nothing when there is no such row).
+static inline void reel_playlist_store_set_row(GtkListStore *store, gint index, const gchar *marker, const gchar *title,
+                                               const gchar *duration, const gchar *tooltip, gint weight) {
+    GtkTreeIter iter;
+    if (!gtk_tree_model_iter_nth_child(GTK_TREE_MODEL(store), &iter, NULL, index)) return;
+    gtk_list_store_set(store, &iter, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+}
+/// A row inserted at `index` (appended past the end).
+static inline void reel_playlist_store_insert_row(GtkListStore *store, gint index, const gchar *marker, const gchar *title,
+                                                  const gchar *duration, const gchar *tooltip, gint weight) {
+    GtkTreeIter iter;
+    gtk_list_store_insert_with_values(store, &iter, index, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+}
+/// Removes `count` rows from `index` on.
+static inline void reel_playlist_store_remove_rows(GtkListStore *store, gint index, gint count) {
+    GtkTreeIter iter;
+    if (count <= 0 || !gtk_tree_model_iter_nth_child(GTK_TREE_MODEL(store), &iter, NULL, index)) return;
+    for (gint i = 0; i < count; i++) {
+        if (!gtk_list_store_remove(store, &iter)) break;  // iter moves to the next row
+    }
+}
 /// A text column bound to model column `column` (weight from column 4). Transfer none (the view owns it).
 static inline void reel_tree_view_add_text_column(GtkTreeView *view, const gchar *title, gint column, gboolean expand, gfloat xalign) {
     GtkCellRenderer *r = gtk_cell_renderer_text_new();

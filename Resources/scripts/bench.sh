@@ -10,7 +10,8 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu wayland gapless check seek hls dash live quality playlist subtitles gateway"   a subset, for quick iterations
+#   ONLY="startup cpu wayland gapless check seek hls dash live quality playlist queue subtitles gateway"   a subset, for quick iterations
+#   QUEUE_SIZES=100,1000,10000,100000   the queue lane's playlist lengths (bench-queue.py)
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
 #
@@ -35,7 +36,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu wayland gapless check seek hls dash live quality playlist subtitles gateway"}
+ONLY=${ONLY:-"startup cpu wayland gapless check seek hls dash live quality playlist queue subtitles gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -364,6 +365,13 @@ if want playlist; then
   line=$(timeout -k 5 300 "$REELBENCH" playlist --segments 100000 --runs 3 2>"$work/pl.err" | tail -n 1) || true
   [ -n "$line" ] || line='{"status":"error","error":"no output"}'
   printf '{"bench":"playlist","variant":"m3u8-100k","player":"reel","result":%s}\n' "$line" >> "$samples"
+fi
+
+if want queue; then
+  # A queue of N entries plays as lightly as one of ten (issue 51): Reel and mpv on the same
+  # lists; its own table (bench-queue.py), kept beside the report as queue-<stamp>.jsonl.
+  log "queue: playlists of ${QUEUE_SIZES:-100,1000,10000,100000} entries, Reel and mpv"
+  $PY "$here/bench-queue.py" "$REEL" "$MEDIA" "$OUT/queue-$stamp.jsonl" "${QUEUE_SIZES:-100,1000,10000,100000}" >&2 || log "queue lane failed"
 fi
 
 if want subtitles; then

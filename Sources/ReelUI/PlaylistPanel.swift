@@ -24,6 +24,8 @@ final class PlaylistPanel: SignalReceiver {
         reel_tree_view_add_text_column(tree, "", 0, 0, 0.5)
         reel_tree_view_add_text_column(tree, tr("Title"), 1, 1, 0)
         reel_tree_view_add_text_column(tree, tr("Length"), 2, 0, 1)
+        let widths: [Int32] = [22, 120, 52]
+        widths.withUnsafeBufferPointer { reel_tree_view_fixed_rows(tree, $0.baseAddress, Int32($0.count)) }
         gtk_tree_view_set_tooltip_column(tree, 3)
         gtk_tree_view_set_headers_visible(tree, 0)
         gtk_tree_view_set_activate_on_single_click(tree, 0)
@@ -38,20 +40,42 @@ final class PlaylistPanel: SignalReceiver {
         SignalBridge.connectEvent(view, "key-press-event", tag: Tag.key.rawValue, to: self)
     }
 
+    /// Shows `newRows` by difference (issue 51: a queue of 100,000 rows must not be rebuilt when
+    /// the current item moves): the same count updates only the rows that changed; otherwise the
+    /// span between the common start and the common end is replaced. The selection stays.
     func render(_ newRows: [PlaylistRow]) {
         guard newRows != rows else { return }
-        let selected = Int(reel_tree_view_selected_index(reel_gtk_tree_view(view)))
+        let old = rows ?? []
         rows = newRows
         let s = UnsafeMutablePointer<GtkListStore>(store)
-        gtk_list_store_clear(s)
-        for row in newRows {
-            let marker = row.failure != nil ? "⚠" : (row.isCurrent ? "▶" : "")
-            let length = row.duration.map { TimeFormat.clock($0) } ?? ""
-            let tip = row.failure.map { PlaylistPanel.markupEscape(tr("Could not be played: ") + $0) }
-            reel_playlist_store_append(s, marker, row.title, length, tip, row.isCurrent ? 700 : 400)
+        if old.count == newRows.count {
+            for i in newRows.indices where old[i] != newRows[i] { set(s, i, newRows[i]) }
+            return
         }
-        if selected >= 0, selected < newRows.count { reel_tree_view_select_index(reel_gtk_tree_view(view), Int32(selected)) }
+        let shorter = min(old.count, newRows.count)
+        var head = 0
+        while head < shorter, old[head] == newRows[head] { head += 1 }
+        var tail = 0
+        while tail < shorter - head, old[old.count - 1 - tail] == newRows[newRows.count - 1 - tail] { tail += 1 }
+        reel_playlist_store_remove_rows(s, Int32(head), Int32(old.count - tail - head))
+        for i in head..<(newRows.count - tail) { insert(s, i, newRows[i]) }
     }
+
+    private func cells(_ row: PlaylistRow) -> (marker: String, length: String, tip: String?, weight: Int32) {
+        (row.failure != nil ? "⚠" : (row.isCurrent ? "▶" : ""), row.duration.map { TimeFormat.clock($0) } ?? "",
+         row.failure.map { PlaylistPanel.markupEscape(tr("Could not be played: ") + $0) }, row.isCurrent ? 700 : 400)
+    }
+
+    private func set(_ s: UnsafeMutablePointer<GtkListStore>, _ i: Int, _ row: PlaylistRow) {
+        let c = cells(row)
+        reel_playlist_store_set_row(s, Int32(i), c.marker, row.title, c.length, c.tip, c.weight)
+    }
+
+    private func insert(_ s: UnsafeMutablePointer<GtkListStore>, _ i: Int, _ row: PlaylistRow) {
+        let c = cells(row)
+        reel_playlist_store_insert_row(s, Int32(i), c.marker, row.title, c.length, c.tip, c.weight)
+    }
+
 
     func onRowActivated(_ tag: Int, index: Int) {
         if index >= 0 { emit(.playIndex(index)) }

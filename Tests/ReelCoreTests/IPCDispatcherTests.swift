@@ -86,6 +86,34 @@ final class IPCDispatcherTests: XCTestCase {
         }
     }
 
+    /// mpv's paging (issue 51): `playlist/N` one entry, `playlist/N/filename` one field; the whole
+    /// `playlist` refused past its limit with the way to page.
+    func testThePlaylistIsPagedAndAWholeHugeOneIsRefusedWithTheWay() throws {
+        try onMain {
+            let t = RecordingTarget()
+            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            @MainActor func reply(_ p: String) throws -> [String: Any] { try ipcReply(d, #"{"command":["get_property",""# + p + #""]}"#) }
+            let first = try reply("playlist/1")
+            let one = try XCTUnwrap(first["data"] as? [String: Any], "\(first)")
+            XCTAssertEqual(one["index"] as? Int, 1)
+            XCTAssertEqual(one["current"] as? Bool, false)
+            XCTAssertFalse((one["uri"] as? String ?? "").contains("SECRET"))
+            XCTAssertEqual(try reply("playlist/0/filename")["data"] as? String, "file:///m/a.mp4")
+            XCTAssertEqual(try reply("playlist/0/current")["data"] as? Bool, true)
+            XCTAssertEqual(try reply("playlist/2")["error"] as? String, "invalid-argument")
+            for bad in ["playlist/-1", "playlist/x", "playlist/0/secret", "playlist//"] {
+                XCTAssertEqual(try reply(bad)["error"] as? String, "unknown-property", bad)
+            }
+            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","playlist/0","x"]}"#)["error"] as? String, "unknown-property", "read-only paging")
+            t.state.items = (0...IPCDispatcher.playlistWholeLimit).map { .init(uri: "file:///m/\($0).mp4", title: "\($0)") }
+            let refused = try reply("playlist")
+            XCTAssertEqual(refused["error"] as? String, "unavailable")
+            XCTAssertTrue((refused["message"] as? String ?? "").contains("playlist/N"), "\(refused)")
+            XCTAssertEqual(try reply("playlist-count")["data"] as? Int, IPCDispatcher.playlistWholeLimit + 1)
+            XCTAssertEqual(try reply("playlist/10000/title")["data"] as? String, "10000")
+        }
+    }
+
     func testPropertiesAreReadFromTheSnapshotAndSecretsAreRedacted() throws {
         try onMain {
             let t = RecordingTarget()

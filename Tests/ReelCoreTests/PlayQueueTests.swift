@@ -222,4 +222,31 @@ final class PlayQueueTests: XCTestCase {
         XCTAssertEqual(q.rows[0].duration, 12.5)
         XCTAssertEqual(q.rows[0].durationText, "0:12")
     }
+
+    /// What is derived from the items is kept while `version` is the same (issue 51): every change
+    /// to the items changes it, queues never share one, and equal queues stay equal.
+    func testTheVersionChangesWithEveryChangeToTheItemsAndLookupsStayRight() {
+        let items = (0..<5).map { QueueItem(uri: "file:///\($0).mp4") }
+        var q = PlayQueue(items, seed: 7)
+        let other = PlayQueue(items, seed: 7)
+        XCTAssertNotEqual(q.version, other.version, "unique across queues")
+        XCTAssertEqual(q, other, "the version is not the queue's value")
+        var seen = Set([q.version])
+        _ = q.jump(to: items[2].id)
+        XCTAssertTrue(seen.insert(q.version).inserted, "the current item's state changed")
+        let before = q.version
+        XCTAssertEqual(q.index(of: items[2].id), 2)
+        XCTAssertEqual(q.version, before, "a lookup changes nothing")
+        q.move(id: items[2].id, to: 0)
+        XCTAssertTrue(seen.insert(q.version).inserted)
+        XCTAssertEqual(q.index(of: items[2].id), 0, "the remembered index is checked, not trusted")
+        XCTAssertEqual(q.currentIndex, 0)
+        _ = q.remove(id: items[0].id)
+        XCTAssertTrue(seen.insert(q.version).inserted)
+        XCTAssertNil(q.index(of: items[0].id))
+        XCTAssertEqual(q.index(of: items[4].id), 3)
+        q.append([QueueItem(uri: "file:///new.mp4")])
+        XCTAssertTrue(seen.insert(q.version).inserted)
+    }
 }
+

@@ -201,12 +201,18 @@ final class WindowSession {
 
     // MARK: Queue rows
 
+    /// The queue version and current index the rows were made for (made again only on a change).
+    private var rowsMadeFor: (version: Int, current: Int?)?
+
     private func refreshRows() {
-        let rows = controller?.rows ?? []
-        state.playlist = rows.map { PlaylistRow(title: $0.title, duration: $0.duration, isCurrent: $0.isCurrent, failure: $0.failureMessage) }
-        let current = controller?.currentIndex
+        guard let controller else { return }
+        let current = controller.currentIndex, count = controller.queue.count
         state.canGoPrevious = (current ?? 0) > 0
-        state.canGoNext = current.map { $0 + 1 < rows.count } ?? false || controller?.repeatMode == .all
+        state.canGoNext = current.map { $0 + 1 < count } ?? false || controller.repeatMode == .all
+        let key = (version: controller.queue.version, current: current)
+        if let made = rowsMadeFor, made.version == key.version, made.current == key.current { return }
+        rowsMadeFor = key
+        state.playlist = controller.rows.map { PlaylistRow(title: $0.title, duration: $0.duration, isCurrent: $0.isCurrent, failure: $0.failureMessage) }
     }
 
     // MARK: Player events → view state

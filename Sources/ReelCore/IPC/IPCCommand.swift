@@ -106,6 +106,17 @@ public enum IPCCommand: Sendable, Equatable {
                                "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "cycle-values", "ab-loop"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
+    /// `playlist/N` and `playlist/N/FIELD` (filename, title, id, current): mpv's paging of the
+    /// playlist, one entry per request.
+    public static func playlistEntry(_ name: String) -> (index: Int, field: String?)? {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts[0] == "playlist", parts[1].count <= 9, parts[1].allSatisfy(\.isASCII),
+              let index = Int(parts[1]), index >= 0 else { return nil }
+        guard parts.count == 3 else { return (index, nil) }
+        guard ["filename", "title", "id", "current"].contains(String(parts[2])) else { return nil }
+        return (index, String(parts[2]))
+    }
+
     public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
                                     "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
                                     "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",

@@ -156,8 +156,26 @@ public final class IPCDispatcher {
         return .null
     }
 
+    /// The most entries `playlist` answers in one reply.
+    public static let playlistWholeLimit = 10_000
+
+    /// One queue entry as `playlist` and `playlist/N` give it.
+    static func entry(_ s: PlaybackSnapshot, _ i: Int) -> JSONValue {
+        let e = s.items[i]
+        return .object([("index", .int(i)), ("id", .optional(e.id)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)),
+                        ("current", .bool(i == s.index))])
+    }
+
     public func property(_ name: String) throws -> JSONValue {
         let s = target.snapshot
+        // `playlist/N` (mpv's paging): one entry; `playlist/N/filename`, `…/title`, `…/current`, `…/id`.
+        if let page = IPCCommand.playlistEntry(name) {
+            guard s.items.indices.contains(page.index) else { throw IPCError(.invalidArgument, "No entry \(page.index): the playlist has \(s.items.count).") }
+            let entry = Self.entry(s, page.index)
+            guard let field = page.field else { return entry }
+            guard case .object(let pairs) = entry, let value = pairs.first(where: { $0.0 == (field == "filename" ? "uri" : field) })?.1 else { return .null }
+            return value
+        }
         switch name {
         case "position", "time-pos": return .double(s.position)
         case "duration": return .optional(s.duration)
@@ -170,10 +188,12 @@ public final class IPCDispatcher {
         case "index", "playlist-pos": return .optional(s.index)
         case "count", "playlist-count": return .int(s.items.count)
         case "playlist":
-            return .array(s.items.enumerated().map { i, e in
-                .object([("index", .int(i)), ("id", .optional(e.id)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)),
-                         ("current", .bool(i == s.index))])
-            })
+            // Whole only up to `playlistWholeLimit` entries: past it one reply would hold the
+            // client (and the main thread) for seconds; paging is `playlist/N` (mpv's name).
+            guard s.items.count <= Self.playlistWholeLimit else {
+                throw IPCError(.unavailable, "The playlist has \(s.items.count) entries, more than \(Self.playlistWholeLimit) in one reply: ask playlist-count, then playlist/N for each entry.")
+            }
+            return .array(s.items.indices.map { Self.entry(s, $0) })
         case "uri", "path": return s.current.map { .string(Redactor.redactURL($0.uri)) } ?? .null
         case "title": return .optional(s.mediaInfo.title ?? s.current?.title)
         case "media-info":

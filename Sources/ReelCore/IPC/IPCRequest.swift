@@ -115,7 +115,7 @@ public struct IPCRequest: Sendable, Equatable {
         }
         func property(_ i: Int, writable: Bool) throws -> String {
             let p = try string(i, "the property name")
-            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
+            guard IPCCommand.properties.contains(p) || (!writable && IPCCommand.playlistEntry(p) != nil) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
             guard !writable || IPCCommand.writableProperties.contains(p) else { throw IPCError(.readOnlyProperty, "The property “\(p)” is read-only.") }
             return p
         }
@@ -236,7 +236,9 @@ public struct IPCRequest: Sendable, Equatable {
         case "get_property":
             try arity(1...1)
             let p = try string(0, "the property name")
-            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
+            guard IPCCommand.properties.contains(p) || IPCCommand.playlistEntry(p) != nil else {
+                throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", ")), playlist/N).")
+            }
             return .getProperty(p)
         case "cycle":
             try arity(1...2)

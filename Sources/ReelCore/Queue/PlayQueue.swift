@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An ordered play queue with a current item, repeat and shuffle: the order rules of an
 /// AVQueuePlayer-like player, as a pure value type (the player itself is driven by
@@ -23,8 +24,15 @@ public struct PlayQueue: Sendable, Equatable {
     /// Seconds into an item after which `previous` restarts it instead of going back.
     public static let restartThreshold: Double = 3
 
-    public private(set) var items: [QueueItem]
+    public private(set) var items: [QueueItem] { didSet { version = Self.nextVersion() } }
+    /// Changes with every change to `items` (added, removed, moved, an item's state or duration),
+    /// unique across queues: what was derived from the items (the socket's entries, the window's
+    /// rows) is kept while it is the same, so an event costs the same with ten items or 100,000.
+    public private(set) var version: Int
     public private(set) var currentID: QueueItem.ID?
+    /// The last index `index(of:)` found (checked before use): lookups of the current item, many
+    /// per event, stay O(1) in a long queue.
+    private let lookup = IndexHint()
     public var repeatMode: RepeatMode
     public private(set) var isShuffled = false
     /// The unshuffled order while shuffle is on (empty otherwise).
@@ -34,6 +42,7 @@ public struct PlayQueue: Sendable, Equatable {
     /// A queue of `items` with no current item yet. `seed` makes shuffles reproducible.
     public init(_ items: [QueueItem] = [], repeatMode: RepeatMode = .off, seed: UInt64? = nil) {
         self.items = items
+        self.version = Self.nextVersion()
         self.repeatMode = repeatMode
         self.random = seed.map { SeededRandom(seed: $0) } ?? SeededRandom()
         for i in self.items.indices where self.items[i].state == .current { self.items[i].state = .pending }
@@ -48,7 +57,21 @@ public struct PlayQueue: Sendable, Equatable {
 
     public var current: QueueItem? { currentIndex.map { items[$0] } }
 
-    public func index(of id: QueueItem.ID) -> Int? { items.firstIndex { $0.id == id } }
+    public func index(of id: QueueItem.ID) -> Int? {
+        if let hint = lookup.index(for: id), hint < items.count, items[hint].id == id { return hint }
+        guard let found = items.firstIndex(where: { $0.id == id }) else { return nil }
+        lookup.remember(id, at: found)
+        return found
+    }
+
+    /// The queue's value: its items, order and modes (not `version`, not the lookup hint).
+    public static func == (a: PlayQueue, b: PlayQueue) -> Bool {
+        a.items == b.items && a.currentID == b.currentID && a.repeatMode == b.repeatMode && a.isShuffled == b.isShuffled
+            && a.originalOrder == b.originalOrder && a.random == b.random
+    }
+
+    private static let versions = Mutex(0)
+    private static func nextVersion() -> Int { versions.withLock { $0 += 1; return $0 } }
 
     public func item(_ id: QueueItem.ID) -> QueueItem? { index(of: id).map { items[$0] } }
 
@@ -257,7 +280,9 @@ public struct PlayQueue: Sendable, Equatable {
         guard isShuffled, items.count > 1 else { return }
         let last = currentID ?? items[items.count - 1].id
         currentID = nil
-        items.shuffle(using: &random)
+        var generator = random  // not `&random` while `items` is being set: one access to self at a time
+        items.shuffle(using: &generator)
+        random = generator
         if items[0].id == last {
             let swapWith = 1 + Int(random.next() % UInt64(items.count - 1))
             items.swapAt(0, swapWith)
@@ -266,11 +291,14 @@ public struct PlayQueue: Sendable, Equatable {
 
     private mutating func shuffleKeepingCurrentFirst() {
         if let i = currentIndex {
-            let current = items.remove(at: i)
-            items.shuffle(using: &random)
-            items.insert(current, at: 0)
+            var rest = items
+            let current = rest.remove(at: i)
+            rest.shuffle(using: &random)
+            items = [current] + rest
         } else {
-            items.shuffle(using: &random)
+            var shuffled = items
+            shuffled.shuffle(using: &random)
+            items = shuffled
         }
     }
 
@@ -284,4 +312,15 @@ public struct PlayQueue: Sendable, Equatable {
         items[index].state = .current
         currentID = items[index].id
     }
+}
+
+/// `PlayQueue`'s one-entry memory of where an id was: shared by copies (each use checks it), never
+/// part of the queue's value (equal queues stay equal).
+final class IndexHint: Sendable, Equatable {
+    private let last = Mutex<(id: QueueItem.ID, index: Int)?>(nil)
+
+    func index(for id: QueueItem.ID) -> Int? { last.withLock { $0?.id == id ? $0?.index : nil } }
+    func remember(_ id: QueueItem.ID, at index: Int) { last.withLock { $0 = (id, index) } }
+
+    static func == (a: IndexHint, b: IndexHint) -> Bool { true }
 }

@@ -1,0 +1,191 @@
+#!/usr/bin/python3
+"""make bench's queue lane (issue 51): a playlist of N entries of the same 2 s clip, for N in
+10^2 .. 10^5, played by Reel and by mpv on the same lists, one after the other:
+  - playing: seconds from start to playing (Reel: its `time-control playing` event; mpv: the
+    first `playback-restart` on its socket), headless (Reel: fakesinks; mpv: --vo=null --ao=null);
+  - rss_mb: resident memory 3 s after playing, headless;
+  - count_ms: the socket's `get_property playlist-count` while playing (median of 20);
+  - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
+    window; mpv --vo=x11), and memory then;
+  - stall_ms: in the window, the longest gap between replies to `get_property time-pos` asked
+    every 20 ms over those 10 s (a frozen main loop shows here).
+Prints one JSON object per (N, player) and a table. usage: bench-queue.py REEL MEDIA_DIR OUT_JSONL [SIZES]"""
+import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+
+reel, media, out = sys.argv[1], sys.argv[2], sys.argv[3]
+sizes = [int(s) for s in (sys.argv[4] if len(sys.argv) > 4 else "100,1000,10000,100000").split(",")]
+clip = os.path.abspath(os.path.join(media, "clip2s.mp4"))
+work = tempfile.mkdtemp(prefix="reel-bench-queue.")
+mpv = shutil.which("mpv")
+HZ = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / HZ
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class Socket:
+    def __init__(self, path, timeout=30):
+        deadline = time.time() + timeout
+        while True:
+            try:
+                self.s = socket.socket(socket.AF_UNIX)
+                self.s.connect(path)
+                break
+            except OSError:
+                self.s.close()
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.02)
+        self.buf = b""
+        self.events = []
+        self.next_id = 1
+
+    def lines(self, timeout):
+        self.s.settimeout(timeout)
+        try:
+            data = self.s.recv(1 << 20)
+        except socket.timeout:
+            return []
+        if not data:
+            raise EOFError
+        self.buf += data
+        *complete, self.buf = self.buf.split(b"\n")
+        return [json.loads(l) for l in complete if l.strip()]
+
+    def wait_event(self, predicate, timeout):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for o in self.lines(0.2):
+                if "event" in o:
+                    self.events.append(o)
+                    if predicate(o):
+                        return True
+        return False
+
+    def request(self, command, timeout=30):
+        rid = self.next_id
+        self.next_id += 1
+        start = time.perf_counter()
+        self.s.sendall((json.dumps({"command": command, "request_id": rid}) + "\n").encode())
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            for o in self.lines(0.5):
+                if o.get("request_id") == rid:
+                    return o, time.perf_counter() - start
+                if "event" in o:
+                    self.events.append(o)
+        return None, timeout
+
+
+def playing_event(player):
+    if player == "reel":
+        return lambda o: o.get("event") == "time-control" and o.get("status") == "playing"
+    return lambda o: o.get("event") == "playback-restart"
+
+
+def start(player, listfile, sock, window):
+    env = dict(os.environ, XDG_STATE_HOME=os.path.join(work, "state"), NO_AT_BRIDGE="1")
+    if player == "reel":
+        args = [reel, "--no-resume", "--no-mpris", "--autoload=no", "--ipc", sock, "--audio-sink", "fakesink sync=true"]
+        args += [] if window else ["--headless", "--video-sink", "fakesink sync=true"]
+        args += [listfile]
+    else:
+        args = [mpv, "--no-config", "--really-quiet", "--idle=no", f"--input-ipc-server={sock}", "--ao=null",
+                "--vo=x11" if window else "--vo=null", "--loop-playlist=no", "--playlist=" + listfile]
+    t0 = time.perf_counter()
+    p = subprocess.Popen(args, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(os.path.join(work, f"{player}.err"), "a"))
+    return p, t0
+
+
+def measure(player, n, listfile):
+    print(f"queue: {player} with {n} entries", file=sys.stderr, flush=True)
+    result = {"bench": "queue", "entries": n, "player": player}
+    sock = os.path.join(work, f"{player}.sock")
+    # Headless: to playing, memory, the count's reply time.
+    for path in (sock,):
+        if os.path.exists(path):
+            os.unlink(path)
+    p, t0 = start(player, listfile, sock, window=False)
+    try:
+        s = Socket(sock)
+        if not s.wait_event(playing_event(player), 120):
+            result["error"] = "never played (headless)"
+            return result
+        result["playing_s"] = round(time.perf_counter() - t0, 3)
+        time.sleep(3)
+        result["rss_mb"] = round(rss_mb(p.pid), 1)
+        name = "playlist-count"
+        times = []
+        for _ in range(20):
+            reply, took = s.request(["get_property", name])
+            if reply is None or reply.get("error") != "success":
+                result["error"] = f"{name}: {reply}"
+                break
+            times.append(took * 1000)
+        if times:
+            result["count_ms"] = round(statistics.median(times), 2)
+    finally:
+        p.kill()
+        p.wait()
+    # In a window: CPU and memory over 10 s of play, and the main loop's longest stall.
+    if os.path.exists(sock):
+        os.unlink(sock)
+    p, t0 = start(player, listfile, sock, window=True)
+    try:
+        s = Socket(sock)
+        if not s.wait_event(playing_event(player), 120):
+            result["error"] = "never played (window)"
+            return result
+        time.sleep(1)
+        cpu0 = cpu_seconds(p.pid)
+        end = time.time() + 10
+        worst = 0.0
+        last = time.perf_counter()
+        while time.time() < end:
+            reply, took = s.request(["get_property", "time-pos"], timeout=10)
+            now = time.perf_counter()
+            worst = max(worst, now - last)
+            last = now
+            time.sleep(0.02)
+        result["window_cpu_s"] = round(cpu_seconds(p.pid) - cpu0, 2)
+        result["window_rss_mb"] = round(rss_mb(p.pid), 1)
+        result["stall_ms"] = round(max(0.0, worst - 0.02) * 1000, 1)
+    finally:
+        p.kill()
+        p.wait()
+    return result
+
+
+rows = []
+try:
+    for n in sizes:
+        listfile = os.path.join(work, f"list-{n}.m3u")
+        with open(listfile, "w") as f:
+            f.write("#EXTM3U\n" + (clip + "\n") * n)
+        for player in ["reel"] + (["mpv"] if mpv else []):
+            r = measure(player, n, listfile)
+            rows.append(r)
+            with open(out, "a") as f:
+                f.write(json.dumps(r) + "\n")
+            print(json.dumps(r), flush=True)
+finally:
+    for name in os.listdir(work):
+        if name.endswith(".err") and os.path.getsize(os.path.join(work, name)):
+            print(f"--- {name}:\n" + open(os.path.join(work, name)).read()[-1500:], file=sys.stderr)
+    shutil.rmtree(work, ignore_errors=True)
+
+print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8}")
+for r in rows:
+    print(f"{r['entries']:>8} {r['player']:6} {r.get('playing_s', '-'):>9} {r.get('rss_mb', '-'):>7} {r.get('count_ms', '-'):>8} "
+          f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8}" + (f"  {r['error']}" if "error" in r else ""))
