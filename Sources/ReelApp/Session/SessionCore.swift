@@ -206,7 +206,11 @@ final class SessionCore {
         // 2 s (NetworkManager's answer over D-Bus beside four test lanes), and an item was
         // loaded, and fetched, before the reading said offline (NetworkPolicyTests): 5 s at most,
         // then the item goes on as if online (said in the network log).
-        let needsNetwork = sequencer.queue.items.contains { options.networkRule.needsNetwork(MediaLocator.uri(for: $0.uri)) }
+        // The items that start first are judged now — the first few, for items that fail at once
+        // (a queue of 100,000 local files is not walked: issue 51).
+        let queue = sequencer.queue
+        let from = (startItem.flatMap(queue.index(of:)) ?? queue.currentIndex ?? 0)
+        let needsNetwork = queue.items[min(from, queue.count)...].prefix(8).contains { options.networkRule.needsNetwork(MediaLocator.uri(for: $0.uri)) }
         let reading = needsNetwork ? network.waitForFirstReading(timeout: Self.firstReadingWait) : network.state
         if needsNetwork && reading == nil {
             Log.debug(.network, .warning, "the network monitor gave no reading within \(Self.firstReadingWait) s: going on as if online")
