@@ -17,6 +17,37 @@ extension KeyChord {
         return names
     }()
 
+    /// A mouse button over the video (GDK's numbering: 1 left, 2 middle, 3 right, 8 back, 9
+    /// forward; `double`: the second press of a double click), as input.conf names it.
+    public init?(button: UInt32, double: Bool, modifiers: KeyModifiers) {
+        let name: String
+        switch (button, double) {
+        case (1, false): name = "MBTN_LEFT"
+        case (1, true): name = "MBTN_LEFT_DBL"
+        case (2, false): name = "MBTN_MID"
+        case (3, false): name = "MBTN_RIGHT"
+        case (8, false): name = "MBTN_BACK"
+        case (9, false): name = "MBTN_FORWARD"
+        default: return nil
+        }
+        self.init(modifiers: Self.mouseModifiers(modifiers), key: name)
+    }
+
+    /// A wheel step over the video: `dy` < 0 up, > 0 down; `dx` < 0 left, > 0 right.
+    public init?(wheel dy: Int, dx: Int = 0, modifiers: KeyModifiers) {
+        let name = dy < 0 ? "WHEEL_UP" : dy > 0 ? "WHEEL_DOWN" : dx < 0 ? "WHEEL_LEFT" : dx > 0 ? "WHEEL_RIGHT" : nil
+        guard let name else { return nil }
+        self.init(modifiers: Self.mouseModifiers(modifiers), key: name)
+    }
+
+    private static func mouseModifiers(_ modifiers: KeyModifiers) -> Modifiers {
+        var mods: Modifiers = []
+        if modifiers.contains(.shift) { mods.insert(.shift) }
+        if modifiers.contains(.control) { mods.insert(.ctrl) }
+        if modifiers.contains(.alt) { mods.insert(.alt) }
+        return mods
+    }
+
     /// The chord of a key press (a GDK keyval and modifiers): Shift is part of a printed
     /// character (`A`, `+`) and a modifier of special keys only, as in mpv. nil for keys that
     /// have no input.conf name (a lone modifier, say).

@@ -311,12 +311,19 @@ public final class PlayerWindow: SignalReceiver {
             perform(command)
             return true
         case .videoButton:
+            // The user's bindings (input.conf: MBTN_LEFT, MBTN_LEFT_DBL, MBTN_RIGHT, …) first.
+            let double = reel_event_type(event) == GDK_2BUTTON_PRESS
+            if reel_event_type(event) == GDK_BUTTON_PRESS || double,
+               let chord = KeyChord(button: reel_event_button(event), double: double, modifiers: KeyModifiers(gdkState: reel_event_state(event))),
+               userKeys.handleMouse?(chord) == true { return true }
             if reel_event_type(event) == GDK_2BUTTON_PRESS, reel_event_button(event) == 1 { onAction(.toggleFullscreen); return true }
             if reel_event_type(event) == GDK_BUTTON_PRESS, reel_event_button(event) == 3 { videoMenu.popUp(at: event); return true }
             return false
         case .scroll:
             let direction = reel_event_scroll_direction(event)
             guard direction != 0 else { return false }
+            if let chord = KeyChord(wheel: Int(direction), modifiers: KeyModifiers(gdkState: reel_event_state(event))),
+               userKeys.handleMouse?(chord) == true { return true }
             onAction(.setVolume(KeyMap.volume(state.volume, by: direction < 0 ? KeyMap.volumeStep : -KeyMap.volumeStep, max: state.volumeMax)))
             return true
         case .motion:

@@ -1,4 +1,5 @@
 import CGtk
+import ReelCore
 
 /// The window's keys beyond its defaults: the user's bindings (input.conf), asked first for every
 /// key press, and the `?` window that lists them with the defaults. The app sets `handle` and
@@ -7,6 +8,9 @@ import CGtk
 public final class UserKeys {
     /// Asked first for every key press: true when the user's bindings took the key.
     public var handle: ((UInt32, KeyModifiers) -> Bool)?
+    /// Asked first for every click and wheel step over the video (input.conf's MBTN_…, WHEEL_…):
+    /// true when the user's bindings took it.
+    public var handleMouse: ((KeyChord) -> Bool)?
     /// The bindings in force, listed first in the `?` window.
     public var listing: [(keys: String, meaning: String)] = []
     private var shortcuts: ShortcutsWindow?

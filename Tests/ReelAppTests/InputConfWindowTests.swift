@@ -93,6 +93,40 @@ final class InputConfWindowTests: XCTestCase {
         XCTAssertTrue(lines.contains("input.conf:6: unknown key"), lines)
         XCTAssertTrue(lines.contains("input.conf:7: y: Unknown command “fly”"), lines)
     }
+
+    /// The mouse in input.conf, as mpv names it (issue 48): real clicks and wheel steps over the
+    /// video run the user's commands; `ignore` unbinds the double click's fullscreen; what is not
+    /// bound keeps its default (the plain wheel's volume).
+    func testMouseButtonsAndTheWheelRunTheUsersBindings() throws {
+        let dir = TestMedia.temporaryDirectory("reel-input-conf-mouse")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("input.conf")
+        try """
+        MBTN_RIGHT cycle pause
+        MBTN_LEFT_DBL ignore
+        Ctrl+WHEEL_UP add speed 0.25
+        MBTN_MID set volume 40
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")], inputConf: conf.path)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            let v = h.window.videoRect, id = h.window.windowID
+            let (x, y) = (v.x + v.width / 2, v.y + v.height / 2)
+            XKeyboard.click(window: id, x: x, y: y, button: 3)
+            h.wait("MBTN_RIGHT: cycle pause (not the video menu)") { h.player.intent == .paused }
+            XKeyboard.click(window: id, x: x, y: y, button: 1, repeat: 2)
+            _ = UIRuntime.run(until: { false }, timeout: 0.7)
+            XCTAssertFalse(h.session.state.isFullscreen, "MBTN_LEFT_DBL ignore: no fullscreen")
+            XKeyboard.click(window: id, x: x, y: y, button: 2)
+            h.wait("MBTN_MID: volume 40") { abs(h.player.volume - 0.4) < 0.005 }
+            _ = ProcessRunner.run("/usr/bin/xdotool", ["keydown", "ctrl", "click", "4", "keyup", "ctrl"], timeout: 10)
+            h.wait("Ctrl+WHEEL_UP: faster") { abs(h.player.rate - 1.25) < 0.001 }
+            XCTAssertEqual(h.player.volume, 0.4, accuracy: 0.005, "Ctrl+wheel is the binding's, not the volume's")
+            XKeyboard.click(window: id, x: x, y: y, button: 4)
+            h.wait("the plain wheel keeps its default: louder") { h.player.volume > 0.41 }
+        }
+    }
 }
 
 /// mpv's autoload in the window: one episode opened plays among its folder's, from itself; a

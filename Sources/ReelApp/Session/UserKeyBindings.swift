@@ -37,7 +37,13 @@ final class UserKeyBindings {
 
     /// Runs the user's binding for a key press; false when the key is not bound (the defaults apply).
     func handle(keyval: UInt32, modifiers: KeyModifiers) -> Bool {
-        guard let chord = KeyChord(keyval: keyval, modifiers: modifiers), let command = bindings.command(for: chord) else { return false }
+        guard let chord = KeyChord(keyval: keyval, modifiers: modifiers) else { return false }
+        return handle(chord)
+    }
+
+    /// Runs the user's binding for a chord (a key, a mouse button, a wheel step); false when none.
+    func handle(_ chord: KeyChord) -> Bool {
+        guard let command = bindings.command(for: chord) else { return false }
         Log.debug(.app, .info, "input.conf: \(chord) → \(command)")
         if command == "ignore" { return true }
         dispatcher.handle(command) { reply in

@@ -134,6 +134,7 @@ final class WindowSession {
         window.onAction = { [weak self] in self?.perform($0) }
         keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
         window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
+        window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
         attachReview()
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }

@@ -23,7 +23,11 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     public static let specialNames: Set<String> = Set(["SPACE", "ENTER", "ESC", "BS", "DEL", "TAB", "INS", "HOME", "END", "PGUP", "PGDWN",
                                                         "LEFT", "RIGHT", "UP", "DOWN", "SHARP", "KP_ADD", "KP_SUBTRACT", "KP_ENTER",
                                                         "PLAY", "PAUSE", "PLAYPAUSE", "STOP", "NEXT", "PREV", "MUTE", "VOLUME_UP", "VOLUME_DOWN"]
-                                                       + (1...12).map { "F\($0)" } + (0...9).map { "KP\($0)" })
+                                                       + (1...12).map { "F\($0)" } + (0...9).map { "KP\($0)" } + mouseNames)
+
+    /// The mouse, as mpv names its buttons and wheel (over the video).
+    public static let mouseNames = ["MBTN_LEFT", "MBTN_LEFT_DBL", "MBTN_MID", "MBTN_RIGHT", "MBTN_BACK", "MBTN_FORWARD",
+                                    "WHEEL_UP", "WHEEL_DOWN", "WHEEL_LEFT", "WHEEL_RIGHT"]
 
     /// Reads `Ctrl+Shift+PGUP`, `ctrl++`, `a`; nil for an unknown key or modifier.
     public init?(parsing text: String) {
