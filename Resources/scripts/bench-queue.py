@@ -8,7 +8,8 @@
   - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
     window; mpv --vo=x11), and memory then;
   - stall_ms: in the window, the longest gap between replies to `get_property time-pos` asked
-    every 20 ms over those 10 s (a frozen main loop shows here).
+    every 20 ms over those 10 s, the playlist shown 3 s in (Reel's panel, F9; mpv's list, F8):
+    a frozen main loop shows here.
 Prints one JSON object per (N, player) and a table. usage: bench-queue.py REEL MEDIA_DIR OUT_JSONL [SIZES]"""
 import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
 
@@ -152,7 +153,14 @@ def measure(player, n, listfile):
         end = time.time() + 10
         worst = 0.0
         last = time.perf_counter()
+        panel_at = time.time() + 3
         while time.time() < end:
+            if panel_at and time.time() >= panel_at:
+                # The playlist shown (Reel's panel, F9; mpv's on-screen list, F8), while playing.
+                panel_at = None
+                found = subprocess.run(["xdotool", "search", "--pid", str(p.pid)], capture_output=True, text=True).stdout.split()
+                if found:
+                    subprocess.run(["xdotool", "key", "--window", found[-1], "F9" if player == "reel" else "F8"], capture_output=True)
             reply, took = s.request(["get_property", "time-pos"], timeout=10)
             now = time.perf_counter()
             worst = max(worst, now - last)

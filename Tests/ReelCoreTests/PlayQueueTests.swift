@@ -232,13 +232,16 @@ final class PlayQueueTests: XCTestCase {
         XCTAssertNotEqual(q.version, other.version, "unique across queues")
         XCTAssertEqual(q, other, "the version is not the queue's value")
         var seen = Set([q.version])
+        let layout = q.layoutVersion
         _ = q.jump(to: items[2].id)
         XCTAssertTrue(seen.insert(q.version).inserted, "the current item's state changed")
+        XCTAssertEqual(q.layoutVersion, layout, "the list itself did not: its titles are kept")
         let before = q.version
         XCTAssertEqual(q.index(of: items[2].id), 2)
         XCTAssertEqual(q.version, before, "a lookup changes nothing")
         q.move(id: items[2].id, to: 0)
         XCTAssertTrue(seen.insert(q.version).inserted)
+        XCTAssertNotEqual(q.layoutVersion, layout, "a move changes the list")
         XCTAssertEqual(q.index(of: items[2].id), 0, "the remembered index is checked, not trusted")
         XCTAssertEqual(q.currentIndex, 0)
         _ = q.remove(id: items[0].id)

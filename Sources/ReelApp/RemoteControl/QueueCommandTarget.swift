@@ -25,14 +25,14 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         self.intake = intake
     }
 
-    /// The queue's entries as the snapshot has them, made again only when the queue changed
-    /// (`PlayQueue.version`): a snapshot is taken for every event.
+    /// The queue's entries as the snapshot has them, made again only when the list changed
+    /// (`PlayQueue.layoutVersion`: not on an item's state): a snapshot is taken for every event.
     private var entries: (version: Int, items: [PlaybackSnapshot.Entry]) = (-1, [])
 
     var snapshot: PlaybackSnapshot {
         let queue = controller.queue
-        if entries.version != queue.version {
-            entries = (queue.version, queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle, id: $0.id.uuidString.lowercased()) })
+        if entries.version != queue.layoutVersion {
+            entries = (queue.layoutVersion, queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle, id: $0.id.uuidString.lowercased()) })
         }
         let items = entries.items
         let loop: PlaybackSnapshot.LoopMode = switch controller.repeatMode {

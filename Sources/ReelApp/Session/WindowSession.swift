@@ -202,18 +202,28 @@ final class WindowSession {
 
     // MARK: Queue rows
 
-    /// The queue version and current index the rows were made for (made again only on a change).
+    /// The queue version and current index the rows were made for (made again only on a change),
+    /// and the titles for the list's layout (`PlayQueue.layoutVersion`: a name is made from a URI
+    /// once, not at every item change of a 100,000-entry queue).
     private var rowsMadeFor: (version: Int, current: Int?)?
+    private var rowTitles: (layout: Int, titles: [String]) = (-1, [])
 
     private func refreshRows() {
         guard let controller else { return }
-        let current = controller.currentIndex, count = controller.queue.count
+        let queue = controller.queue
+        let current = queue.currentIndex, count = queue.count
         state.canGoPrevious = (current ?? 0) > 0
         state.canGoNext = current.map { $0 + 1 < count } ?? false || controller.repeatMode == .all
-        let key = (version: controller.queue.version, current: current)
+        let key = (version: queue.version, current: current)
         if let made = rowsMadeFor, made.version == key.version, made.current == key.current { return }
         rowsMadeFor = key
-        state.playlist = controller.rows.map { PlaylistRow(title: $0.title, duration: $0.duration, isCurrent: $0.isCurrent, failure: $0.failureMessage) }
+        if rowTitles.layout != queue.layoutVersion { rowTitles = (queue.layoutVersion, queue.items.map(\.displayTitle)) }
+        let titles = rowTitles.titles
+        state.playlist = queue.items.indices.map { i in
+            let item = queue.items[i]
+            return PlaylistRow(title: titles[i], duration: item.duration, isCurrent: i == current,
+                               failure: item.state.error.map { Redactor.redactText($0.message) })
+        }
     }
 
     // MARK: Player events → view state

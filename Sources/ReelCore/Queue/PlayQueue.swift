@@ -29,6 +29,9 @@ public struct PlayQueue: Sendable, Equatable {
     /// unique across queues: what was derived from the items (the socket's entries, the window's
     /// rows) is kept while it is the same, so an event costs the same with ten items or 100,000.
     public private(set) var version: Int
+    /// Changes only when the items' order or what names them (id, URI, title) changes — not on
+    /// a state or a duration: what shows the list (titles) is kept across item changes.
+    public private(set) var layoutVersion: Int
     public private(set) var currentID: QueueItem.ID?
     /// The last index `index(of:)` found (checked before use): lookups of the current item, many
     /// per event, stay O(1) in a long queue.
@@ -43,6 +46,7 @@ public struct PlayQueue: Sendable, Equatable {
     public init(_ items: [QueueItem] = [], repeatMode: RepeatMode = .off, seed: UInt64? = nil) {
         self.items = items
         self.version = Self.nextVersion()
+        self.layoutVersion = self.version
         self.repeatMode = repeatMode
         self.random = seed.map { SeededRandom(seed: $0) } ?? SeededRandom()
         for i in self.items.indices where self.items[i].state == .current { self.items[i].state = .pending }
@@ -69,6 +73,8 @@ public struct PlayQueue: Sendable, Equatable {
         a.items == b.items && a.currentID == b.currentID && a.repeatMode == b.repeatMode && a.isShuffled == b.isShuffled
             && a.originalOrder == b.originalOrder && a.random == b.random
     }
+
+    private mutating func layoutChanged() { layoutVersion = version }
 
     private static let versions = Mutex(0)
     private static func nextVersion() -> Int { versions.withLock { $0 += 1; return $0 } }
@@ -109,6 +115,7 @@ public struct PlayQueue: Sendable, Equatable {
         guard !fresh.isEmpty else { return }
         let position = id.flatMap(index(of:)).map { $0 + 1 } ?? items.count
         items.insert(contentsOf: fresh, at: position)
+        layoutChanged()
         if isShuffled {
             let originalPosition = id.flatMap { id in originalOrder.firstIndex(of: id) }.map { $0 + 1 } ?? originalOrder.count
             originalOrder.insert(contentsOf: fresh.map(\.id), at: originalPosition)
@@ -121,6 +128,7 @@ public struct PlayQueue: Sendable, Equatable {
     public mutating func remove(id: QueueItem.ID) -> Bool {
         guard let i = index(of: id) else { return false }
         items.remove(at: i)
+        layoutChanged()
         originalOrder.removeAll { $0 == id }
         guard id == currentID else { return false }
         currentID = nil
@@ -133,11 +141,13 @@ public struct PlayQueue: Sendable, Equatable {
         guard let from = self.index(of: id) else { return }
         let item = items.remove(at: from)
         items.insert(item, at: min(max(0, index), items.count))
+        layoutChanged()
     }
 
     /// Empties the queue.
     public mutating func clear() {
         items.removeAll()
+        layoutChanged()
         originalOrder.removeAll()
         currentID = nil
     }
@@ -145,7 +155,10 @@ public struct PlayQueue: Sendable, Equatable {
     /// Updates what the player learnt about an item (its duration, a better title).
     public mutating func update(id: QueueItem.ID, title: String? = nil, duration: Double? = nil) {
         guard let i = index(of: id) else { return }
-        if let title { items[i].title = title }
+        if let title, items[i].title != title {
+            items[i].title = title
+            layoutChanged()
+        }
         if let duration { items[i].duration = duration }
     }
 
@@ -223,6 +236,7 @@ public struct PlayQueue: Sendable, Equatable {
             let kept = Set(originalOrder)
             restored += items.filter { !kept.contains($0.id) }
             items = restored
+            layoutChanged()
             originalOrder = []
             isShuffled = false
         }
@@ -283,6 +297,7 @@ public struct PlayQueue: Sendable, Equatable {
         var generator = random  // not `&random` while `items` is being set: one access to self at a time
         items.shuffle(using: &generator)
         random = generator
+        layoutChanged()
         if items[0].id == last {
             let swapWith = 1 + Int(random.next() % UInt64(items.count - 1))
             items.swapAt(0, swapWith)
@@ -300,6 +315,7 @@ public struct PlayQueue: Sendable, Equatable {
             shuffled.shuffle(using: &random)
             items = shuffled
         }
+        layoutChanged()
     }
 
     /// The current item stops being current: `state`, or pending when it was merely current.
