@@ -27,7 +27,7 @@ public enum M3UParser {
                 resetPending()
                 continue
             }
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingPlaylistSpaces()
             if line.isEmpty { continue }
             if PlaylistText.hasControlCharacters(Substring(line)) {
                 builder.add(number, "binary data in the line; skipped")
@@ -55,7 +55,7 @@ public enum M3UParser {
                         optionsLine = optionsLine ?? number
                     }
                 } else if line.hasPrefix("#PLAYLIST:") {
-                    let t = line.dropFirst(10).trimmingCharacters(in: .whitespaces)
+                    let t = line.dropFirst(10).trimmingPlaylistSpaces()
                     if !t.isEmpty { result.title = t }
                 }
                 // #EXTM3U, #EXTGRP, #EXTALB… and plain comments carry nothing Reel uses.
@@ -90,9 +90,9 @@ public enum M3UParser {
             if c == "\"" { inQuotes.toggle() } else if c == "," && !inQuotes { comma = i; break }
         }
         let head = comma.map { body[..<$0] } ?? body
-        var title: String? = comma.map { body[body.index(after: $0)...].trimmingCharacters(in: .whitespaces) }
+        var title: String? = comma.map { body[body.index(after: $0)...].trimmingPlaylistSpaces() }
         if title?.isEmpty == true { title = nil }
-        let durationText = head.trimmingCharacters(in: .whitespaces).prefix { $0 != " " && $0 != "\t" }
+        let durationText = head.trimmingPlaylistSpaces().prefix { $0 != " " && $0 != "\t" }
         var problem: String?
         var duration: Double?
         if durationText.isEmpty {

@@ -19,7 +19,7 @@ public enum PLSParser {
 
         for (number, rawLine, tooLong) in PlaylistText.lines(text) {
             if tooLong { builder.add(number, "longer than \(PlaylistText.maxLineBytes >> 10) KiB; skipped"); continue }
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let line = rawLine.trimmingPlaylistSpaces()
             if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("#") { continue }
             if PlaylistText.hasControlCharacters(Substring(line)) { builder.add(number, "binary data in the line; skipped"); continue }
             if line.hasPrefix("[") {
@@ -36,8 +36,8 @@ public enum PLSParser {
                 builder.add(number, "expected Key=Value")
                 continue
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<eq].trimmingPlaylistSpaces().lowercased()
+            let value = line[line.index(after: eq)...].trimmingPlaylistSpaces()
             if key == "numberofentries" {
                 if let n = Int(value), n >= 0 { declaredCount = (n, number) } else { builder.add(number, "NumberOfEntries “\(value.prefix(20))” is not a number") }
                 continue

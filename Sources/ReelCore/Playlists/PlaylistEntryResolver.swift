@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Turns an entry's location as written in a playlist into a URI: relative to the playlist's own
 /// location, file:// URIs normalised, and the rule that a playlist fetched over the network may
@@ -17,7 +18,7 @@ enum PlaylistEntryResolver {
     ///   - isURIReference: true for XSPF `<location>` (a URI reference: percent-encoding is
     ///     decoded for local paths); false for M3U/PLS paths, which are literal file names.
     static func resolve(_ raw: String, base: URL, isURIReference: Bool) -> Result<String, Failure> {
-        let entry = raw.trimmingCharacters(in: .whitespaces)
+        let entry = raw.trimmingPlaylistSpaces()
         guard !entry.isEmpty else { return .failure(.message("an empty location")) }
         let remote = base.scheme.map { networkSchemes.contains($0.lowercased()) } ?? false
         let resolved: String
@@ -54,9 +55,11 @@ enum PlaylistEntryResolver {
             if path.hasPrefix("/") {
                 url = URL(fileURLWithPath: path)
             } else {
-                url = URL(fileURLWithPath: path, relativeTo: base.deletingLastPathComponent())
+                url = URL(fileURLWithPath: path, relativeTo: directory(of: base))
             }
-            resolved = url.standardizedFileURL.absoluteString
+            // Standardising (`.` and `..` away) only when there is something to take away: it
+            // builds a new URL, a cost in a list of 100,000 entries (issue 51).
+            resolved = needsStandardizing(path) ? url.standardizedFileURL.absoluteString : url.absoluteURL.absoluteString
         }
         if remote {
             let scheme = resolved.prefix { $0 != ":" }.lowercased()
@@ -65,6 +68,22 @@ enum PlaylistEntryResolver {
             }
         }
         return .success(resolved)
+    }
+
+    /// The folder of the playlist `base` (the last one asked is remembered: every entry of a
+    /// playlist asks for the same).
+    static func directory(of base: URL) -> URL {
+        if let known = lastDirectory.withLock({ $0 }), known.base == base { return known.directory }
+        let directory = base.deletingLastPathComponent()
+        lastDirectory.withLock { $0 = (base, directory) }
+        return directory
+    }
+    private static let lastDirectory = Mutex<(base: URL, directory: URL)?>(nil)
+
+    /// Whether a path has `.` or `..` components or doubled slashes to take away.
+    static func needsStandardizing(_ path: String) -> Bool {
+        path.hasPrefix("./") || path.hasPrefix("../") || path == "." || path == ".." || path.contains("/./") || path.contains("/../")
+            || path.hasSuffix("/.") || path.hasSuffix("/..") || path.contains("//")
     }
 
     /// The path of a file URI (`file:///a%20b`, `file://localhost/a`, `file:/a`), decoded; nil

@@ -46,7 +46,7 @@ public enum PlaylistOptions {
     /// Splits `name=value`; nil when there is no `=` or the name is empty or has spaces.
     public static func parse(_ text: String) -> (name: String, value: String)? {
         guard let eq = text.firstIndex(of: "=") else { return nil }
-        let name = text[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+        let name = text[..<eq].trimmingPlaylistSpaces().lowercased()
         guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { return nil }
         var value = Substring(text[text.index(after: eq)...])
         while value.first == " " || value.first == "\t" { value = value.dropFirst() }
@@ -68,8 +68,8 @@ public enum PlaylistOptions {
     /// `Name: value` → (Name, value); nil when there is no colon or the name is not a token.
     public static func splitHeader(_ text: String) -> (String, String)? {
         guard let colon = text.firstIndex(of: ":") else { return nil }
-        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = text[..<colon].trimmingPlaylistSpaces()
+        let value = text[text.index(after: colon)...].trimmingPlaylistSpaces()
         let token = name.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 && $0.value < 127 && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains($0) }
         guard !name.isEmpty, token else { return nil }
         return (name, value)
