@@ -7,7 +7,8 @@ public enum QueueItemState: Sendable, Equatable {
     /// Played to its end (at least once in this walk).
     case played
     /// Failed with this error; the queue moved on.
-    case failed(PlaybackError)
+    // Boxed: a pending item (nearly all of a long queue) does not carry an error's room inline.
+    indirect case failed(PlaybackError)
 
     public var name: String {
         switch self {
