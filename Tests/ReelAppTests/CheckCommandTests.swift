@@ -201,6 +201,30 @@ final class CheckCommandTests: XCTestCase {
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("report.json").path))
     }
+
+    /// `--picture-audit` (what `reel review` asks of its background checks, issue 49): a black
+    /// stream is `black-video`, a silent one `silent-audio`, a moving clip with sound neither;
+    /// without the flag a check says none of them (as before).
+    func testThePictureAuditFindsABlackAndASilentItemAndNotAGoodOne() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-picture-audit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inputs = [TestMedia.path("hls/renditions/black/index.m3u8"), TestMedia.path("hls/renditions/silent/index.m3u8"), TestMedia.path("clip2s.mp4")]
+        func codes(_ extra: [String], _ name: String) throws -> [[String]] {
+            let out = dir.appendingPathComponent(name)
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--report", out.path] + extra + inputs, timeout: 180)
+            XCTAssertFalse(r.timedOut, r.stderr)
+            let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("report.json"))) as? [String: Any], r.stderr)
+            return (report["items"] as? [[String: Any]] ?? []).map { ($0["problems"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
+        }
+        let audited = try codes(["--picture-audit"], "audited")
+        XCTAssertEqual(audited.count, 3)
+        XCTAssertTrue(audited[0].contains("black-video"), "\(audited)")
+        XCTAssertTrue(audited[1].contains("silent-audio"), "\(audited)")
+        XCTAssertFalse(audited[2].contains { ["black-video", "frozen-video", "silent-audio"].contains($0) }, "\(audited)")
+        let plain = try codes([], "plain")
+        XCTAssertFalse(plain.flatMap { $0 }.contains { ["black-video", "frozen-video", "silent-audio"].contains($0) }, "\(plain)")
+    }
 }
 
 private extension PixelProbe.RGB {

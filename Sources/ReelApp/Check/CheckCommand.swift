@@ -40,6 +40,9 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("HLS masters and DASH MPDs: auto (the stream as a player plays it) or all (every variant or video Representation played alone, checked and photographed at the same positions, a row each).", valueName: "auto|all"))
     var renditions: String = "auto"
 
+    @Flag(help: "Check every item's photographed frames for black and frozen pictures and its sound for silence (as --renditions all does for each rendition).")
+    var pictureAudit = false
+
     @Option(help: ArgumentHelp("Hardware video decoding: auto or no, as for `reel play` (the report names each item's decoders).", valueName: "auto|no"))
     var hwdec: String = "auto"
 
@@ -97,6 +100,7 @@ struct CheckCommand: ParsableCommand {
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { Log.say(line, prefix: "") } },
             shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
+            pictureAudit: pictureAudit,
             hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
             golden: golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden) },
             watch: watch, watchFrames: watchFrames)

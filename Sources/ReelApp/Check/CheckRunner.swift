@@ -29,6 +29,9 @@ final class CheckRunner {
         var junit: URL?
         /// Every variant of an HLS master as an item of its own (`--renditions all`).
         var allRenditions = false
+        /// `--picture-audit`: every item's photographed frames checked for black and frozen and its
+        /// sound for silence, as `--renditions all` checks each rendition (`RenditionAudit`).
+        var pictureAudit = false
         /// `--hwdec`.
         var hardwareDecoding: HardwareDecodingMode = .auto
         /// `--golden DIR` (with `--golden-threshold`, `--update-golden`).
@@ -187,7 +190,8 @@ final class CheckRunner {
         let loadedAt = Date()
         player.load(playURI, title: entry.title)
         // A rendition (`--renditions all`) is also looked at and listened to.
-        let meter = entry.variant != nil ? player.startAudioMeter() : nil
+        let audits = entry.variant != nil || options.pictureAudit
+        let meter = audits ? player.startAudioMeter() : nil
         var lumas: [[UInt8]] = []
         // Local files preroll in milliseconds; a stall is damage (see the probe above), not a slow network.
         let isLocal = MediaLocator.localPath(of: uri) != nil
@@ -216,7 +220,7 @@ final class CheckRunner {
                 if case .failed = player.status { item.error = e }
                 frame.problem = e.message
             case .success(let captured):
-                if entry.variant != nil, let luma = player.snapshotLuma() { lumas.append(luma) }
+                if audits, let luma = player.snapshotLuma() { lumas.append(luma) }
                 frame.time = captured.time
                 frame.width = captured.size?.width
                 frame.height = captured.size?.height
@@ -290,9 +294,9 @@ final class CheckRunner {
         var played = qoe.snapshot(at: clock())
         (played.renderedFrames, played.droppedFrames) = player.videoFrameCounts
         item.qoe = played
-        if let variant = entry.variant, item.error == nil {
+        if audits, item.error == nil {
             item.problems += RenditionAudit.problems(
-                frames: lumas, audioPeak: meter?.peak, declared: variant.resolution,
+                frames: lumas, audioPeak: meter?.peak, declared: entry.variant?.resolution,
                 decoded: item.width.flatMap { w in item.height.map { (w, $0) } }, name: item.title)
         }
         // HLS: the playlists and segments themselves, as mediastreamvalidator checks them.

@@ -54,7 +54,7 @@ final class ReviewChecks {
         try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable).resolvingSymlinksInPath()
-        process.arguments = ["check", "--quiet", "--report", out.path, "--item-timeout", "60", uri]
+        process.arguments = ["check", "--quiet", "--picture-audit", "--report", out.path, "--item-timeout", "60", uri]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.terminationHandler = { [weak self] _ in
