@@ -92,5 +92,27 @@ final class AccessibilityTests: XCTestCase {
             XCTAssertTrue(german.contains(word), "“\(word)” among \(german)")
         }
     }
+
+    /// An error is in the tree where a screen reader looks for it: a showing info bar (Orca reads
+    /// an info bar as it appears) whose label is the error's text.
+    func testAnErrorBannerIsAShowingInfoBarWithItsText() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
+        let reel = try BackgroundProcess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", ProcessRunner.reelExecutable, "--no-mpris", "--autoload=no", "--no-resume",
+                                                          "--audio-sink", "fakesink sync=true", "/nonexistent/film.mp4"])
+        defer { reel.finish(timeout: 1, dumpStacks: false) }
+        var nodes: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            nodes = tree()
+            if shown(nodes, role: "info bar").contains(where: { $0["name"] as? String == "Error" }) { break }
+            usleep(300_000)
+        } while Date() < deadline
+        let i = try XCTUnwrap(nodes.firstIndex { $0["role"] as? String == "info bar" && $0["showing"] as? Bool == true && $0["name"] as? String == "Error" },
+                              "a showing error info bar: \(nodes.filter { $0["showing"] as? Bool == true }.prefix(20))")
+        let depth = nodes[i]["depth"] as? Int ?? 0
+        let inside = nodes[(i + 1)...].prefix { ($0["depth"] as? Int ?? 0) > depth }
+        XCTAssertTrue(inside.contains { $0["role"] as? String == "label" && ($0["name"] as? String ?? "").contains("The file does not exist") },
+                      "its label is the error: \(Array(inside))")
+    }
 }
 
