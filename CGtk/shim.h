@@ -514,20 +514,20 @@ static inline gboolean reel_tree_view_simulate_row_drop(GtkTreeView *view, gint 
 
 // ---- dialogs ----------------------------------------------------------------------------------------
 /// A modal "Open Files" chooser (multiple selection). Transfer none (floating toplevel; destroy it).
-static inline GtkWidget *reel_open_files_dialog(GtkWindow *parent) {
-    GtkWidget *d = gtk_file_chooser_dialog_new("Open Files", parent, GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               "_Cancel", GTK_RESPONSE_CANCEL, "_Open", GTK_RESPONSE_ACCEPT, NULL);
+static inline GtkWidget *reel_open_files_dialog(GtkWindow *parent, const gchar *title, const gchar *cancel, const gchar *open) {
+    GtkWidget *d = gtk_file_chooser_dialog_new(title, parent, GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               cancel, GTK_RESPONSE_CANCEL, open, GTK_RESPONSE_ACCEPT, NULL);
     gtk_file_chooser_set_select_multiple(GTK_FILE_CHOOSER(d), TRUE);
     return d;
 }
 // A chooser of one folder (Open Folder…): its media files join the queue.
-static inline GtkWidget *reel_open_folder_dialog(GtkWindow *parent) {
-    return gtk_file_chooser_dialog_new("Open Folder", parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
-                                       "_Cancel", GTK_RESPONSE_CANCEL, "_Open", GTK_RESPONSE_ACCEPT, NULL);
+static inline GtkWidget *reel_open_folder_dialog(GtkWindow *parent, const gchar *title, const gchar *cancel, const gchar *open) {
+    return gtk_file_chooser_dialog_new(title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                       cancel, GTK_RESPONSE_CANCEL, open, GTK_RESPONSE_ACCEPT, NULL);
 }
-static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, const gchar *accept) {
+static inline GtkWidget *reel_dialog_new(GtkWindow *parent, const gchar *title, const gchar *cancel, const gchar *accept) {
     GtkWidget *d = gtk_dialog_new_with_buttons(title, parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                               "_Cancel", GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_ACCEPT, NULL);
+                                               cancel, GTK_RESPONSE_CANCEL, accept, GTK_RESPONSE_ACCEPT, NULL);
     gtk_dialog_set_default_response(GTK_DIALOG(d), GTK_RESPONSE_ACCEPT);
     return d;
 }

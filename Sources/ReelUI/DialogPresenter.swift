@@ -13,11 +13,11 @@ final class DialogPresenter: SignalReceiver {
     private enum Tag: Int { case files, url }
 
     func openFiles(parent: UnsafeMutablePointer<GtkWidget>) {
-        presentChooser(reel_open_files_dialog(reel_gtk_window(parent))!, kind: "open-files")
+        presentChooser(reel_open_files_dialog(reel_gtk_window(parent), tr("Open Files"), tr("_Cancel"), tr("_Open"))!, kind: "open-files")
     }
 
     func openFolder(parent: UnsafeMutablePointer<GtkWidget>) {
-        presentChooser(reel_open_folder_dialog(reel_gtk_window(parent))!, kind: "open-folder")
+        presentChooser(reel_open_folder_dialog(reel_gtk_window(parent), tr("Open Folder"), tr("_Cancel"), tr("_Open"))!, kind: "open-folder")
     }
 
     /// Shows a file chooser (files or a folder) whose answer is `openFiles`.
@@ -32,7 +32,7 @@ final class DialogPresenter: SignalReceiver {
 
     func openURL(parent: UnsafeMutablePointer<GtkWidget>) {
         closeAll()
-        let d = reel_dialog_new(reel_gtk_window(parent), tr("Open URL"), tr("_Open"))!
+        let d = reel_dialog_new(reel_gtk_window(parent), tr("Open URL"), tr("_Cancel"), tr("_Open"))!
         let e = gtk_entry_new()!
         gtk_entry_set_activates_default(reel_gtk_entry(e), 1)
         gtk_entry_set_placeholder_text(reel_gtk_entry(e), "https://example.com/video.m3u8")
