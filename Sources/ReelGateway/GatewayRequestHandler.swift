@@ -567,10 +567,26 @@ final class GatewayRequestHandler: Sendable {
         return error
     }
 
-    private func networkError(_ error: any Error, url: URL) -> PlaybackError {
+    private func networkError(_ error: any Error, url: URL) -> PlaybackError { Self.networkError(error, url: url) }
+
+    /// What a failed upstream request means, said as it happened (issue 46, item 15): a request
+    /// that waited for one of the gateway's own connections (all held by other transfers to that
+    /// server) never reached the server, and a server that accepted no connection is not one that
+    /// "stopped answering".
+    static func networkError(_ error: any Error, url: URL) -> PlaybackError {
         let text = "\(error)"
+        let host = url.host ?? "the server"
+        if let client = error as? HTTPClientError {
+            if client == .getConnectionFromPoolTimeout {
+                return PlaybackError(kind: .timeout, message: "Reel's gateway had no free connection to \(host) in time: every one was held by another transfer to that server; "
+                                     + "the request was not sent (\(Redactor.redactURL(url.absoluteString))).", debug: text, uri: url.absoluteString)
+            }
+            if client == .connectTimeout {
+                return PlaybackError(kind: .timeout, message: "\(host) did not accept a connection in time (\(Redactor.redactURL(url.absoluteString))).",
+                                     debug: text, uri: url.absoluteString)
+            }
+        }
         if error is NIOSSLError || text.contains("CERTIFICATE_VERIFY_FAILED") {
-            let host = url.host ?? "the server"
             let why = text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("unableToValidateCertificate")
                 ? "its certificate is not trusted (give the issuing CA with --ca-file)"
                 : "the TLS handshake failed"
