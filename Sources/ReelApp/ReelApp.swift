@@ -6,6 +6,9 @@ import ReelEngine
 /// The entry point: `main.swift` calls `ReelApp.main()` and nothing else.
 public enum ReelApp {
     public static func main() {
+        // First, while this is the only thread: setlocale is not safe beside threads that read the
+        // locale (GIO's dconf worker, started below, did: "double free or corruption" at start).
+        Localization.setUp()
         StartupTrace.mark("main")
         ExitTrace.installIfRequested()
         // A reader that closed its end (`reel --events | head -1`, a socket client gone) is an
@@ -13,7 +16,6 @@ public enum ReelApp {
         signal(SIGPIPE, SIG_IGN)
         // Before any thread can reach GIO (GTK, souphttpsrc, the network monitor): see GIODefaults.
         GIODefaults.prepare()
-        Localization.setUp()
         // A preroll-watchdog probe may still be inside GStreamer on its own thread: let it end
         // (bounded) before the process does.
         atexit {
