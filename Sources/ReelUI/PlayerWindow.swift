@@ -34,8 +34,8 @@ public final class PlayerWindow: SignalReceiver {
     /// `reel review`'s bar (hidden in other sessions).
     public let reviewBar = ReviewBar()
     private var appliedFullscreen = false
-    private var reportedVideoArea = (0, 0)
-    private var reportedVideoRectangle: (x: Int, y: Int, width: Int, height: Int)?
+    /// The video area's size and place last told to the app (`onVideoAreaResized`, `onVideoRectangleChanged`).
+    private var reported: (area: (Int, Int), rectangle: (x: Int, y: Int, width: Int, height: Int)?) = ((0, 0), nil)
     private var savedGeometry: (x: Int32, y: Int32, width: Int32, height: Int32)?
     /// The controls hide in fullscreen while playing (`ControlsAutoHide`).
     private let autoHide: ControlsAutoHide
@@ -290,12 +290,12 @@ public final class PlayerWindow: SignalReceiver {
         case .videoResized:
             let scale = Int(gtk_widget_get_scale_factor(video))
             let size = (Int(gtk_widget_get_allocated_width(video)) * scale, Int(gtk_widget_get_allocated_height(video)) * scale)
-            if size != reportedVideoArea {
-                reportedVideoArea = size
+            if size != reported.area {
+                reported.area = size
                 onVideoAreaResized(size.0, size.1)
             }
-            if let r = videoRectangle, r != reportedVideoRectangle ?? (-1, -1, -1, -1) {
-                reportedVideoRectangle = r
+            if let r = videoRectangle, r != reported.rectangle ?? (-1, -1, -1, -1) {
+                reported.rectangle = r
                 onVideoRectangleChanged(r.x, r.y, r.width, r.height)
             }
             return false

@@ -205,8 +205,7 @@ final class WindowSession {
     /// The queue version and current index the rows were made for (made again only on a change),
     /// and the titles for the list's layout (`PlayQueue.layoutVersion`: a name is made from a URI
     /// once, not at every item change of a 100,000-entry queue).
-    private var rowsMadeFor: (version: Int, current: Int?)?
-    private var rowTitles: (layout: Int, titles: [String]) = (-1, [])
+    private var rowCache = (made: nil as (version: Int, current: Int?)?, layout: -1, titles: [String]())
 
     private func refreshRows() {
         guard let controller else { return }
@@ -215,10 +214,10 @@ final class WindowSession {
         state.canGoPrevious = (current ?? 0) > 0
         state.canGoNext = current.map { $0 + 1 < count } ?? false || controller.repeatMode == .all
         let key = (version: queue.version, current: current)
-        if let made = rowsMadeFor, made.version == key.version, made.current == key.current { return }
-        rowsMadeFor = key
-        if rowTitles.layout != queue.layoutVersion { rowTitles = (queue.layoutVersion, queue.items.map(\.displayTitle)) }
-        let titles = rowTitles.titles
+        if let made = rowCache.made, made.version == key.version, made.current == key.current { return }
+        rowCache.made = key
+        if rowCache.layout != queue.layoutVersion { (rowCache.layout, rowCache.titles) = (queue.layoutVersion, queue.items.map(\.displayTitle)) }
+        let titles = rowCache.titles
         state.playlist = queue.items.indices.map { i in
             let item = queue.items[i]
             return PlaylistRow(title: titles[i], duration: item.duration, isCurrent: i == current,
