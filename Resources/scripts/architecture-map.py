@@ -58,6 +58,7 @@ FOLDERS = {
     "Sources/ReelEngine/Workarounds": "each GStreamer 1.22 workaround in its own file (registry: README.md)",
     "Sources/ReelGLib": "the one main-loop glue (`MainQueue`, `GLibMainLoop`)",
     "Sources/ReelGateway": "the loopback gateway for protected streams",
+    "Sources/ReelGateway/Repairs": "the gateway's repairs of what it relays, one type each, in chains (`GatewayRepairs+Standard`)",
     "Sources/ReelUI": "the GTK window: renders a view state, emits actions; keys",
     "Sources/reel": "`main.swift`",
 }

@@ -175,11 +175,12 @@ public final class Gateway: Sendable {
     /// How many upstream resources the gateway holds for an item (bounded per item).
     public func resourceCount(_ id: GatewayItemID) -> Int? { handler.registry.resourceCount(id) }
 
-    /// Rewrites `text` as the item's own playlist (resource 0), as a GET through the gateway
-    /// would: for benchmarks and tests of the registry's cost.
+    /// Routes `text` as the item's own playlist (resource 0) as a GET through the gateway would
+    /// (`PlaylistRoutes`): for benchmarks and tests of the registry's cost.
     public func rewritePlaylist(_ text: String, of id: GatewayItemID) -> String? {
         guard let (item, resource) = handler.registry.resource(item: id, index: 0) else { return nil }
-        return handler.rewrite(text, base: resource.url, item: item, id: id, playlist: 0)
+        return PlaylistRoutes(registry: handler.registry, baseURL: handler.baseURL)
+            .rewrite(text, RepairContext(item: item, id: id, resource: 0, base: resource.url))
     }
 
     /// Forgets an item: its gateway URLs answer 404 from now on.

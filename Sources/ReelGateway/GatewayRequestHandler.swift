@@ -91,8 +91,8 @@ final class GatewayRequestHandler: Sendable {
                 if !leads { cached = await masters.wait(item: id, resource: index) }
             }
             if let cached {
-                let output = rewrite(cached.text, base: cached.base, item: item, id: id, playlist: index)
-                try await writePlaylist(output, head: head, outbound: outbound)
+                let context = RepairContext(item: item, id: id, resource: index, base: cached.base, request: head)
+                try await writePlaylist(try await repairs.servedPlaylist.apply(cached.text, context), head: head, outbound: outbound)
                 return head.isKeepAlive
             }
         }
@@ -101,7 +101,8 @@ final class GatewayRequestHandler: Sendable {
         // is not asked for again (a live one is: its window has moved since).
         if head.method == .GET, index == 0, let prefetched = item.prefetched?.take(),
            prefetched.text.contains("#EXT-X-STREAM-INF") || prefetched.text.contains("#EXT-X-ENDLIST") {
-            return try await servePlaylist(prefetched.text, base: prefetched.base, item: item, id: id, resource: index, head: head, outbound: outbound)
+            return try await servePlaylist(prefetched.text, RepairContext(item: item, id: id, resource: index, base: prefetched.base, request: head),
+                                           outbound: outbound)
         }
         if head.method == .GET, resource.kind?.isMediaData == true, let v = registry.variant(ofMedia: index, item: id), v.changed {
             // What plays is what is fetched: the first media of another variant says so.
@@ -158,238 +159,88 @@ final class GatewayRequestHandler: Sendable {
         var error: PlaybackError
     }
 
-    /// Fetches a resource: redirects followed here (credentials scoped), one token refresh on
-    /// 401/403. Every attempt is logged.
-    func fetch(item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, head: HTTPRequestHead,
-                       deadline: NIODeadline = .distantFuture) async -> Result<Upstream, Failure> {
-        // Only a local item's own files are read from disk; its http(s) references (a local
-        // playlist of network segments) are fetched upstream, without credentials (no origin).
-        if resource.url.isFileURL { return LocalFile.fetch(resource.url, item: item, head: head) }
-        let scope = item.scope
-        var token: String?
-        if let provider = item.tokenProvider {
-            do { token = try await provider.token() } catch {
-                return .failure(Failure(status: .unauthorized, error: PlaybackError(
-                    kind: .notAuthorized, message: "No token for this stream: \(error)", uri: resource.url.absoluteString)))
-            }
-        }
-        var refreshed = false
-        var notes: [String] = []
-        attempt: while true {
-            var url = resource.url
-            var credentials = scope.allows(url)
-            for _ in 0...RedirectCredentialRule.maximumRedirects {
-                let request = makeRequest(url: url, kind: resource.kind, credentials: credentials, token: token, item: item, head: head)
-                let started = ContinuousClock.now
-                upstreamRequests.withLock { $0 += 1 }
-                let response: HTTPClientResponse
-                do {
-                    response = try await client.execute(request, deadline: deadline)
-                } catch {
-                    logLine(request.method.rawValue, request.url, status: nil, bytes: 0, started: started, note: "\(error)")
-                    return .failure(Failure(status: .badGateway, error: networkError(error, url: url)))
-                }
-                let status = Int(response.status.code)
-                if RedirectCredentialRule.isRedirect(status), let location = response.headers["Location"].first,
-                   let target = RedirectCredentialRule.target(location: location, requestURL: url) {
-                    let drained = await drain(response)
-                    let keeps = credentials && RedirectCredentialRule.keepsCredentials(from: url, to: target, scope: scope)
-                    logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started,
-                            note: keeps || !credentials ? "redirect" : "redirect credentials-dropped")
-                    credentials = keeps
-                    url = target
-                    continue
-                }
-                if status == 401 || status == 403 {
-                    let drained = await drain(response)
-                    if let provider = item.tokenProvider, !refreshed {
-                        logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started, note: "refreshing-token")
-                        refreshed = true
-                        notes.append("retry")
-                        do { token = try await provider.refresh(rejected: token) } catch {
-                            return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: PlaybackError(
-                                kind: .notAuthorized, message: "Access was refused (HTTP \(status)) and no fresh token could be had: \(error)",
-                                httpStatus: status, uri: url.absoluteString)))
-                        }
-                        continue attempt
-                    }
-                    logLine(request.method.rawValue, request.url, status: status, bytes: drained, started: started, note: "not-authorized")
-                    return .failure(Failure(status: HTTPResponseStatus(statusCode: status), error: notAuthorized(status: status, url: url, kind: resource.kind)))
-                }
-                return .success(Upstream(response: response, url: url, requestURL: request.url, method: request.method.rawValue,
-                                         started: started, note: notes.isEmpty ? nil : notes.joined(separator: " ")))
-            }
-            return .failure(Failure(status: .badGateway, error: PlaybackError(
-                kind: .network, message: "Too many redirects (more than \(RedirectCredentialRule.maximumRedirects)).", uri: resource.url.absoluteString)))
-        }
-    }
-
-    private func makeRequest(url: URL, kind: HLSURIKind?, credentials: Bool, token: String?, item: GatewayItem, head: HTTPRequestHead) -> HTTPClientRequest {
-        var target = url.absoluteString
-        if credentials, let token {
-            // The provider's token replaces any `Authorization` parameter the URL already had
-            // (a stale one from the item's URL or a playlist): in the query when placed there,
-            // otherwise it is only removed, and the header carries the token.
-            target = item.placement.usesQuery
-                ? URIReference.settingQueryParameter(TokenPlacement.parameterName, to: token, in: target)
-                : URIReference.removingQueryParameter(TokenPlacement.parameterName, from: target)
-        }
-        var request = HTTPClientRequest(url: target)
-        request.method = head.method == .HEAD ? .HEAD : .GET
-        // Playlists are fetched whole (they are rewritten): no Range for them.
-        let ext = url.pathExtension.lowercased()
-        let wholeBody = kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" || ext == "mpd"
-        for name in Self.forwardedRequestHeaders where !(wholeBody && (name == "Range" || name == "If-Range")) {
-            for value in head.headers[name] { request.headers.add(name: name, value: value) }
-        }
-        if !request.headers.contains(name: "User-Agent") { request.headers.add(name: "User-Agent", value: "Reel/0.1") }
-        request.headers.replaceOrAdd(name: "Accept-Encoding", value: "identity")
-        if credentials {
-            for header in item.headers { request.headers.replaceOrAdd(name: header.name, value: header.value) }
-            if let token, item.placement.usesHeader { request.headers.replaceOrAdd(name: TokenPlacement.parameterName, value: token) }
-        }
-        return request
-    }
-
     // MARK: Relaying
 
     private func relay(_ upstream: Upstream, item: GatewayItem, id: GatewayItemID, resource: GatewayRegistry.Resource, number resourceNumber: Int,
                        head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         let response = upstream.response
         let status = Int(response.status.code)
-        if head.method == .GET, head.headers[LiveSegmentGap.passErrorsHeader].isEmpty,
-           LiveSegmentGap.answersAsGap(status: status, kind: resource.kind, live: item.live?.snapshot.map { !$0.hasEndList } == true) {
-            // A live segment that failed: an empty 200, a gap hlsdemux2 1.22 survives (a 4xx/5xx
-            // there aborts the process: `LiveSegmentGap`). `reel check --watch` asks for the truth.
+        var context = RepairContext(item: item, id: id, resource: resourceNumber, base: upstream.url, request: head)
+        context.listed = resource.url
+        if LiveSegmentGaps.answersAsGap(status: status, kind: resource.kind, context) {
             let drained = await drain(response)
             logLine(upstream.method, upstream.requestURL, status: status, bytes: drained, started: upstream.started, note: "live-gap")
-            var headers = HTTPHeaders()
-            headers.add(name: "Content-Type", value: response.headers["Content-Type"].first ?? "video/mp2t")
-            headers.add(name: "Content-Length", value: "0")
-            if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
-            try await outbound.write(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers)))
-            try await outbound.write(.end(nil))
+            try await write(.ok, headers: ["Content-Type": response.headers["Content-Type"].first ?? "video/mp2t"], body: [], head: head, outbound: outbound)
             return head.isKeepAlive
         }
         if status >= 400 && status != 416 {
             // Not found, server errors: passed on (playbin3 reports them too), and told to the app.
             report(id, ErrorMapper.http(status: status, uri: upstream.url.absoluteString))
         }
-        var bytes: Int64 = 0
+        var body = UpstreamBody(response.body, until: upstream.started + .nanoseconds(transferDeadline.nanoseconds))
         var note = upstream.note
-        defer { logLine(upstream.method, upstream.requestURL, status: status, bytes: bytes, started: upstream.started, note: note) }
-
-        var iterator = response.body.makeAsyncIterator()
+        defer { logLine(upstream.method, upstream.requestURL, status: status, bytes: body.bytes, started: upstream.started, note: note) }
         let contentType = response.headers["Content-Type"].first?.lowercased() ?? ""
-        let ext = upstream.url.pathExtension.lowercased()
-        var isPlaylist = false, isMPD = false
-        var first: ByteBuffer?
-        if status == 200 && head.method == .GET && item.rewritesPlaylists && resource.kind?.isMediaData != true && resource.kind != .key {
-            if contentType.contains("dash+xml") || ext == "mpd" {
-                isMPD = true
-            } else if contentType.contains("mpegurl") || resource.kind?.isPlaylist == true || ext == "m3u8" || ext == "m3u" {
-                isPlaylist = true
+        let whole = status == 200 && head.method == .GET
+        var form = AnswerForm.media
+        if whole && item.rewritesPlaylists && resource.kind?.isMediaData != true && resource.kind != .key {
+            if let told = AnswerForm.of(contentType: contentType, pathExtension: upstream.url.pathExtension, kind: resource.kind) {
+                form = told
             } else {
-                first = try await iterator.next()
-                if let first { bytes += Int64(first.readableBytes) }
-                isPlaylist = first.map { HLSPlaylist.looksLikePlaylist(bytes: $0.readableBytesView) } ?? false
-                isMPD = !isPlaylist && first.map { DASHManifestRewriter.looksLikeMPD(bytes: $0.readableBytesView) } ?? false
+                form = AnswerForm.sniffed(try await body.first())
             }
         }
-
-        if isPlaylist || isMPD {
-            var body = first ?? ByteBuffer()
-            let until = upstream.started + .nanoseconds(transferDeadline.nanoseconds)
-            while let chunk = try await iterator.next() {
-                bytes += Int64(chunk.readableBytes)
-                guard ContinuousClock.now < until else {
-                    // A playlist that crawls in (a byte a second never trips the read timeout).
-                    note = "playlist-deadline"
-                    let error = PlaybackError(kind: .timeout, message: "The playlist did not arrive whole within \(transferDeadline.nanoseconds / 1_000_000_000) s.",
-                                              uri: upstream.url.absoluteString)
-                    report(id, error)
-                    try await simple(.gatewayTimeout, error.message + "\n", head: head, outbound: outbound)
-                    return false
-                }
-                guard body.readableBytes + chunk.readableBytes <= maximumPlaylistBytes else {
-                    note = "playlist-too-large"
-                    let error = PlaybackError(kind: .invalidPlaylist, message: "The playlist is larger than \(maximumPlaylistBytes) bytes.",
-                                              uri: upstream.url.absoluteString)
-                    report(id, error)
-                    try await simple(.badGateway, error.message + "\n", head: head, outbound: outbound)
-                    return head.isKeepAlive
-                }
-                var c = chunk
-                body.writeBuffer(&c)
+        if form != .media {
+            let text: String
+            switch try await body.whole(within: maximumPlaylistBytes) {
+            case .whole(let bytes): text = String(decoding: bytes, as: UTF8.self)
+            case .tooLarge:
+                note = "playlist-too-large"
+                return try await fail(.badGateway, PlaybackError(kind: .invalidPlaylist, message: "The playlist is larger than \(maximumPlaylistBytes) bytes.",
+                                                                  uri: upstream.url.absoluteString), id: id, head: head, outbound: outbound)
+            case .late:
+                // A playlist that crawls in (a byte a second never trips the read timeout).
+                note = "playlist-deadline"
+                _ = try await fail(.gatewayTimeout, PlaybackError(kind: .timeout, message: "The playlist did not arrive whole within \(transferDeadline.nanoseconds / 1_000_000_000) s.",
+                                                                   uri: upstream.url.absoluteString), id: id, head: head, outbound: outbound)
+                return false
             }
-            let text = String(decoding: body.readableBytesView, as: UTF8.self)
-            if isMPD {
-                do {
-                    // A live item's window, read from the MPD as served (`DASHLiveWindow`), on
-                    // the server's clock (`DASHClock`); a number out of bounds refuses it first.
-                    try DASHManifestRewriter.check(text)
-                    if let live = item.live { await measureClock(text, base: upstream.url, item: item, id: id, live: live) }
-                    let steered = item.live?.serveMPD(text)
-                    let output = try rewriteMPD(text, base: upstream.url, id: id, manifest: resourceNumber, presentationDelay: steered?.delay,
-                                                catchup: steered?.catchup, representation: item.representation, clockOffset: item.live?.clockOffset)
-                    await renditions.announceMPD(output, item: id)
-                    renditions.servedMPD(text, base: upstream.url, item: id)
-                    try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
-                } catch let failure as DASHManifestRewriter.Failure {
-                    note = "mpd-unreadable"
-                    let error = PlaybackError(kind: .invalidPlaylist, message: "The DASH manifest could not be read: \(failure)", uri: upstream.url.absoluteString)
-                    report(id, error)
-                    try await simple(.badGateway, error.message + "\n", head: head, outbound: outbound)
-                }
+            guard form == .manifest else { return try await servePlaylist(text, context, outbound: outbound) }
+            do {
+                let output = try await repairs.manifest.apply(text, context)
+                await renditions.announceMPD(output, item: id)
+                renditions.servedMPD(text, base: upstream.url, item: id)
+                try await writePlaylist(output, head: head, outbound: outbound, contentType: "application/dash+xml")
                 return head.isKeepAlive
-            }
-            return try await servePlaylist(text, base: upstream.url, item: item, id: id, resource: resourceNumber, head: head, outbound: outbound)
-        }
-
-        if status == 200, head.method == .GET, item.rewritesPlaylists, WebVTTSegment.isWebVTT(pathExtension: ext, contentType: contentType) {
-            return try await relayWebVTT(response, first: first, iterator: &iterator, bytes: &bytes, head: head, outbound: outbound)
-        }
-
-        // A bare packed-audio segment (no ID3 timestamp, which hlsdemux2 1.22 needs): the tag
-        // RFC 8216 asks for goes first (`PackedAudioTimestamp`). Whole answers only.
-        var timestamp: [UInt8]?
-        if status == 200, head.method == .GET, resource.kind == .segment, head.headers["Range"].isEmpty,
-           let start = packedAudio.start(of: resource.url, item: id) {
-            if first == nil, let chunk = try await iterator.next() {
-                bytes += Int64(chunk.readableBytes)
-                first = chunk
-            }
-            if let first, PackedAudioTimestamp.isBarePackedAudio(first.readableBytesView) {
-                timestamp = PackedAudioTimestamp.tag(start: start)
-                note = [note, "id3-timestamp"].compactMap { $0 }.joined(separator: " ")
+            } catch let failure as DASHManifestRewriter.Failure {
+                note = "mpd-unreadable"
+                return try await fail(.badGateway, PlaybackError(kind: .invalidPlaylist, message: "The DASH manifest could not be read: \(failure)",
+                                                                  uri: upstream.url.absoluteString), id: id, head: head, outbound: outbound)
             }
         }
-
         // Media and everything else: streamed, one chunk in flight (the write's completion is the
-        // backpressure: no more is read from upstream until playbin3 took the last chunk).
-        var headers = HTTPHeaders()
-        for name in Self.forwardedResponseHeaders {
-            for value in response.headers[name] {
-                if name == "Content-Length", let timestamp, let length = Int(value) {
-                    headers.add(name: name, value: String(length + timestamp.count))
-                } else {
-                    headers.add(name: name, value: value)
-                }
+        // backpressure: no more is read from upstream until playbin3 took the last chunk), after
+        // the first media repair that applies had its look.
+        var headers = Self.forwardedResponseHeaders.flatMap { name in response.headers[name].map { (name, $0) } }
+        var prefix: [UInt8]?
+        if whole, let repair = repairs.media.first(where: { $0.applies(to: context, kind: resource.kind, contentType: contentType) }) {
+            let original = repair.wholeBody ? try await body.whole(within: maximumPlaylistBytes).bytes : try await body.first().map { Array($0.readableBytesView) }
+            if let original, let repaired = repair.repair(original, context) {
+                note = [note, repair.name].compactMap { $0 }.joined(separator: " ")
+                headers = headers.map { $0.0 == "Content-Length" ? ($0.0, Int($0.1).map { String($0 + repaired.count - original.count) } ?? $0.1) : $0 }
+                prefix = repaired
+                body.dropPending()
             }
         }
-        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
-        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: response.status, headers: headers)))
+        if !head.isKeepAlive { headers.append(("Connection", "close")) }
+        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: response.status, headers: HTTPHeaders(headers))))
         if head.method == .HEAD {
             try await outbound.write(.end(nil))
             return head.isKeepAlive
         }
         do {
-            if let timestamp { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: timestamp)))) }
-            if let first { try await outbound.write(.body(.byteBuffer(first))) }
-            while let chunk = try await iterator.next() {
-                bytes += Int64(chunk.readableBytes)
-                try await outbound.write(.body(.byteBuffer(chunk)))
-            }
+            if let prefix { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: prefix)))) }
+            while let chunk = try await body.next() { try await outbound.write(.body(.byteBuffer(chunk))) }
         } catch {
             note = [note, "cancelled"].compactMap { $0 }.joined(separator: " ")
             throw error
@@ -398,121 +249,19 @@ final class GatewayRequestHandler: Sendable {
         return head.isKeepAlive
     }
 
-    /// Rewrites a DASH MPD (the item's resource `manifest`) so that everything it resolves to
-    /// routes back through the gateway (`DASHManifestRewriter`): its upstream directories become
-    /// resources of the item, and `Location` an item resource of its own.
-    /// An HLS playlist answered from `text` (fetched from `base`): a master without the variants
-    /// that do not answer, told to the app before any reader gets it (its window is then on the
-    /// demuxer) and kept for later readers; every playlist rewritten to come back here.
-    private func servePlaylist(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, resource: Int, head: HTTPRequestHead,
-                               outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
-        var text = text
+    /// An HLS playlist answered from `text` (fetched from the context's base): a master without
+    /// the variants that do not answer, told to the app before any reader gets it (its window is
+    /// then on the demuxer) and kept for later readers; every playlist repaired as served.
+    func servePlaylist(_ text: String, _ context: RepairContext, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
         let isMaster = text.contains("#EXT-X-STREAM-INF")
+        let text = isMaster ? try await repairs.fetchedMaster.apply(text, context) : text
+        let output = try await repairs.servedPlaylist.apply(text, context)
         if isMaster {
-            text = await withoutUnavailableVariants(text, base: base, item: item, id: id, head: head)
-            try Task.checkCancellation()  // the reader left: nothing checked is kept for others
-            text = HLSRenditionLanguages.separating(text)  // one group's same-language renditions stay apart
+            await renditions.announceMaster(output, item: context.id)
+            masters.store(text, base: context.base, item: context.id, resource: context.resource)
         }
-        let output = rewrite(text, base: base, item: item, id: id, playlist: resource)
-        if isMaster {
-            await renditions.announceMaster(output, item: id)
-            masters.store(text, base: base, item: id, resource: resource)
-        }
-        try await writePlaylist(output, head: head, outbound: outbound)
-        return head.isKeepAlive
-    }
-
-    func rewriteMPD(_ text: String, base: URL, id: GatewayItemID, manifest: Int, presentationDelay: Double? = nil,
-                    catchup: (start: Date, end: Date, now: Date)? = nil, representation: String? = nil, clockOffset: Double? = nil) throws -> String {
-        let registry = self.registry, baseURL = self.baseURL
-        let listed = Mutex(0)
-        let output = try DASHManifestRewriter.rewrite(text, base: base, directory: { dir in
-            guard let index = registry.resourceIndex(item: id, url: dir, kind: .other, parent: manifest) else { return nil }
-            listed.withLock { $0 += 1 }
-            return baseURL + registry.directoryPath(item: id, resource: index)
-        }, manifest: { url in
-            guard let index = registry.resourceIndex(item: id, url: url, kind: nil, parent: manifest) else { return nil }
-            listed.withLock { $0 += 1 }
-            return baseURL + registry.path(item: id, resource: index, url: url)
-        }, presentationDelay: presentationDelay, catchup: catchup, representation: representation, clockOffset: clockOffset)
-        registry.playlistRewritten(item: id, index: manifest, listing: listed.withLock { $0 })
-        return output
-    }
-
-    /// Rewrites a playlist (the item's resource `playlist`) so that every fetchable URI routes back
-    /// through the gateway; then the item's table forgets what no playlist lists any more.
-    func rewrite(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, playlist: Int) -> String {
-        let registry = self.registry, baseURL = self.baseURL
-        let listed = Mutex(0)
-        let rewriter = HLSPlaylistRewriter(baseURL: base, appendEndList: item.appendsEndList(), allowsLocalFiles: item.url.isFileURL) { kind, url in
-            guard let index = registry.resourceIndex(item: id, url: url, kind: kind, parent: playlist) else { return nil }
-            listed.withLock { $0 += 1 }
-            return baseURL + registry.path(item: id, resource: index, url: url)
-        }
-        let edited = item.live.map { $0.serve(text, closing: item.appendsEndList()) } ?? text
-        packedAudio.served(edited, base: base, item: id, playlist: playlist)
-        let output = rewriter.rewrite(edited).text
-        registry.playlistRewritten(item: id, index: playlist, listing: listed.withLock { $0 })
-        return output
-    }
-
-    /// A master without the variants whose media playlists do not answer (`HLSMasterFilter`):
-    /// every variant is asked for at once, each within 5 s (head and body), with the item's
-    /// credentials as any request of it; one that fails is left out and told to the variant
-    /// handler (the router says so on stderr).
-    private func withoutUnavailableVariants(_ text: String, base: URL, item: GatewayItem, id: GatewayItemID, head: HTTPRequestHead) async -> String {
-        // Only what the rewriter would route: http(s), and files for a local item only (a network
-        // master naming a FIFO would otherwise block the check, and read a local file).
-        let variants = HLSMasterFilter.variantURLs(in: text, base: base).filter { ["http", "https"].contains($0.scheme?.lowercased()) || item.url.isFileURL }
-        guard variants.count > 1 else { return text }
-        var probe = HTTPRequestHead(version: head.version, method: .GET, uri: head.uri)
-        for name in ["User-Agent", "Accept"] { for value in head.headers[name] { probe.headers.add(name: name, value: value) } }
-        let request = probe
-        let failed = await withTaskGroup(of: (URL, PlaybackError?).self) { group -> [(URL, PlaybackError)] in
-            for url in Set(variants) {
-                group.addTask {
-                    guard let index = self.registry.resourceIndex(item: id, url: url, kind: .variant),
-                          let (_, resource) = self.registry.resource(item: id, index: index) else { return (url, nil) }
-                    switch await self.fetch(item: item, id: id, resource: resource, head: request, deadline: .now() + .seconds(5)) {
-                    case .failure(let f): return (url, f.error)
-                    case .success(let u):
-                        let status = Int(u.response.status.code)
-                        var body = ByteBuffer()
-                        let until = ContinuousClock.now + .seconds(5)
-                        do {
-                            for try await chunk in u.response.body {
-                                var c = chunk
-                                body.writeBuffer(&c)
-                                // An endless or crawling body is no playlist to wait for.
-                                guard body.readableBytes <= self.maximumPlaylistBytes, ContinuousClock.now < until else {
-                                    return (url, PlaybackError(kind: .timeout, message: "The variant's playlist did not arrive whole within 5 s.",
-                                                               uri: url.absoluteString))
-                                }
-                            }
-                        } catch {
-                            return (url, PlaybackError(kind: .network, message: "The variant's playlist was cut short: \(error)", uri: url.absoluteString))
-                        }
-                        self.logLine(u.method, u.requestURL, status: status, bytes: Int64(body.readableBytes), started: u.started, note: "variant-check")
-                        guard status < 400 else { return (url, ErrorMapper.http(status: status, uri: url.absoluteString)) }
-                        let text = String(decoding: body.readableBytesView, as: UTF8.self)
-                        if status == 200, body.readableBytes <= self.maximumPlaylistBytes, HLSPlaylist.looksLikePlaylist(text[...]) {
-                            // The player asks for it next: it is handed over, not fetched again.
-                            self.masters.store(text, base: u.url, item: id, resource: index, once: true)
-                        }
-                        return (url, nil)
-                    }
-                }
-            }
-            var failed: [(URL, PlaybackError)] = []
-            for await (url, error) in group { if let error { failed.append((url, error)) } }
-            return failed
-        }
-        // A check the player's leaving cut short (`Transfers`) says nothing of the variants.
-        guard !failed.isEmpty, !Task.isCancelled else { return text }
-        for (url, error) in failed {
-            variantHandler.withLock { $0 }?(id, url, error)
-        }
-        return HLSMasterFilter.removing(Set(failed.map(\.0)), from: text, base: base)
+        try await writePlaylist(output, head: context.request, outbound: outbound)
+        return context.request.isKeepAlive
     }
 
     private func writePlaylist(_ output: String, head: HTTPRequestHead, outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
@@ -528,6 +277,25 @@ final class GatewayRequestHandler: Sendable {
     }
 
     // MARK: Helpers
+
+    /// A failure as the answer, told to the app.
+    private func fail(_ status: HTTPResponseStatus, _ error: PlaybackError, id: GatewayItemID, head: HTTPRequestHead,
+                      outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws -> Bool {
+        report(id, error)
+        try await simple(status, error.message + "\n", head: head, outbound: outbound)
+        return head.isKeepAlive
+    }
+
+    private func write(_ status: HTTPResponseStatus, headers fields: KeyValuePairs<String, String>, body: [UInt8], head: HTTPRequestHead,
+                       outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
+        var headers = HTTPHeaders()
+        for (name, value) in fields { headers.add(name: name, value: value) }
+        headers.add(name: "Content-Length", value: String(body.count))
+        if !head.isKeepAlive { headers.add(name: "Connection", value: "close") }
+        try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+        if head.method != .HEAD, !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+        try await outbound.write(.end(nil))
+    }
 
     private func simple(_ status: HTTPResponseStatus, _ text: String, head: HTTPRequestHead,
                         outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>) async throws {
