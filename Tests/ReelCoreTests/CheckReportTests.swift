@@ -39,7 +39,7 @@ final class CheckReportTests: XCTestCase {
         XCTAssertFalse(html.contains("SECRET"))
         XCTAssertTrue(html.contains("FAILED: not-found"))
         XCTAssertTrue(html.contains("src=\"frames/000-color10s-00h00m05s000.png\""))
-        XCTAssertEqual(CheckReportHTML.escape(#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        XCTAssertEqual(CheckReportHTML.escape(#"<a href="x">'&'</a>"#), "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;")
     }
 
     func testPNGSizeIsReadFromTheHeader() {

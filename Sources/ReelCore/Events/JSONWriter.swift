@@ -63,15 +63,15 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     static func escape(_ s: String, into out: inout String) {
         out += "\""
-        for u in s.unicodeScalars {
+        ScalarEscape.append(s, to: &out) { u in
             switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case _ where u.value < 0x20: String(format: "\\u%04x", u.value)
+            default: nil
             }
         }
         out += "\""

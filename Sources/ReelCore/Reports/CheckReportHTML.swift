@@ -3,21 +3,7 @@ import Foundation
 /// Renders a `CheckReport` as a self-contained index.html (no scripts, no remote resources).
 /// Every string from media or the command line is escaped.
 public enum CheckReportHTML {
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    public static func escape(_ s: String) -> String { XMLText.escape(s) }
 
     /// A relative file name as an href: escaped, with characters that would change its meaning
     /// percent-encoded.
