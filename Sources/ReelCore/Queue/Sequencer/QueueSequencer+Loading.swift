@@ -33,11 +33,14 @@ extension QueueSequencer {
             engine.isWaitingForNetwork = true
             armOfflineBound(for: item.id)
         case .play:
-            engine.isWaitingForNetwork = false
+            break
         }
         loadAwaitingChange = item.id
         applyLimits(reason: "policy")  // the item before's pinned rendition does not carry over
         engine.load(playbackItem(item, playedURI: uri, attempt: attempt))
+        // Released after the load: released before it, an item before that was held for the
+        // network (one that waited in vain) started fetching for the moment until this load.
+        if case .play = verdict { engine.isWaitingForNetwork = false }
         refreshPreroll()
     }
 
@@ -103,7 +106,7 @@ extension QueueSequencer {
 
     /// Tells the engine which item to switch to gaplessly, or none (`GaplessAdvisor`).
     func refreshPreroll() {
-        let current = queue.current, next = queue.upcoming
+        let current = queue.current, next = waitsForTail ? nil : queue.upcoming
         let engineLayout: StreamLayout? = current.flatMap { c in
             eventItemID == c.id && engine.status == .readyToPlay
                 ? StreamLayout(video: engine.mediaInfo.width != nil, audio: engine.mediaInfo.audioCodec != nil) : nil

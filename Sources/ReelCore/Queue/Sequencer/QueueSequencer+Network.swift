@@ -51,7 +51,9 @@ extension QueueSequencer {
         clock.after(wait) { [weak self] in
             guard let self, self.gate.offlineGeneration == generation, self.engine.isWaitingForNetwork,
                   self.queue.currentID == id, !self.gate.currentWasReady, let item = self.queue.item(id) else { return }
-            self.engine.isWaitingForNetwork = false
+            // Still held while the queue moves on: the next item's load replaces it (its own
+            // verdict holds or releases it); released here, it was fetched as it went (the test
+            // server saw a GET the moment the wait ended). At the end of the queue it stays held.
             self.gate.failedWhileOffline = false
             let error = PlaybackError(kind: .network, message: "No network: waited \(Int(wait)) s for a connection.", uri: item.uri)
             self.emit(.error(error), item: self.eventIndex)
