@@ -121,4 +121,29 @@ final class M3UParserTests: XCTestCase {
             XCTAssertTrue(result.diagnostics.isEmpty, row.name)
         }
     }
+
+    /// A big list's first entries (issue 51): the same entries, titles and options as the whole
+    /// read's first ones, and whether there are more; a list of exactly that many has no more.
+    func testTheFirstEntriesAreTheWholeReadsFirstEntries() {
+        var text = "#EXTM3U\n#PLAYLIST:Big\n"
+        for i in 0..<50 {
+            text += "#EXTINF:\(i),Title \(i)\n"
+            if i % 7 == 0 { text += "#EXTREEL:start=\(i)\n" }
+            text += i == 3 ? "bad\u{1}line\n" : "clip\(i).mp4\n"
+        }
+        let base = URL(fileURLWithPath: "/media/big.m3u")
+        let whole = M3UParser.parse(text: text, location: base)
+        XCTAssertFalse(whole.moreEntries)
+        XCTAssertEqual(whole.items.count, 49)
+        let head = M3UParser.parse(text: text, location: base, firstEntries: 10)
+        XCTAssertTrue(head.moreEntries)
+        XCTAssertEqual(head.title, "Big")
+        XCTAssertEqual(head.items.map(\.uri), whole.items.prefix(10).map(\.uri))
+        XCTAssertEqual(head.items.map(\.title), whole.items.prefix(10).map(\.title))
+        XCTAssertEqual(head.items.map(\.options), whole.items.prefix(10).map(\.options))
+        let exact = M3UParser.parse(text: text, location: base, firstEntries: 49)
+        XCTAssertFalse(exact.moreEntries, "no entry after the 49th")
+        XCTAssertEqual(exact.items.count, 49)
+    }
+
 }

@@ -154,6 +154,62 @@ final class QueueSequencerTests: XCTestCase {
             XCTAssertEqual(quitRec.events.filter { if case .finished = $0.0 { true } else { false } }.count, 1, "said once")
         }
     }
+
+    /// Issue 51: a big list plays while the rest of it is read. The end of its first entries is
+    /// no end of the queue while the rest is coming: nothing finishes, nothing wraps (repeat all),
+    /// nothing is prepared after the last; the rest's arrival goes on from there.
+    func testTheEndOfAListsFirstEntriesWaitsForTheRestOfIt() {
+        onMain {
+            for repeatMode in [RepeatMode.off, .all] {
+                let clock = ManualClock()
+                let (controller, engine, rec) = Self.make(2, repeatMode: repeatMode, clock: clock)
+                controller.expectTail()
+                controller.play()
+                engine.becomeReady()
+                engine.reachEnd()
+                XCTAssertEqual(engine.loads.map(\.uri), Array(Self.uris.prefix(2)))
+                engine.becomeReady()
+                XCTAssertNil(engine.nextItem, "\(repeatMode): nothing after the last entry read so far")
+                let error = PlaybackError(kind: .notFound, message: "gone", uri: Self.uris[1])
+                engine.fail(error)
+                clock.advance()
+                XCTAssertNil(rec.finished, "\(repeatMode): the queue has not ended")
+                XCTAssertEqual(engine.loads.count, 2, "\(repeatMode): no wrap to the first item")
+                XCTAssertTrue(controller.awaitsTail)
+                controller.appendTail([QueueItem(uri: Self.uris[2])])
+                XCTAssertFalse(controller.awaitsTail)
+                XCTAssertEqual(controller.queue.items[1].state, .failed(error), "the held outcome is the item's")
+                XCTAssertEqual(engine.loads.map(\.uri), Self.uris, "\(repeatMode): on to the rest")
+                XCTAssertEqual(rec.changes, [0, 1, 2])
+                engine.becomeReady()
+                engine.reachEnd()
+                clock.advance()
+                if repeatMode == .off {
+                    XCTAssertEqual(rec.finished.map { [$0.0, $0.1] }, [2, 1], "played 2, failed 1")
+                } else {
+                    XCTAssertNil(rec.finished)
+                    XCTAssertEqual(engine.loads.last?.uri, Self.uris[0], "the whole list repeats")
+                }
+            }
+        }
+    }
+
+    /// The rest of the list arriving before the first entries are played: appended, and the
+    /// next item is prepared after the one playing as for any append.
+    func testARestThatComesEarlyIsAnAppend() {
+        onMain {
+            let (controller, engine, rec) = Self.make(1)
+            controller.expectTail()
+            controller.play()
+            engine.becomeReady()
+            XCTAssertNil(engine.nextItem)
+            controller.appendTail([QueueItem(uri: Self.uris[1])])
+            XCTAssertEqual(engine.nextItem?.uri, Self.uris[1], "prepared for the gapless switch")
+            engine.reachEnd()
+            XCTAssertEqual(rec.changes.last, 1)
+        }
+    }
+
 }
 
 /// Retries on the fake engine with a manual clock: the back-off is seen without waiting for it.

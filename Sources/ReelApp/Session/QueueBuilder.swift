@@ -11,6 +11,8 @@ enum QueueBuilder {
     struct Result {
         var items: [QueueItem] = []
         var errors: [PlaybackError] = []
+        /// A local M3U's first entries only were read (`firstEntries`): the list has more.
+        var moreEntries = false
     }
 
     /// - Parameters:
@@ -20,8 +22,9 @@ enum QueueBuilder {
     ///     gateway); without one, playlists are fetched plainly.
     ///   - options: per-item options for the inputs that are not playlists (a socket `load` with
     ///     its own headers).
+    ///   - firstEntries: read only this many entries of a local M3U (`QueueTail`).
     static func build(_ inputs: [String], arrival: ItemArrival = .commandLine, router: GatewayRouter? = nil,
-                      options: [String: [String]] = [:]) -> Result {
+                      options: [String: [String]] = [:], firstEntries: Int? = nil) -> Result {
         var result = Result()
         let entryArrival: ItemArrival = arrival == .control ? .control : .playlist
         // The inputs' own options (a socket `load` with its own headers): checked where they
@@ -52,7 +55,8 @@ enum QueueBuilder {
                     continue
                 }
                 name = (path as NSString).lastPathComponent
-                parsed = PlaylistParser.load(file: URL(fileURLWithPath: path))
+                parsed = PlaylistParser.load(file: URL(fileURLWithPath: path), firstEntries: firstEntries)
+                result.moreEntries = result.moreEntries || parsed.moreEntries
             } else if MediaLocator.isNetwork(uri), let url = URL(string: uri), !(router?.isProtectedStream(uri, arrival: arrival, entry: entry) ?? false),
                       !(router?.isTimeShifted(options: options, arrival: arrival) ?? false) {
                 name = MediaLocator.displayName(of: uri)

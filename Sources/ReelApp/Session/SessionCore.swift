@@ -35,6 +35,8 @@ final class SessionCore {
     /// How the current item plays (`qoe`): counted from the queue's events.
     private(set) var qoe = QoEMeter()
 
+    /// The rest of a big playlist, read once the first item started (`QueueTail`).
+    private var tail: QueueTail?
     /// The item to start with instead of the queue's first (`reel review` resumes at the first
     /// item not yet judged).
     var startItem: QueueItem.ID?
@@ -50,6 +52,7 @@ final class SessionCore {
         self.router = router
         self.player = player
         playlistErrors = prepared.errors
+        tail = prepared.tail
         printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress, includeSubtitles: options.printSubtitles) : nil
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         resume = options.resumeFile.map { ResumeKeeper(file: ResumeFile(path: $0), player: player) }
@@ -60,6 +63,7 @@ final class SessionCore {
             sequencer.onAdaptiveSample = { sample, rendition in trace.record(sample, rendition: rendition) }
         }
         sequencer.setQuality(options.quality)
+        if prepared.tail != nil { sequencer.expectTail() }  // before anything plays: the first entries may all fail at once
         sequencer.offlineWait = options.offlineWait
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
@@ -225,6 +229,25 @@ final class SessionCore {
             sequencer.play()
         }
         if let start = options.startPosition { player.seek(to: start, mode: .accurate) }
+        readTail()
+    }
+
+    /// Reads the rest of a big playlist on a background thread and appends it (`QueueTail`).
+    private func readTail() {
+        guard let tail else { return }
+        self.tail = nil
+        DispatchQueue.global(qos: .userInitiated).async {
+            let rest = tail.read()
+            let items = rest.items, errors = rest.errors
+            MainQueue.shared.async { [weak self] in
+                guard let self else { return }
+                for error in errors {
+                    Diagnostics.say(error.message)
+                    self.printer?.print(.error(error), item: nil)
+                }
+                self.sequencer.appendTail(items)
+            }
+        }
     }
 
     /// How long the first item that needs the network waits for the monitor's first reading.

@@ -9,7 +9,9 @@ import Foundation
 /// network playlist), binary or over-long lines. Every other entry still loads.
 /// HLS playlists are recognised by `PlaylistFormat.detect` before this parser runs.
 public enum M3UParser {
-    public static func parse(text: String, location: URL) -> PlaylistParseResult {
+    /// - Parameter firstEntries: stop after this many entries (`moreEntries` says whether the
+    ///   text has more): a big list's first entries play while the rest is read.
+    public static func parse(text: String, location: URL, firstEntries: Int? = nil) -> PlaylistParseResult {
         var result = PlaylistParseResult(format: .m3u)
         var builder = DiagnosticsBuilder()
         var title: String?, duration: Double?, infoLine: Int?
@@ -60,6 +62,10 @@ public enum M3UParser {
                 }
                 // #EXTM3U, #EXTGRP, #EXTALB… and plain comments carry nothing Reel uses.
                 continue
+            }
+            if let firstEntries, result.items.count >= firstEntries {
+                result.moreEntries = true
+                return result
             }
             if result.items.count >= PlaylistText.maxEntries {
                 builder.add(number, "more than \(PlaylistText.maxEntries) entries; the rest were ignored")

@@ -26,7 +26,12 @@ public enum PlaylistFormat: String, Sendable, Equatable, CaseIterable {
         var firstLine: Substring?
         var sawHLSTag = false
         var scanned = 0
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+        // Line by line as read: a big list is not split whole to look at its top.
+        var rest = text[...]
+        while !rest.isEmpty {
+            let end = rest.firstIndex { $0 == "\n" || $0 == "\r" || $0 == "\r\n" } ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end == rest.endIndex ? "" : rest[rest.index(after: end)...]
             let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
             if trimmed.isEmpty { continue }
             if firstLine == nil { firstLine = trimmed }

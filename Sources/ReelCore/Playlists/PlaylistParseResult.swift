@@ -6,6 +6,9 @@ public struct PlaylistParseResult: Sendable, Equatable {
     public var diagnostics: [PlaylistDiagnostic]
     /// The playlist's own title (`#PLAYLIST:`, XSPF `<title>`), if any.
     public var title: String?
+    /// Only the first entries were read (`firstEntries`); the list has more. Its diagnostics are
+    /// then those of what was read, and only the whole list's say everything.
+    public var moreEntries = false
 
     public init(format: PlaylistFormat, items: [QueueItem] = [], diagnostics: [PlaylistDiagnostic] = [], title: String? = nil) {
         self.format = format

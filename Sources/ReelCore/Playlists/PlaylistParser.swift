@@ -15,7 +15,8 @@ public enum PlaylistParser {
     /// Parses playlist bytes. `location` is where the playlist itself lives (a file URL or the
     /// http(s) URL it was fetched from): relative entries resolve against it, and a network
     /// location forbids entries that point at local files.
-    public static func parse(_ data: Data, location: URL) -> PlaylistParseResult {
+    /// `firstEntries`: an M3U's first entries only (`M3UParser`); other formats are read whole.
+    public static func parse(_ data: Data, location: URL, firstEntries: Int? = nil) -> PlaylistParseResult {
         let name = location.lastPathComponent
         let guessed = PlaylistFormat.fromExtension(location.path)
         let expectUTF8 = location.pathExtension.lowercased() != "m3u" && guessed != .pls
@@ -34,7 +35,7 @@ public enum PlaylistParser {
         case .xspf:
             result = XSPFParser.parse(text: decoded.text, location: location)
         case .m3u:
-            result = M3UParser.parse(text: decoded.text, location: location)
+            result = M3UParser.parse(text: decoded.text, location: location, firstEntries: firstEntries)
         }
         result.diagnostics = (decoded.diagnostics + result.diagnostics).enumerated()
             .sorted { a, b in (a.element.line ?? .max, a.offset) < (b.element.line ?? .max, b.offset) }
@@ -44,7 +45,7 @@ public enum PlaylistParser {
 
     /// Reads and parses a local playlist file (a path or file URL). A missing, unreadable,
     /// non-regular or oversized file gives a fatal diagnostic.
-    public static func load(file: URL) -> PlaylistParseResult {
+    public static func load(file: URL, firstEntries: Int? = nil) -> PlaylistParseResult {
         let guessed = PlaylistFormat.fromExtension(file.path) ?? .m3u
         func fatal(_ message: String) -> PlaylistParseResult {
             PlaylistParseResult(format: guessed, diagnostics: [PlaylistDiagnostic(line: nil, message: message, severity: .fatal)])
@@ -63,7 +64,7 @@ public enum PlaylistParser {
         defer { try? handle.close() }
         // Read one byte more than allowed: a file that grew after the size check is still caught.
         let data = (try? handle.read(upToCount: PlaylistText.maxBytes + 1)) ?? Data()
-        var result = parse(data, location: URL(fileURLWithPath: path).standardizedFileURL)
+        var result = parse(data, location: URL(fileURLWithPath: path).standardizedFileURL, firstEntries: firstEntries)
         if result.format == .m3u || result.format == .pls { result.items = result.items.map(preferringDecodedName) }
         return result
     }

@@ -102,35 +102,38 @@ enum PlaylistText {
 
     /// The lines of `text` with their 1-based numbers, split at LF, CRLF or CR. Empty lines are
     /// kept (numbering stays right). `tooLong` lines come back empty and flagged.
-    static func lines(_ text: String) -> [(number: Int, text: Substring, tooLong: Bool)] {
-        var result: [(Int, Substring, Bool)] = []
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var i = start
-        var number = 1
-        func emit(_ end: String.Index) {
-            let length = utf8.distance(from: start, to: end)
-            if length > maxLineBytes {
-                result.append((number, text[start..<start], true))
-            } else {
-                result.append((number, text[start..<end], false))
-            }
-            number += 1
+    static func lines(_ text: String) -> Lines { Lines(text: text) }
+
+    /// The lines of a text, read as they are asked for (a big list's first entries are parsed
+    /// without splitting the rest): number (from 1), text, and whether it was too long (then
+    /// its text is empty). CR, LF and CRLF end a line.
+    struct Lines: Sequence, IteratorProtocol {
+        let text: String
+        private var i: String.Index
+        private var number = 1
+
+        init(text: String) {
+            self.text = text
+            i = text.utf8.startIndex
         }
-        while i != utf8.endIndex {
-            let b = utf8[i]
-            if b == 0x0A || b == 0x0D {
-                emit(i)
-                var next = utf8.index(after: i)
-                if b == 0x0D, next != utf8.endIndex, utf8[next] == 0x0A { next = utf8.index(after: next) }
-                i = next
-                start = i
+
+        mutating func next() -> (number: Int, text: Substring, tooLong: Bool)? {
+            let utf8 = text.utf8
+            guard i != utf8.endIndex else { return nil }
+            let start = i
+            var end = i
+            while end != utf8.endIndex, utf8[end] != 0x0A, utf8[end] != 0x0D { end = utf8.index(after: end) }
+            if end != utf8.endIndex {
+                let b = utf8[end]
+                i = utf8.index(after: end)
+                if b == 0x0D, i != utf8.endIndex, utf8[i] == 0x0A { i = utf8.index(after: i) }
             } else {
-                i = utf8.index(after: i)
+                i = end
             }
+            defer { number += 1 }
+            if utf8.distance(from: start, to: end) > maxLineBytes { return (number, text[start..<start], true) }
+            return (number, text[start..<end], false)
         }
-        if start != utf8.endIndex { emit(utf8.endIndex) }
-        return result
     }
 
     /// True when a line holds control characters other than tab (binary junk in a text file).

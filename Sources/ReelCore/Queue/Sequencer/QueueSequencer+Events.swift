@@ -76,6 +76,13 @@ extension QueueSequencer {
     /// The current item ended (or failed): the next one, or the end of the queue.
     func advance(_ outcome: ItemOutcome) {
         guard queue.currentID != nil else { return }
+        if waitsForTail {
+            // The list's first entries are played and the rest is still being read: no end and
+            // no wrap yet; `appendTail` goes on.
+            tail?.held = outcome
+            Log.debug(.queue, .info, "the playlist's first \(queue.count) entries played: waiting for the rest of it")
+            return
+        }
         if queue.finishCurrent(outcome) != nil {
             loadCurrent()
         } else {

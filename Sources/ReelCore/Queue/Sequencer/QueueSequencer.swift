@@ -42,6 +42,8 @@ public final class QueueSequencer {
     /// A failed item stays current (its error said) instead of the queue moving on: `reel
     /// review`, where a person judges every item, failed ones too.
     public var holdsFailedItem = false
+    /// The rest of a big playlist, still being read while its first entries play (`+Tail`).
+    var tail: PendingTail?
 
     public var retryPolicy: RetryPolicy {
         get { retries.policy }

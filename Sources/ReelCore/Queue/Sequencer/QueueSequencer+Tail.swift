@@ -1,0 +1,36 @@
+import Foundation
+
+/// A big playlist plays while it is read (issue 51): the session builds the queue from the list's
+/// first entries, starts, and appends the rest when a background read has it (`appendTail`).
+/// Until then the last of the first entries is no end of the queue: its end neither finishes the
+/// queue nor wraps a repeating one, and nothing is prepared after it; the queue goes on when the
+/// rest arrives.
+struct PendingTail {
+    /// The outcome of the last first entry, when it ended before the rest arrived.
+    var held: ItemOutcome?
+}
+
+extension QueueSequencer {
+    /// The rest of the queue is coming (`appendTail` brings it).
+    public func expectTail() {
+        tail = PendingTail()
+    }
+
+    /// Whether the rest of the queue is still awaited.
+    public var awaitsTail: Bool { tail != nil }
+
+    /// The rest of the queue: appended, and the queue goes on if it was waiting for it.
+    public func appendTail(_ items: [QueueItem]) {
+        guard let pending = tail else { return append(items) }
+        tail = nil
+        append(items)
+        Log.debug(.queue, .info, "the rest of the playlist: \(items.count) entries, \(queue.count) in all")
+        if let outcome = pending.held { advance(outcome) }
+    }
+
+    /// The current item is the last one there is so far and more is coming: its end waits.
+    var waitsForTail: Bool {
+        guard tail != nil, queue.repeatMode != .one, let index = queue.currentIndex else { return false }
+        return index == queue.count - 1
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// A big playlist plays while it is read (issue 51): the queue starts with the list's first
+/// entries (`QueueTail.firstEntries`) and the rest is appended from a background read. Seen from
+/// outside: the whole list is played in order, its problems said once each, and the end of the
+/// first entries is no end of the queue even when all of them fail at once.
+final class BigPlaylistTests: XCTestCase {
+    private var dir: URL!
+
+    override func setUp() {
+        super.setUp()
+        dir = TestMedia.temporaryDirectory("reel-bigplaylist")
+    }
+
+    override func tearDown() {
+        if let dir { try? FileManager.default.removeItem(at: dir) }
+        super.tearDown()
+    }
+
+    /// 600 missing files (they fail as fast as the queue can go: the first 500 are done before
+    /// the rest is read), then the clip, then a line of binary junk.
+    func testTheEndOfTheFirstEntriesIsNoEndOfTheQueue() throws {
+        var text = "#EXTM3U\n"
+        for i in 0..<600 { text += "/nonexistent/reel-big/missing-\(i).mp4\n" }
+        text += TestMedia.path("clip2s.mp4") + "\n" + "bad\u{1}line\n"
+        let list = dir.appendingPathComponent("big.m3u")
+        try text.write(to: list, atomically: true, encoding: .utf8)
+        let result = ProcessRunner.run(ProcessRunner.reelExecutable,
+            ["--headless", "--events", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=false", list.path], timeout: 120)
+        XCTAssertFalse(result.timedOut, result.stderr)
+        XCTAssertEqual(result.status, 1, "a playlist problem: status 1. \(result.stderr.suffix(2000))")
+        let events = result.jsonObjects
+        let finished = events.filter { $0["event"] as? String == "finished" }
+        XCTAssertEqual(finished.count, 1)
+        XCTAssertEqual(finished.first?["played"] as? Int, 1, "the clip after the first 500 entries played")
+        XCTAssertEqual(finished.first?["failed"] as? Int, 600)
+        let items = events.filter { $0["event"] as? String == "item" }.compactMap { $0["item"] as? Int }
+        XCTAssertEqual(items, Array(0...600), "every entry, in order, once")
+        let junk = events.filter { e in
+            e["event"] as? String == "error" && ((e["error"] as? [String: Any])?["message"] as? String)?.contains("line 603") == true
+        }
+        XCTAssertEqual(junk.count, 1, "the rest's problem said once")
+        XCTAssertTrue(junk.first?["item"] is NSNull)
+        XCTAssertEqual(result.stderr.components(separatedBy: "line 603: binary data").count - 1, 1, result.stderr.suffix(1000).description)
+    }
+
+    /// 20,000 entries: the socket counts them all while the first plays, and the last is the
+    /// list's last (its title).
+    func testTheWholeListIsQueuedWhileTheFirstEntryPlays() throws {
+        var text = "#EXTM3U\n"
+        let clip = TestMedia.path("color10s.mp4")
+        for i in 0..<20_000 { text += "#EXTINF:10,Entry \(i)\n\(clip)\n" }
+        let list = dir.appendingPathComponent("big.m3u8")
+        try text.write(to: list, atomically: true, encoding: .utf8)
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+            ["--headless", "--ipc", socket, "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true", list.path])
+        defer { _ = reel.finish(timeout: 10) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr)
+        var count: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            count = client.request(["get_property", "playlist-count"], id: 1)?["data"] as? Int
+            if count == 20_000 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertEqual(count, 20_000, reel.stderr)
+        XCTAssertEqual(client.request(["get_property", "playlist-pos"], id: 2)?["data"] as? Int, 0, "still on the first entry")
+        XCTAssertEqual(client.request(["get_property", "playlist/19999/title"], id: 3)?["data"] as? String, "Entry 19999")
+        XCTAssertEqual(client.request(["get_property", "playlist/500/title"], id: 4)?["data"] as? String, "Entry 500", "the rest follows the first 500")
+        _ = client.request(["quit"], id: 5)
+    }
+}
