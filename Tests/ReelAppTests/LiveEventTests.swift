@@ -145,6 +145,7 @@ final class LiveEventTests: XCTestCase {
         _ = s.property("position")
         XCTAssertGreaterThan(s.client.events.filter { $0["event"] as? String == "tick" }.count, ticksBefore, "playback goes on")
         XCTAssertEqual(s.property("time-control") as? String, "playing")
+        XCTAssertEqual(s.property("live-mode") as? String, "restart", "still a restart, not a catchup cut at the programme's end")
         let stderr = s.quit()
         let requests = server.requests
         XCTAssertGreaterThan(requests.filter { $0.path.hasSuffix(".ts") }.count, 2)

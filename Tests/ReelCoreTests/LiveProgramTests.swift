@@ -84,6 +84,10 @@ final class LiveProgramTests: XCTestCase {
         XCTAssertEqual(program.effectiveMode(at: Date(timeIntervalSince1970: 150)), .restart)
         XCTAssertEqual(program.effectiveMode(at: Date(timeIntervalSince1970: 200)), .catchup, "seed 000's event rule")
         XCTAssertEqual(LiveProgram(mode: .live, end: Date(timeIntervalSince1970: 200)).effectiveMode(at: Date(timeIntervalSince1970: 300)), .live)
+        // Decided when the item starts, the mode holds while it plays.
+        let started = program.decided(at: Date(timeIntervalSince1970: 150))
+        XCTAssertEqual(started.effectiveMode(at: Date(timeIntervalSince1970: 300)), .restart)
+        XCTAssertEqual(program.decided(at: Date(timeIntervalSince1970: 250)).effectiveMode(at: Date(timeIntervalSince1970: 300)), .catchup)
     }
 
     /// `--timeshift-url`: the template is checked when read, and the URL asked of the origin is

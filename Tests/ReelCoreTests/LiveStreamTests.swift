@@ -40,4 +40,29 @@ final class LiveStreamTests: XCTestCase {
         XCTAssertEqual(live.snapshot?.hasEndList, true, "the gateway closes it: VOD")
         XCTAssertNil(live.takeProblem())
     }
+
+    /// A restart whose programme ends while it plays stays a restart (issue 45's LiveDASHTests
+    /// failure): the refresh after the end is not cut to the programme and closed as a catchup
+    /// would be (playback went on only to the programme's end, and a closed window silenced
+    /// `live-program-end` when the refresh came before the tick). One that had ended before it
+    /// started is a catchup, as before.
+    func testARestartThatEndsWhilePlayingGoesOn() {
+        let t0 = Date(timeIntervalSince1970: 1_795_550_400)
+        let program = LiveProgram(mode: .restart, start: t0.addingTimeInterval(4), end: t0.addingTimeInterval(20))
+        let playing = LiveStream(program: program)
+        _ = playing.serve(playlist(first: 0, count: 10), now: t0.addingTimeInterval(19))
+        XCTAssertEqual(playing.programInForce?.effectiveMode(at: t0.addingTimeInterval(19)), .restart)
+        playing.markStarted()
+        let after = playing.serve(playlist(first: 0, count: 14), now: t0.addingTimeInterval(27))
+        XCTAssertEqual(playing.snapshot?.hasEndList, false, "not closed at the programme's end")
+        XCTAssertFalse(after.contains("#EXT-X-ENDLIST"))
+        XCTAssertTrue(after.contains("s13.ts"), "the segments after the programme's end are served")
+        XCTAssertEqual(playing.programInForce?.effectiveMode(at: t0.addingTimeInterval(27)), .restart)
+
+        let late = LiveStream(program: program)
+        let vod = late.serve(playlist(first: 0, count: 14), now: t0.addingTimeInterval(27))
+        XCTAssertEqual(late.programInForce?.mode, .catchup, "ended before it started: a catchup")
+        XCTAssertTrue(vod.contains("#EXT-X-ENDLIST"))
+        XCTAssertFalse(vod.contains("s13.ts"))
+    }
 }

@@ -15,6 +15,8 @@ public struct LiveProgram: Sendable, Equatable {
     /// past: a VOD manifest; otherwise an event one beginning at the programme), and Reel edits
     /// nothing out; the modes, positions and events stay the same (`timeshiftedURL`).
     public var timeshift: String?
+    /// The mode was decided when the item started (`decided(at:)`): it holds from then on.
+    public private(set) var modeIsDecided = false
 
     public init(mode: LiveMode = .live, start: Date? = nil, end: Date? = nil, startOffset: Double? = nil, timeshift: String? = nil) {
         self.mode = mode
@@ -107,9 +109,20 @@ public struct LiveProgram: Sendable, Equatable {
 
     /// The mode that applies at `now`: a programme whose end has passed plays as catchup in
     /// restart mode too (seed 000's event rule: a finished event is VOD).
+    /// Once the item started (`decided(at:)`) the mode holds: a restart whose programme ends
+    /// while it plays goes on (`live-program-end` says so), it does not turn into a catchup
+    /// cut at the programme's end.
     public func effectiveMode(at now: Date) -> LiveMode {
-        if mode == .restart, let end, end <= now { return .catchup }
+        if !modeIsDecided, mode == .restart, let end, end <= now { return .catchup }
         return mode
+    }
+
+    /// The programme as it plays from `now` on: its mode the one in force at `now`, kept.
+    public func decided(at now: Date) -> LiveProgram {
+        var program = self
+        program.mode = effectiveMode(at: now)
+        program.modeIsDecided = true
+        return program
     }
 
     /// Whether the origin time-shifts (a `timeshift` template): Reel then edits no programme out.

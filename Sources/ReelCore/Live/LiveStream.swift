@@ -21,6 +21,8 @@ public final class LiveStream: Sendable {
         /// Seconds the server's clock is ahead of ours (`DASHClock`), once measured.
         var clockOffset: Double?
         var clockAskedAt: Date?
+        /// The programme with its mode decided at the first playlist served (`programInForce`).
+        var decided: LiveProgram?
     }
 
     public init(program: LiveProgram?) {
@@ -28,8 +30,20 @@ public final class LiveStream: Sendable {
     }
 
     /// The editor for the next media playlist.
-    public var editor: LivePlaylistEditor {
-        LivePlaylistEditor(program: program, steersStart: !state.withLock { $0.started })
+    public var editor: LivePlaylistEditor { editor(now: Date()) }
+
+    private func editor(now: Date) -> LivePlaylistEditor {
+        let (inForce, started) = state.withLock { s in (Self.inForce(program, &s, now: now), s.started) }
+        return LivePlaylistEditor(program: inForce, steersStart: !started)
+    }
+
+    /// The programme as it plays: its mode decided when the first playlist (or MPD) was served
+    /// and kept (`LiveProgram.decided`); nil before then, and without a programme.
+    public var programInForce: LiveProgram? { state.withLock { $0.decided } }
+
+    private static func inForce(_ program: LiveProgram?, _ s: inout State, now: Date) -> LiveProgram? {
+        if s.decided == nil { s.decided = program?.decided(at: now) }
+        return s.decided
     }
 
     /// Edits a media playlist the engine is about to get (its window capped: `LiveWindowCap`)
@@ -37,7 +51,7 @@ public final class LiveStream: Sendable {
     /// gateway closes it after this (`--finished`, an event past its end): it is VOD then.
     public func serve(_ text: String, closing: Bool = false, now: Date = Date()) -> String {
         // The newest segments only (`LiveWindowCap`), before anything parses the playlist.
-        let output = editor.edit(LiveWindowCap.cap(text).text, now: now)
+        let output = editor(now: now).edit(LiveWindowCap.cap(text).text, now: now)
         state.withLock { s in
             if var snapshot = output.snapshot {
                 snapshot.hasEndList = snapshot.hasEndList || closing
@@ -63,7 +77,8 @@ public final class LiveStream: Sendable {
         guard var window = DASHLiveWindow.snapshot(text, now: serverNow) else { return nil }
         window.receivedAt = now  // elapsed time since is measured on our clock
         // A restart's window begins at the programme, and playback at its start.
-        let steered = DASHLiveWindow.steer(window, program: program, now: serverNow)
+        let inForce = state.withLock { s in Self.inForce(program, &s, now: serverNow) }
+        let steered = DASHLiveWindow.steer(window, program: inForce, now: serverNow)
         state.withLock { s in
             Self.keep(steered.snapshot, in: &s)
             if !s.started, let start = steered.start { s.start = start }

@@ -27,7 +27,7 @@ final class LiveAnnouncements: PlayerFeature {
         guard !startAnnounced, let timeline = host.liveTimeline else { return }
         startAnnounced = true
         let rule = live.plannedStart?.rule ?? timeline.snapshot.safeDistance.rule
-        let mode = live.program?.effectiveMode(at: wallClock()) ?? .live
+        let mode = (live.programInForce ?? live.program)?.effectiveMode(at: wallClock()) ?? .live
         Log.debug(.engine, .info, "live: started in \(mode.rawValue) mode (\(rule))")
         host.emit(.liveStart(mode: mode, rule: rule, live: timeline.report(stream: host.streamPosition)))
     }

@@ -22,7 +22,7 @@ extension Player {
     /// programme; catchup once its playlist is closed.
     public var liveMode: LiveMode? {
         guard let live = itemState.live.stream else { return nil }
-        if let program = live.program {
+        if let program = live.programInForce ?? live.program {
             if live.snapshot?.hasEndList == true { return .catchup }
             return program.effectiveMode(at: Date())
         }
