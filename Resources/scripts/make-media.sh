@@ -213,6 +213,17 @@ make_hls_variant() {  # dir width height pattern [seconds] [audio wave] [overlay
 make_hls_variant hls/vod/hi 640 360 smpte
 make_hls_variant hls/vod/lo 320 180 ball
 make_hls_variant hls/live 320 180 ball 12   # served as a sliding window by the tests
+# hls/live-pairs: three encodes of 4 s (two segments each), their timestamps starting again at
+# each: what an ad break's DISCONTINUITY joins (served with --fault discontinuity-every:2).
+if [ ! -s hls/live-pairs/c-segment00001.ts ]; then
+  for pair in a b c; do make_hls_variant "hls/live-pairs.$pair" 320 180 ball 4; done
+  rm -rf hls/live-pairs.tmp && mkdir -p hls/live-pairs.tmp
+  for pair in a b c; do
+    for f in "hls/live-pairs.$pair"/*.ts; do cp "$f" "hls/live-pairs.tmp/$pair-$(basename "$f")"; done
+    rm -rf "hls/live-pairs.$pair"
+  done
+  rm -rf hls/live-pairs && mv hls/live-pairs.tmp hls/live-pairs
+fi
 if ! grep -qs 'FRAME-RATE=30.000' hls/vod/master.m3u8; then
   printf '%s\n' '#EXTM3U' '#EXT-X-VERSION:3' \
     '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS="avc1.42c01e,mp4a.40.2"' 'hi/index.m3u8' \

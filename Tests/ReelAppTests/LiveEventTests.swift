@@ -118,6 +118,24 @@ final class LiveEventTests: XCTestCase {
         _ = s.quit()
     }
 
+    /// The same with the timestamps starting again at every mark (`hls/live-pairs`: three
+    /// encodes of two segments, as an ad break joins them): restart plays on across them.
+    func testRestartAcrossDiscontinuitiesWhereTheTimestampsStartAgainPlaysOn() throws {
+        let server = try LiveEventServer(window: 6, preroll: 60, faults: ["discontinuity-every:2"], media: "hls/live-pairs")
+        defer { server.stop() }
+        let programStart = server.edge() - 8
+        let s = try Session(["--live-mode", "restart", "--program-start", LiveEventServer.iso(programStart)], url: server.playlistURL)
+        let start = try XCTUnwrap(s.event("live"))
+        XCTAssertEqual(start["mode"] as? String, "restart")
+        XCTAssertNotNil(s.event("tick", timeout: 15), "it plays")
+        let ticks = s.client.events.filter { $0["event"] as? String == "tick" }.count
+        Thread.sleep(forTimeInterval: 6)
+        _ = s.property("position")
+        XCTAssertGreaterThan(s.client.events.filter { $0["event"] as? String == "tick" }.count, ticks + 2, "and plays on across the marks")
+        XCTAssertEqual(s.property("time-control") as? String, "playing")
+        _ = s.quit()
+    }
+
     func testRestartStartsAtTheProgrammeStartAndAnnouncesItsEnd() throws {
         let server = try LiveEventServer(window: 30, header: "Authorization: Bearer live-secret-1")
         defer { server.stop() }

@@ -25,15 +25,16 @@ public final class LiveEventServer {
     ///   - header: `Name: value` every request must carry (401 otherwise).
     /// - Parameter faults: `live-event-server.py --fault` values ("stall:6:10", "skip:20", …).
     /// - Parameter shiftWithoutDates: time-shifted playlists (`?start=…`) carry no PROGRAM-DATE-TIME.
+    /// - Parameter media: the folder of segments it cycles over (under the test media).
     public init(window: Int = 6, preroll: Double? = nil, header: String? = nil, holdBack: Double? = nil, faults: [String] = [],
-                shiftWithoutDates: Bool = false) throws {
+                shiftWithoutDates: Bool = false, media: String = "hls/live") throws {
         TestMedia.ensureGenerated()
         directory = TestMedia.temporaryDirectory("reel-live-server")
         let info = directory.appendingPathComponent("info.json")
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments = [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/live-event-server.py").path,
-                         TestMedia.url("hls/live").path, info.path, "--window", String(window),
+                         TestMedia.url(media).path, info.path, "--window", String(window),
                          "--log", directory.appendingPathComponent("requests.log").path]
         if let preroll { arguments += ["--preroll", String(preroll)] }
         if let header { arguments += ["--header", header] }
