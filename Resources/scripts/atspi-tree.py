@@ -25,7 +25,7 @@ def walk(node, depth):
         states = node.get_state_set()
         showing = states.contains(Atspi.StateType.SHOWING)
         kept = [s.value_nick for s in (Atspi.StateType.CHECKED, Atspi.StateType.SENSITIVE, Atspi.StateType.FOCUSABLE,
-                                       Atspi.StateType.PRESSED, Atspi.StateType.SELECTED) if states.contains(s)]
+                                       Atspi.StateType.PRESSED, Atspi.StateType.SELECTED, Atspi.StateType.FOCUSED) if states.contains(s)]
         print(json.dumps({"depth": depth, "role": node.get_role_name(), "name": node.get_name() or "",
                           "description": node.get_description() or "", "showing": showing, "states": kept}))
         for i in range(node.get_child_count()):

@@ -1,3 +1,4 @@
+import ReelCore
 import Foundation
 
 /// Which sink draws into the window, per display backend, cheapest first (docs/ARCHITECTURE.md,
@@ -35,8 +36,9 @@ extension VideoOutput {
         ("waylandsink", "waylandsink"),
     ]
 
-    public static let noVideoMessage =
-        "No video output can draw into this window (on Wayland Reel needs waylandsink, from GStreamer's plugins-bad): playing the sound only."
+    public static var noVideoMessage: String {
+        tr("No video output can draw into this window (on Wayland Reel needs waylandsink, from GStreamer's plugins-bad): playing the sound only.")
+    }
 
     /// The sink for `backend`: `forced` (--video-sink) or $REEL_VIDEO_SINK first, as given; else
     /// the first candidate that reaches READY here.

@@ -33,7 +33,7 @@ final class ChoiceMenu: SignalReceiver {
         label = gtk_label_new(text)
         gtk_container_add(reel_gtk_container(button), label)
         gtk_button_set_relief(reel_gtk_button(button), GTK_RELIEF_NONE)
-        gtk_widget_set_can_focus(button, 0)
+        KeyboardFocus.reachable(button)
         gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(button, tooltip)
         gtk_widget_set_name(button, name)

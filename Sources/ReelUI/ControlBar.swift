@@ -94,7 +94,7 @@ final class ControlBar: SignalReceiver {
     private static func iconButton(_ icon: String, tooltip: String) -> UnsafeMutablePointer<GtkWidget> {
         let b = gtk_button_new_from_icon_name(icon, GTK_ICON_SIZE_BUTTON)!
         gtk_button_set_relief(reel_gtk_button(b), GTK_RELIEF_NONE)
-        gtk_widget_set_can_focus(b, 0)
+        KeyboardFocus.reachable(b)
         gtk_widget_set_tooltip_text(b, tooltip)
         gtk_widget_set_valign(b, GTK_ALIGN_CENTER)
         return b

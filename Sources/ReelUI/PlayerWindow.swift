@@ -62,6 +62,7 @@ public final class PlayerWindow: SignalReceiver {
         gtk_widget_add_events(video, Int32(GDK_BUTTON_PRESS_MASK.rawValue | GDK_SCROLL_MASK.rawValue | GDK_POINTER_MOTION_MASK.rawValue))
         reel_video_area_connect_draw(video)  // black, or an audio file's cover art
         AccessibleNames.name(video, tr("Video"))
+        gtk_widget_set_can_focus(video, 1)  // the focus at the start: Tab goes from it to the controls
         autoHide = ControlsAutoHide(controls: controls.root, video: video)
 
         gtk_box_pack_start(reel_gtk_box(mainBox), banner.root, 0, 0, 0)
@@ -142,6 +143,7 @@ public final class PlayerWindow: SignalReceiver {
     public func show() {
         gtk_widget_show(window)
         gtk_widget_realize(video)
+        gtk_widget_grab_focus(video)
         gtk_window_present(reel_gtk_window(window))
     }
 

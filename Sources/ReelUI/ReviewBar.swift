@@ -36,7 +36,7 @@ public final class ReviewBar: SignalReceiver {
         for (button, title) in [(Button.pass, tr("Pass (y)")), (.fail, tr("Fail (n)")), (.mark, tr("Mark (b)"))] {
             let b = gtk_button_new_with_label(title)!
             gtk_widget_set_name(b, "reel-review-\(button)")
-            gtk_widget_set_can_focus(b, 0)  // the window's keys stay the window's
+            KeyboardFocus.reachable(b)
             gtk_box_pack_start(reel_gtk_box(root), b, 0, 0, 0)
             SignalBridge.connect(b, "clicked", tag: button.rawValue, to: self)
             buttons[button] = b

@@ -70,6 +70,52 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertEqual(client.request(["quit"], id: 4)?["error"] as? String, "success")
     }
 
+    /// Every button is reached by keyboard (issue 50): the focus starts on the video, Tab walks
+    /// the controls in order and a screen reader is told which has it; Enter activates the one
+    /// focused; the player's own keys (space) stay the player's while a button has the focus.
+    func testTabReachesTheControlsAndEnterActivatesTheFocusedOne() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-a11y-keys")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", ProcessRunner.reelExecutable, "--no-mpris", "--autoload=no", "--no-resume",
+                                                          "--ipc", socket, "--audio-sink", "fakesink sync=true", TestMedia.path("color10s.mp4")])
+        defer { reel.finish(timeout: 10) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr)
+        let deadline = Date().addingTimeInterval(20)
+        while client.request(["get_property", "time-control"], id: 1)?["data"] as? String != "playing" && Date() < deadline { usleep(100_000) }
+        let window = ProcessRunner.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "color10s.mp4 — Reel"], timeout: 20)
+        let id = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init).flatMap(UInt.init), window.stderr)
+        func focused() -> [String] {
+            shown(tree()).filter { ($0["states"] as? [String] ?? []).contains("focused") && $0["role"] as? String != "frame" }
+                .map { "\($0["role"] ?? "?") \($0["name"] ?? "")" }
+        }
+        XCTAssertEqual(focused(), ["drawing area Video"], "the focus starts on the video")
+        XCTAssertTrue(XKeyboard.key("Tab", "Tab", window: id))
+        usleep(300_000)
+        XCTAssertEqual(focused(), ["push button Pause"], "Tab, Tab: the second control (after Back 10 seconds)")
+        XCTAssertTrue(XKeyboard.key("Return", window: id))
+        var paused = false
+        for _ in 0..<30 where !paused {
+            paused = client.request(["get_property", "pause"], id: 2)?["data"] as? Bool == true
+            usleep(100_000)
+        }
+        XCTAssertTrue(paused, "Enter pressed the focused button")
+        XCTAssertEqual(focused(), ["push button Play"], "it says what it does now, and keeps the focus")
+        XCTAssertTrue(XKeyboard.key("space", window: id))
+        var playing = false
+        for _ in 0..<30 where !playing {
+            playing = client.request(["get_property", "pause"], id: 3)?["data"] as? Bool == false
+            usleep(100_000)
+        }
+        XCTAssertTrue(playing, "space is still the player's play/pause")
+        XCTAssertTrue(XKeyboard.key("Tab", window: id))
+        usleep(300_000)
+        XCTAssertEqual(focused(), ["push button Forward 10 seconds"])
+        XCTAssertEqual(client.request(["quit"], id: 4)?["error"] as? String, "success")
+    }
+
     /// The same window under `LANGUAGE=de` (issue 50): the names a screen reader says are German
     /// (at least eight of them differ from the English ones), from po/de.po.
     func testUnderLanguageDeTheControlsAreNamedInGerman() throws {

@@ -44,5 +44,16 @@ final class TranslationTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("film.mp4: El archivo no existe."), r.stderr)
         XCTAssertTrue(r.stdout.contains("\"code\":\"not-found\""), r.stdout)
     }
+
+    /// What the session itself says on stderr (not only the items' errors) is in the user's
+    /// language: a `--start` past the queue, in French and in German.
+    func testTheSessionsOwnMessagesAreSaidInTheUsersLanguage() {
+        for (language, expected) in [("fr", "--start=9 : la file contient 1 élément(s)"), ("de", "--start=9: die Warteschlange hat 1 Eintrag/Einträge")] {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--start=9", "--audio-sink", "fakesink", "--video-sink", "fakesink", TestMedia.path("clip2s.mp4")],
+                                      timeout: 30, environment: ["LANG": "C.UTF-8", "LANGUAGE": language])
+            XCTAssertEqual(r.status, 2)
+            XCTAssertTrue(r.stderr.contains(expected), "\(language): \(r.stderr)")
+        }
+    }
 }
 

@@ -31,7 +31,7 @@ final class ResumeFile {
             try PrivateFile.privateDirectory(directory)
             try PrivateFile.write(book.json(), to: path, mode: 0o600)
         } catch {
-            if !warned { Diagnostics.say("resume positions not saved: \(error)") }
+            if !warned { Diagnostics.say(String(format: tr("resume positions not saved: %@"), "\(error)")) }
             warned = true
         }
     }

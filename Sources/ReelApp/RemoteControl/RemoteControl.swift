@@ -26,7 +26,7 @@ final class RemoteControl {
         if let path = options.ipcPath {
             let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path
             socket = try ControlSocketService(path: resolved, target: target, screenshotDirectory: directory, registry: registry)
-            Diagnostics.say("control socket at \(resolved)")
+            Diagnostics.say(String(format: tr("control socket at %@"), resolved))
         }
         if options.mpris {
             mprisStart = AfterFirstFrame { [weak self] in self?.startMPRIS() }

@@ -67,7 +67,7 @@ struct ReviewCommand: ParsableCommand {
                                        automatedChecks: check == "yes")
         let status = MainActor.assumeIsolated { () -> Int32 in
             guard let status = WindowSession.run(options: options) else {
-                Diagnostics.say("reel review needs a display (DISPLAY or WAYLAND_DISPLAY)")
+                Diagnostics.say(tr("reel review needs a display (DISPLAY or WAYLAND_DISPLAY)"))
                 return 2
             }
             return status

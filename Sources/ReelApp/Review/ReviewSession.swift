@@ -38,7 +38,7 @@ final class ReviewSession {
                 let (book, dropped) = try ReviewBook.decode(data, matching: uris)
                 self.book = book
                 for d in dropped { Diagnostics.say("review.json: \(d)") }
-                Diagnostics.say("review: resumed, \(book.judgedCount(of: uris.count)) of \(uris.count) items judged")
+                Diagnostics.say(String(format: tr("review: resumed, %d of %d items judged"), book.judgedCount(of: uris.count), uris.count))
             } catch {
                 throw ReviewFailure("\(reviewJSON.path): \(error.description) (move it away to start a new review)")
             }
@@ -98,7 +98,7 @@ final class ReviewSession {
         if let next {
             core.sequencer.play(at: next)
         } else {
-            Diagnostics.say("review: every item is judged, \(book.failedCount(of: count)) failed; report in \(options.directory.path)")
+            Diagnostics.say(String(format: tr("review: every item is judged, %d failed; report in %@"), book.failedCount(of: count), options.directory.path))
             onFinished(exitStatus)
         }
         onChange()
@@ -121,7 +121,7 @@ final class ReviewSession {
                 try PrivateFile.write(png, to: options.directory.appendingPathComponent(name).path, mode: 0o644, durable: true)
                 frame = name
             } catch {
-                Diagnostics.say("review: the mark's frame could not be written: \(error)")
+                Diagnostics.say(String(format: tr("review: the mark's frame could not be written: %@"), "\(error)"))
             }
         }
         let wallClock = core.commands.snapshot.epochTime.map { Date(timeIntervalSince1970: $0) }
@@ -204,7 +204,7 @@ final class ReviewSession {
             try PrivateFile.write(Data(CheckReportHTML.render(report).utf8), to: options.directory.appendingPathComponent("index.html").path, mode: 0o644)
             if let junit = options.junit { try PrivateFile.write(Data(CheckJUnit.render(report).utf8), to: junit.path, mode: 0o644) }
         } catch {
-            Diagnostics.say("review: the report could not be written: \(error)")
+            Diagnostics.say(String(format: tr("review: the report could not be written: %@"), "\(error)"))
         }
     }
 

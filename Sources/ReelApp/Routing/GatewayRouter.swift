@@ -158,8 +158,8 @@ final class GatewayRouter: Sendable {
         for header in entry.headers { header.registerSecret() }
         let decision = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: entry, grant: settings.grant)
         if !decision.refused.isEmpty {
-            Diagnostics.say("\(Redactor.redactURL(uri)): ignored the playlist option(s) \(decision.refused.joined(separator: ", ")): "
-                            + "credentials go only where the command line sent them (see docs/PROTECTED-STREAMS.md)")
+            Diagnostics.say(String(format: tr("%@: ignored the playlist option(s) %@: credentials go only where the command line sent them (see docs/PROTECTED-STREAMS.md)"),
+                                   Redactor.redactURL(uri), decision.refused.joined(separator: ", ")))
         }
         return decision
     }
@@ -308,8 +308,8 @@ final class GatewayRouter: Sendable {
         }
         gateway.setVariantHandler { [weak self] id, url, error in
             let original = self?.state.withLock { s in s.routed.first { $0.value == id }.flatMap { s.originals[$0.key] } }
-            Diagnostics.say("\(Redactor.redactURL(original ?? url.absoluteString)): the variant \(Redactor.redactURL(url.absoluteString)) "
-                            + "is left out (\(error.message)); the others play")
+            Diagnostics.say(String(format: tr("%@: the variant %@ is left out (%@); the others play"),
+                                   Redactor.redactURL(original ?? url.absoluteString), Redactor.redactURL(url.absoluteString), error.message))
         }
         state.withLock { $0.gateway = gateway }
         return gateway

@@ -23,7 +23,7 @@ final class PlaybackSession {
     func run() -> Int32 {
         if !options.headless {
             if let status = WindowSession.run(options: options) { return status }
-            Diagnostics.say("no display (DISPLAY is unset or unreachable): playing headless")
+            Diagnostics.say(tr("no display (DISPLAY is unset or unreachable): playing headless"))
             // As with --headless: exit at the end unless a socket or --mpris drives the session.
             options.headless = true
             options.autoload = false  // headless plays what it was given

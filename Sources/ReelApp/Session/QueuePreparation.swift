@@ -36,7 +36,7 @@ enum QueuePreparation {
         if let autoloadedIndex { queue.jump(to: autoloadedIndex) }
         if let start = options.startIndex {
             guard queue.items.indices.contains(start) else {
-                Diagnostics.say("--start=\(start): the queue has \(queue.count) item(s)")
+                Diagnostics.say(String(format: tr("--start=%d: the queue has %d item(s)"), start, queue.count))
                 return .failure(ExitStatus(code: 2))
             }
             queue.jump(to: start)
@@ -52,14 +52,14 @@ enum QueuePreparation {
     /// Writes the queue as M3U8 or XSPF (by extension); owner-only when options hold secrets.
     static func save(_ items: [QueueItem], to file: String) -> Bool {
         guard let format = PlaylistWriter.Format(fileName: file) else {
-            Diagnostics.say("--save-playlist: use a .m3u8 or .xspf file name")
+            Diagnostics.say(tr("--save-playlist: use a .m3u8 or .xspf file name"))
             return false
         }
         let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL
         let text = PlaylistWriter.write(items, format: format, directory: url.deletingLastPathComponent())
         let secret = PlaylistWriter.containsSecrets(items)
         do { try PrivateFile.write(Data(text.utf8), to: url.path, mode: secret ? 0o600 : 0o644) } catch {
-            Diagnostics.say("--save-playlist: cannot write \(error)")
+            Diagnostics.say(String(format: tr("--save-playlist: cannot write %@"), "\(error)"))
             return false
         }
         return true

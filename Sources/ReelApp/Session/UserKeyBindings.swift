@@ -20,7 +20,8 @@ final class UserKeyBindings {
         let name = (path as NSString).lastPathComponent
         let facts = LocalFileFacts(path: path)
         guard facts.isPlayable, (facts.size ?? 0) <= Int64(Self.maxBytes), let data = FileManager.default.contents(atPath: path) else {
-            Diagnostics.say("\(name): cannot be read as key bindings (\(facts.kind != nil ? "not a regular file of 1 byte to 1 MiB" : "no such file")); the default keys apply")
+            Diagnostics.say(String(format: tr("%@: cannot be read as key bindings (%@); the default keys apply"), name,
+                                   facts.kind != nil ? tr("not a regular file of 1 byte to 1 MiB") : tr("no such file")))
             return nil
         }
         bindings = InputBindings(text: String(decoding: data, as: UTF8.self), name: name, registered: registry.names)

@@ -21,7 +21,7 @@ extension WindowSession {
             try png.write(to: url)
             lastCapture = url
         } catch {
-            Diagnostics.say("the capture could not be written to \(url.path): \(error.localizedDescription)")
+            Diagnostics.say(String(format: tr("the capture could not be written to %@: %@"), url.path, error.localizedDescription))
         }
     }
 }

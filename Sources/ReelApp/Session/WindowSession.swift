@@ -175,7 +175,7 @@ final class WindowSession {
         let handle = window.videoWindowHandle
         if handle == 0 || !player.setWindowHandle(handle) {
             player.windowHandleUnavailable()
-            Diagnostics.say("the video sink “\(videoSink)” cannot draw into the window; it may open its own")
+            Diagnostics.say(String(format: tr("the video sink “%@” cannot draw into the window; it may open its own"), videoSink))
         }
     }
 

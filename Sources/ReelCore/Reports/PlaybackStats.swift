@@ -57,14 +57,17 @@ public struct PlaybackStats: Equatable, Sendable {
     /// The panel's lines, as mpv's first stats page orders them.
     public var lines: [String] {
         var lines: [String] = []
-        let decoder = [videoDecoder, hardware == true ? "hardware" : (videoDecoder != nil ? "software" : nil)].compactMap { $0 }.joined(separator: ", ")
-        lines.append("Video: \(videoCodec ?? "none")\(decoder.isEmpty ? "" : " (\(decoder))")")
-        if let width, let height { lines.append("Size: \(width)×\(height)\(frameRate.map { String(format: " at %.3g fps", $0) } ?? "")") }
-        lines.append("Frames: \(renderedFrames) rendered, \(droppedFrames) dropped")
-        lines.append("Audio: \(audioCodec ?? "none")\(audioDecoder.map { " (\($0))" } ?? "")\(audioDelay != 0 ? String(format: ", delay %+.2f s", audioDelay) : "")")
-        if let bitrate { lines.append("Bitrate: \(Self.rate(bitrate))") }
-        if let rendition { lines.append("Rendition: \(rendition)") }
-        if let buffered { lines.append(String(format: "Buffer: %.1f s ahead", buffered) + (throughput.map { ", throughput \(Self.rate($0))" } ?? "")) }
+        let decoder = [videoDecoder, hardware == true ? tr("hardware") : (videoDecoder != nil ? tr("software") : nil)].compactMap { $0 }.joined(separator: ", ")
+        lines.append(String(format: tr("Video: %@"), (videoCodec ?? tr("none")) + (decoder.isEmpty ? "" : " (\(decoder))")))
+        if let width, let height {
+            lines.append(String(format: tr("Size: %d×%d"), width, height) + (frameRate.map { String(format: tr(" at %.3g fps"), $0) } ?? ""))
+        }
+        lines.append(String(format: tr("Frames: %d rendered, %d dropped"), renderedFrames, droppedFrames))
+        lines.append(String(format: tr("Audio: %@"), (audioCodec ?? tr("none")) + (audioDecoder.map { " (\($0))" } ?? ""))
+                     + (audioDelay != 0 ? String(format: tr(", delay %+.2f s"), audioDelay) : ""))
+        if let bitrate { lines.append(String(format: tr("Bitrate: %@"), Self.rate(bitrate))) }
+        if let rendition { lines.append(String(format: tr("Rendition: %@"), rendition)) }
+        if let buffered { lines.append(String(format: tr("Buffer: %.1f s ahead"), buffered) + (throughput.map { String(format: tr(", throughput %@"), Self.rate($0)) } ?? "")) }
         return lines
     }
 

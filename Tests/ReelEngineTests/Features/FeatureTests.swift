@@ -272,6 +272,7 @@ final class AudioDelayFeatureTests: XCTestCase {
 final class PictureControlsFeatureTests: XCTestCase {
     func testEachControlGoesOnTheFiltersElementsClampedAndSaid() throws {
         try onMain {
+            GStreamerRuntime.ensureInitialised()  // alone, no test before it has (the filter is made before the stand-in's pipeline)
             let host = FeatureHostStandIn(), picture = PictureControls()
             host.videoFilter = try XCTUnwrap(VideoFilter(aspectModes: false, subtitleOverlay: false))
             picture.set(.brightness, to: -50, host: host)
