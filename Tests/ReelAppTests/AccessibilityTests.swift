@@ -95,21 +95,18 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertTrue(XKeyboard.key("Tab", "Tab", window: id))
         usleep(300_000)
         XCTAssertEqual(focused(), ["push button Pause"], "Tab, Tab: the second control (after Back 10 seconds)")
-        XCTAssertTrue(XKeyboard.key("Return", window: id))
-        var paused = false
-        for _ in 0..<30 where !paused {
-            paused = client.request(["get_property", "pause"], id: 2)?["data"] as? Bool == true
-            usleep(100_000)
+        func pause(becomes value: Bool) -> Bool {
+            for _ in 0..<30 {
+                if client.request(["get_property", "pause"], id: 2)?["data"] as? Bool == value { return true }
+                usleep(100_000)
+            }
+            return false
         }
-        XCTAssertTrue(paused, "Enter pressed the focused button")
+        XCTAssertTrue(XKeyboard.key("Return", window: id))
+        XCTAssertTrue(pause(becomes: true), "Enter pressed the focused button")
         XCTAssertEqual(focused(), ["push button Play"], "it says what it does now, and keeps the focus")
         XCTAssertTrue(XKeyboard.key("space", window: id))
-        var playing = false
-        for _ in 0..<30 where !playing {
-            playing = client.request(["get_property", "pause"], id: 3)?["data"] as? Bool == false
-            usleep(100_000)
-        }
-        XCTAssertTrue(playing, "space is still the player's play/pause")
+        XCTAssertTrue(pause(becomes: false), "space is still the player's play/pause")
         XCTAssertTrue(XKeyboard.key("Tab", window: id))
         usleep(300_000)
         XCTAssertEqual(focused(), ["push button Forward 10 seconds"])
