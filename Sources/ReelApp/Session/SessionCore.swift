@@ -246,6 +246,9 @@ final class SessionCore {
                     self.printer?.print(.error(error), item: nil)
                 }
                 self.sequencer.appendTail(items)
+                // The read's transient copies (the text, the whole list before its head was
+                // dropped) were freed in the reading thread's malloc arena, which glibc keeps.
+                MemoryTrim.giveBack()
             }
         }
     }
