@@ -14,6 +14,8 @@ static inline GtkContainer *reel_gtk_container(gpointer p) { return GTK_CONTAINE
 static inline GtkBox *reel_gtk_box(gpointer p) { return GTK_BOX(p); }
 static inline GtkRange *reel_gtk_range(gpointer p) { return GTK_RANGE(p); }
 static inline GtkScale *reel_gtk_scale(gpointer p) { return GTK_SCALE(p); }
+static inline GtkPopover *reel_gtk_popover(gpointer p) { return GTK_POPOVER(p); }
+static inline GtkImage *reel_gtk_image(gpointer p) { return GTK_IMAGE(p); }
 static inline GtkButton *reel_gtk_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *reel_gtk_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkSpinner *reel_gtk_spinner(gpointer p) { return GTK_SPINNER(p); }

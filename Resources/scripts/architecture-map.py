@@ -54,6 +54,7 @@ FOLDERS = {
     "Sources/ReelDesktop": "MPRIS, the screensaver, the network monitor, the session bus",
     "Sources/ReelEngine": "the engine over playbin3: filters, probes, the runtime, GStreamer debug categories",
     "Sources/ReelEngine/Features": "the player's features: hooks, registration, one component each",
+    "Sources/ReelEngine/Preview": "seek-bar previews: a second, small pipeline and its bounded cache",
     "Sources/ReelEngine/Player": "`Player`: API, bus handlers, pipeline, seeking, frames, per-item state",
     "Sources/ReelEngine/Workarounds": "each GStreamer 1.22 workaround in its own file (registry: README.md)",
     "Sources/ReelGLib": "the one main-loop glue (`MainQueue`, `GLibMainLoop`)",

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Prints an application's accessibility tree as a screen reader sees it (AT-SPI), one JSON
-object per node: {"depth", "role", "name", "description", "showing", "states"}; for the tests.
+object per node: {"depth", "role", "name", "description", "showing", "states", "extents" (x, y,
+width, height on the screen, for a component)}; for the tests.
 usage: atspi-tree.py APP_NAME [TIMEOUT_SECONDS]   (exit 1 when the application never appears)"""
 import json, sys, time
 import gi
@@ -26,8 +27,16 @@ def walk(node, depth):
         showing = states.contains(Atspi.StateType.SHOWING)
         kept = [s.value_nick for s in (Atspi.StateType.CHECKED, Atspi.StateType.SENSITIVE, Atspi.StateType.FOCUSABLE,
                                        Atspi.StateType.PRESSED, Atspi.StateType.SELECTED, Atspi.StateType.FOCUSED) if states.contains(s)]
+        extents = None
+        # Only a shown component is asked (asking another makes GTK's bridge complain on stderr).
+        if showing and "Component" in (node.get_interfaces() or []):
+            try:
+                e = node.get_extents(Atspi.CoordType.SCREEN)
+                extents = [e.x, e.y, e.width, e.height]
+            except Exception:
+                pass
         print(json.dumps({"depth": depth, "role": node.get_role_name(), "name": node.get_name() or "",
-                          "description": node.get_description() or "", "showing": showing, "states": kept}))
+                          "description": node.get_description() or "", "showing": showing, "states": kept, "extents": extents}))
         for i in range(node.get_child_count()):
             child = node.get_child_at_index(i)
             if child is not None:

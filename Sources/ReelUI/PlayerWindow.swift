@@ -10,6 +10,12 @@ import ReelCore
 public final class PlayerWindow: SignalReceiver {
     /// Called for every action; the app turns it into player and queue commands.
     public var onAction: (UIAction) -> Void = { _ in }
+    /// The pointer hovers the seek bar at this time (nil: it left): the app may show a frame
+    /// there (`showSeekPreview`).
+    public var onSeekHover: (Double?) -> Void {
+        get { controls.seekRow.onHover }
+        set { controls.seekRow.onHover = newValue }
+    }
     /// The video area was laid out at this size in device pixels (not a user action: the aspect
     /// modes' fill and stretch take its shape).
     public var onVideoAreaResized: (_ width: Int, _ height: Int) -> Void = { _, _ in }

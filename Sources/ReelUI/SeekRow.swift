@@ -21,7 +21,11 @@ final class SeekRow: SignalReceiver {
     /// While the seek bar is held, it shows the target, not the position.
     private(set) var isDragging = false
 
-    private enum Tag: Int { case live, seekValue, seekPress, seekRelease }
+    private enum Tag: Int { case live, seekValue, seekPress, seekRelease, seekMotion, seekLeave }
+    /// The frame above the bar while the pointer hovers it (`onHover` asks for it).
+    private(set) lazy var preview = SeekPreviewPopover(relativeTo: seek)
+    /// The pointer hovers the bar at this time (nil: it left, or a drag began); not for live items.
+    var onHover: (Double?) -> Void = { _ in }
 
     init() {
         root = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)
@@ -56,6 +60,9 @@ final class SeekRow: SignalReceiver {
         SignalBridge.connect(seek, "value-changed", tag: Tag.seekValue.rawValue, to: self)
         SignalBridge.connectEvent(seek, "button-press-event", tag: Tag.seekPress.rawValue, to: self)
         SignalBridge.connectEvent(seek, "button-release-event", tag: Tag.seekRelease.rawValue, to: self)
+        gtk_widget_add_events(seek, Int32(GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue))
+        SignalBridge.connectEvent(seek, "motion-notify-event", tag: Tag.seekMotion.rawValue, to: self)
+        SignalBridge.connectEvent(seek, "leave-notify-event", tag: Tag.seekLeave.rawValue, to: self)
     }
 
     func render(_ new: PlayerViewState, force: Bool) {
@@ -151,14 +158,39 @@ final class SeekRow: SignalReceiver {
         switch Tag(rawValue: tag) {
         case .seekPress:
             if reel_event_button(event) == 1 { isDragging = true }
+            stopHover()
         case .seekRelease:
             if isDragging {
                 isDragging = false
                 emit(.seek(to: gtk_range_get_value(reel_gtk_range(seek))))
             }
+        case .seekMotion:
+            var x = 0.0, y = 0.0
+            gdk_event_get_coords(event, &x, &y)
+            hover(atX: x)
+        case .seekLeave:
+            stopHover()
         default: break
         }
         return false  // let the scale do its own dragging
+    }
+
+    /// The time under the pointer at `x` (the bar's own coordinates) on the trough, asked for.
+    private func hover(atX x: Double) {
+        guard !isDragging, state.live == nil, let duration = state.duration, duration > 0, gtk_widget_get_sensitive(seek) != 0 else { return stopHover() }
+        var trough = GdkRectangle()
+        gtk_range_get_range_rect(reel_gtk_range(seek), &trough)
+        guard trough.width > 0 else { return }
+        let fraction = min(1, max(0, (x - Double(trough.x)) / Double(trough.width)))
+        preview.pointerX = Int(x)
+        preview.isHovering = true
+        onHover(fraction * duration)
+    }
+
+    private func stopHover() {
+        guard preview.isHovering else { return }
+        preview.hide()
+        onHover(nil)
     }
 
     // MARK: Test and app hooks

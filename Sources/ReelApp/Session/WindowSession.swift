@@ -137,6 +137,7 @@ final class WindowSession {
         window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
         attachReview()
+        attachSeekPreviews()
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
         window.onVideoRectangleChanged = { [weak self] x, y, width, height in
             self?.player.setVideoRectangle(x: x, y: y, width: width, height: height)

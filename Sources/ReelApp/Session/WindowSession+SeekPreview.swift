@@ -1,0 +1,20 @@
+import Foundation
+import ReelCore
+import ReelEngine
+
+extension WindowSession {
+    /// Seek-bar previews (issue 48): hovering the bar asks `SeekPreviewer` for the frame at that
+    /// time of the item playing, by the URI the player plays (a protected stream's through the
+    /// gateway); the window shows it above the bar with the time hovered. None for live items.
+    /// The previewer is the hover handler's own (it lives as long as the window's handler).
+    func attachSeekPreviews() {
+        let previewer = SeekPreviewer()
+        window.onSeekHover = { [weak self] time in
+            guard let self, let time, let item = self.player.currentItem, !self.player.mediaInfo.isLive else { return }
+            previewer.request(uri: item.playedURI, time: time) { [weak self] image in
+                guard let self, let image, self.player.currentItem?.id == item.id else { return }
+                self.window.showSeekPreview(rgb: image.rgb, width: image.width, height: image.height, stride: image.stride, time: time)
+            }
+        }
+    }
+}
