@@ -11,84 +11,15 @@
     every 20 ms over those 10 s, the playlist shown 3 s in (Reel's panel, F9; mpv's list, F8):
     a frozen main loop shows here.
 Prints one JSON object per (N, player) and a table. usage: bench-queue.py REEL MEDIA_DIR OUT_JSONL [SIZES]"""
-import json, os, shutil, socket, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_socket import Socket, cpu_seconds, rss_mb
 
 reel, media, out = sys.argv[1], sys.argv[2], sys.argv[3]
 sizes = [int(s) for s in (sys.argv[4] if len(sys.argv) > 4 else "100,1000,10000,100000").split(",")]
 clip = os.path.abspath(os.path.join(media, "clip2s.mp4"))
 work = tempfile.mkdtemp(prefix="reel-bench-queue.")
 mpv = shutil.which("mpv")
-HZ = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / HZ
-
-
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-class Socket:
-    def __init__(self, path, timeout=30):
-        deadline = time.time() + timeout
-        while True:
-            try:
-                self.s = socket.socket(socket.AF_UNIX)
-                self.s.connect(path)
-                break
-            except OSError:
-                self.s.close()
-                if time.time() > deadline:
-                    raise
-                time.sleep(0.02)
-        self.buf = b""
-        self.events = []
-        self.next_id = 1
-
-    def lines(self, timeout):
-        self.s.settimeout(timeout)
-        try:
-            data = self.s.recv(1 << 20)
-        except socket.timeout:
-            return []
-        if not data:
-            raise EOFError
-        self.buf += data
-        *complete, self.buf = self.buf.split(b"\n")
-        return [json.loads(l) for l in complete if l.strip()]
-
-    def wait_event(self, predicate, timeout):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            for o in self.lines(0.2):
-                if "event" in o:
-                    self.events.append(o)
-                    if predicate(o):
-                        return True
-        return False
-
-    def request(self, command, timeout=30):
-        rid = self.next_id
-        self.next_id += 1
-        start = time.perf_counter()
-        self.s.sendall((json.dumps({"command": command, "request_id": rid}) + "\n").encode())
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            for o in self.lines(0.5):
-                if o.get("request_id") == rid:
-                    return o, time.perf_counter() - start
-                if "event" in o:
-                    self.events.append(o)
-        return None, timeout
-
-
 def playing_event(player):
     if player == "reel":
         return lambda o: o.get("event") == "time-control" and o.get("status") == "playing"

@@ -10,7 +10,7 @@
 #   BUILD_DIR=.build CONFIG=release     where `reel` and `ReelBench` are (Makefile passes these)
 #   REEL_WINDOW=1     1: reel plays in its own GTK window (`reel FILE --exit-at-end`), as users see it.
 #                     0: reel draws with --video-sink (the same X sink as the peer) — the engine alone.
-#   ONLY="startup cpu wayland gapless check seek hls dash live quality playlist queue subtitles gateway"   a subset, for quick iterations
+#   ONLY="startup cpu wayland gapless check seek hls dash live quality playlist queue preview subtitles gateway"   a subset, for quick iterations
 #   QUEUE_SIZES=100,1000,10000,100000   the queue lane's playlist lengths (bench-queue.py)
 #   QOE_RUNS=1        runs of each quality-of-experience trace (45 s each, per player)
 #   OUT=bench-results  where JSON and the table go (git-ignored)
@@ -36,7 +36,7 @@ LONG_RUNS=${LONG_RUNS:-3}
 BUILD_DIR=${BUILD_DIR:-.build}
 CONFIG=${CONFIG:-release}
 REEL_WINDOW=${REEL_WINDOW:-1}
-ONLY=${ONLY:-"startup cpu wayland gapless check seek hls dash live quality playlist queue subtitles gateway"}
+ONLY=${ONLY:-"startup cpu wayland gapless check seek hls dash live quality playlist queue preview subtitles gateway"}
 QOE_RUNS=${QOE_RUNS:-1}
 OUT=${OUT:-bench-results}
 MEDIA=$root/Resources/media
@@ -372,6 +372,13 @@ if want queue; then
   # lists; its own table (bench-queue.py), kept beside the report as queue-<stamp>.jsonl.
   log "queue: playlists of ${QUEUE_SIZES:-100,1000,10000,100000} entries, Reel and mpv"
   $PY "$here/bench-queue.py" "$REEL" "$MEDIA" "$OUT/queue-$stamp.jsonl" "${QUEUE_SIZES:-100,1000,10000,100000}" >&2 || log "queue lane failed"
+fi
+
+if want preview; then
+  # Hovering the seek bar never makes the window stutter (issue 48): 10 s of 1080p without a
+  # hover and 10 s with the pointer sweeping the bar; its own table (bench-preview.py).
+  log "preview: a hover sweep over the seek bar while playing 1080p, beside none"
+  $PY "$here/bench-preview.py" "$REEL" "$MEDIA" "$OUT/preview-$stamp.jsonl" >&2 || log "preview lane failed"
 fi
 
 if want subtitles; then
