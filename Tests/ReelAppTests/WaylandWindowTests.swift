@@ -308,6 +308,30 @@ final class WaylandWindowTests: XCTestCase {
         _ = s.finish()
     }
 
+    /// Hovering the seek bar shows the frame there on Wayland too (issue 48): the popover is drawn
+    /// in Reel's own surface, over the picture, as the compositor's screen shows.
+    func testHoveringTheSeekBarShowsItsPreviewOnWayland() throws {
+        let s = try Session(xwayland: false, backend: .x11)
+        pausedOnMagenta(s)
+        let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no video on the screen")
+        // The seek row is the first row under the picture; its trough runs from about 66 px in
+        // from each side of the window (the time labels).
+        let barY = box.y + box.height + 17
+        let yellow = PixelProbe.RGB(r: TestMedia.palette[3].r, g: TestMedia.palette[3].g, b: TestMedia.palette[3].b)
+        let trough = (x: box.x + 66, width: box.width - 132)
+        let x = trough.x + Int(Double(trough.width) * 0.35)
+        s.weston.movePointer(to: x, barY)
+        var seen: PixelProbe.RGB?
+        for _ in 0..<12 {
+            seen = PixelProbe.pixel(try s.screen(), x: x, y: barY - 55)
+            if let seen, seen.distance(to: yellow) < 60 { break }
+        }
+        XCTAssertLessThan(try XCTUnwrap(seen).distance(to: yellow), 60, "the frame of second 3 above the bar at 35 %: \(String(describing: seen))")
+        XCTAssertEqual(s.get("pause") as? Bool, true, "hovering changes nothing else")
+        XCTAssertEqual(s.get("position") as? Double ?? 0, 4.5, accuracy: 0.05)
+        _ = s.finish()
+    }
+
     /// GDK_BACKEND=x11 on a Wayland desktop (Xwayland): Reel is an X11 client there, its sink
     /// draws into its X11 window (the X11 path), and that window is Reel's only one.
     func testWithGDKBackendX11UnderXwaylandTheVideoIsInReelsX11Window() throws {
