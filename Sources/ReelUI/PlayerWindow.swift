@@ -190,6 +190,23 @@ public final class PlayerWindow: SignalReceiver {
         gtk_window_resize(reel_gtk_window(window), Int32(width), Int32(height))
     }
 
+    /// Where the toplevel is on the screen, on X11 (Wayland gives clients no position: nil).
+    public var position: (x: Int, y: Int)? {
+        guard !UIRuntime.isWayland else { return nil }
+        var x: Int32 = 0, y: Int32 = 0
+        gtk_window_get_position(reel_gtk_window(window), &x, &y)
+        return (Int(x), Int(y))
+    }
+
+    /// Places the toplevel at `position` on X11 when it is on the screen (at least 64 px of the
+    /// window in it); nothing on Wayland.
+    public func move(to position: (x: Int, y: Int)) {
+        guard !UIRuntime.isWayland, let screen = gdk_screen_get_default() else { return }
+        let (width, height) = (Int(gdk_screen_get_width(screen)), Int(gdk_screen_get_height(screen)))
+        guard (-size.width + 64...width - 64).contains(position.x), (0...height - 64).contains(position.y) else { return }
+        gtk_window_move(reel_gtk_window(window), Int32(position.x), Int32(position.y))
+    }
+
     /// The toplevel's size as allocated.
     public var size: (width: Int, height: Int) {
         (Int(gtk_widget_get_allocated_width(window)), Int(gtk_widget_get_allocated_height(window)))

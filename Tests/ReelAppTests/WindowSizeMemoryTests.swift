@@ -11,11 +11,13 @@ final class WindowSizeMemoryTests: XCTestCase {
         let path = dir.appendingPathComponent("reel/window.json").path
         XCTAssertNil(WindowSizeMemory.recall(path: path))
         WindowSizeMemory.remember((800, 450), path: path)
-        XCTAssertTrue(WindowSizeMemory.recall(path: path).map { $0 == (800, 450) } ?? false)
+        XCTAssertEqual(WindowSizeMemory.recall(path: path), .init(width: 800, height: 450))
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)
         XCTAssertEqual(mode.intValue & 0o777, 0o600)
         WindowSizeMemory.remember((1, 1), path: path)  // a destroyed window's: not kept
-        XCTAssertTrue(WindowSizeMemory.recall(path: path).map { $0 == (800, 450) } ?? false)
+        XCTAssertEqual(WindowSizeMemory.recall(path: path), .init(width: 800, height: 450))
+        WindowSizeMemory.remember((800, 450), position: (120, 64), path: path)  // X11's
+        XCTAssertEqual(WindowSizeMemory.recall(path: path), .init(width: 800, height: 450, x: 120, y: 64))
         try "{\"width\": 99999999, \"height\": 2}".write(toFile: path, atomically: true, encoding: .utf8)
         XCTAssertNil(WindowSizeMemory.recall(path: path))
         try "not json".write(toFile: path, atomically: true, encoding: .utf8)
@@ -42,14 +44,24 @@ final class WindowSizeMemoryTests: XCTestCase {
             let g = ProcessRunner.run("/usr/bin/xdotool", ["getwindowgeometry", id], timeout: 10).stdout
             return g.split(separator: "\n").first { $0.contains("Geometry:") }.map { String($0.split(separator: " ").last ?? "") } ?? g
         }
+        func position(_ id: String) -> String {
+            let g = ProcessRunner.run("/usr/bin/xdotool", ["getwindowgeometry", id], timeout: 10).stdout
+            return g.split(separator: "\n").first { $0.contains("Position:") }.map { String($0.split(separator: " ")[1]) } ?? g
+        }
         try run { id in
             _ = ProcessRunner.run("/usr/bin/xdotool", ["windowsize", "--sync", id, "720", "480"], timeout: 10)
+            _ = ProcessRunner.run("/usr/bin/xdotool", ["windowmove", "--sync", id, "140", "90"], timeout: 10)
             let deadline = Date().addingTimeInterval(5)
-            while geometry(id) != "720x480" && Date() < deadline { usleep(100_000) }
+            while (geometry(id) != "720x480" || position(id) != "140,90") && Date() < deadline { usleep(100_000) }
             XCTAssertEqual(geometry(id), "720x480")
+            XCTAssertEqual(position(id), "140,90")
         }
         let kept = try String(contentsOf: dir.appendingPathComponent("reel/window.json"), encoding: .utf8)
         XCTAssertTrue(kept.contains("\"width\": 720") && kept.contains("\"height\": 480"), kept)
-        try run { id in XCTAssertEqual(geometry(id), "720x480", "reopened at the size it was left at") }
+        XCTAssertTrue(kept.contains("\"x\": 140") && kept.contains("\"y\": 90"), kept)
+        try run { id in
+            XCTAssertEqual(geometry(id), "720x480", "reopened at the size it was left at")
+            XCTAssertEqual(position(id), "140,90", "and where it was (X11)")
+        }
     }
 }

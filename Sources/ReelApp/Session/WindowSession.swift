@@ -70,13 +70,14 @@ final class WindowSession {
     /// Runs a windowed session to its end. nil when there is no display (the caller plays headless).
     static func run(options: PlaybackOptions) -> Int32? {
         let session = WindowSession(options: options)
-        let size = WindowSizeMemory.recall() ?? (960, 600)
-        guard let started = session.start(width: size.width, height: size.height) else { return nil }
+        let kept = WindowSizeMemory.recall()
+        guard let started = session.start(width: kept?.width ?? 960, height: kept?.height ?? 600, position: kept.flatMap { k in k.x.flatMap { x in k.y.map { (x, $0) } } })
+        else { return nil }
         guard started else { return 2 }
         UIRuntime.run()
         StartupTrace.mark("loop-ended")
         ExitDeadline.arm(status: session.exitStatus)
-        if !session.state.isFullscreen, let window = session.window { WindowSizeMemory.remember(window.size) }
+        if !session.state.isFullscreen, let window = session.window { WindowSizeMemory.remember(window.size, position: window.position) }
         // Exiting: nothing the user could see is left to wait for (the X server drops the window
         // with the connection), so what is pending is handled and the process goes.
         session.shutdown(settle: false, processEnding: true)
@@ -86,7 +87,8 @@ final class WindowSession {
 
     /// Opens the window and starts playing. nil without a display; false when the player could not
     /// be built (the reason is on stderr).
-    func start(width: Int = 960, height: Int = 600) -> Bool? {
+    /// - Parameter position: where the window was left, on X11 (`WindowSizeMemory`).
+    func start(width: Int = 960, height: Int = 600, position: (x: Int, y: Int)? = nil) -> Bool? {
         guard UIRuntime.start() else { return nil }
         StartupTrace.mark("gtk-init")
         if ProcessInfo.processInfo.environment["REEL_PIN_APPEARANCE"] == "1" { UIRuntime.pinAppearance() }
@@ -145,6 +147,7 @@ final class WindowSession {
         StartupTrace.mark("window-built")
         portalDrops = AfterFirstFrame { [weak self] in self?.acceptPortalDrops() }
         if controller.queue.isEmpty { portalDrops?.run() }  // no first frame to wait for
+        if let position { window.move(to: position) }
         window.show()
         StartupTrace.mark("window-shown")
         giveWindowToSink()
