@@ -183,6 +183,11 @@ public final class Gateway: Sendable {
             .rewrite(text, RepairContext(item: item, id: id, resource: 0, base: resource.url))
     }
 
+    /// The lowest-bandwidth I-frame playlist its HLS master lists, as a gateway URL (with the
+    /// item's credentials, as any of its requests): what seek-bar previews decode, a keyframe an
+    /// entry. nil until the master was served, and for a master without one.
+    public func iFramePlaylist(_ id: GatewayItemID) -> URL? { handler.renditions.iFramePlaylist(id).flatMap(URL.init(string:)) }
+
     /// Forgets an item: its gateway URLs answer 404 from now on.
     public func unregister(_ id: GatewayItemID) {
         handler.registry.unregister(id)

@@ -17,15 +17,21 @@ final class RenditionAnnouncer: Sendable {
     /// How long a master's answer waits for the app at most.
     let bound: Duration
     private let announced = Mutex<Set<GatewayItemID>>([])
+    /// Each HLS item's lowest I-frame playlist, as served (a gateway URL): seek-bar previews read it.
+    private let iFrames = Mutex<[GatewayItemID: String]>([:])
     /// Each DASH item's video Representations by their media, and the one fetched last.
     private let dashMedia = Mutex<[GatewayItemID: (last: String?, matcher: DASHMediaMatcher)]>([:])
 
     init(bound: Duration = .seconds(3)) { self.bound = bound }
 
-    /// An HLS master (rewritten, as served): its variants, I-frame playlists left out.
+    /// An HLS master (rewritten, as served): its variants, I-frame playlists left out (the lowest
+    /// of those is kept for `iFramePlaylist`).
     func announceMaster(_ rewritten: String, item: GatewayItemID) async {
-        guard handler.withLock({ $0 }) != nil, !announced.withLock({ $0.contains(item) }),
-              let master = (try? HLSPlaylist.parse(rewritten))?.master else { return }
+        guard let master = (try? HLSPlaylist.parse(rewritten))?.master else { return }
+        if let lowest = master.iFramePlaylists.min(by: { ($0.bandwidth ?? .max) < ($1.bandwidth ?? .max) }) {
+            iFrames.withLock { $0[item] = lowest.uri }
+        }
+        guard handler.withLock({ $0 }) != nil, !announced.withLock({ $0.contains(item) }) else { return }
         await announce(RenditionSelector.renditions(of: master), item: item)
     }
 
@@ -35,8 +41,12 @@ final class RenditionAnnouncer: Sendable {
         await announce(DASHManifest.videoRenditions(rewritten), item: item)
     }
 
+    /// The lowest-bandwidth I-frame playlist of the item's master, as served; nil without one.
+    func iFramePlaylist(_ item: GatewayItemID) -> String? { iFrames.withLock { $0[item] } }
+
     /// The item left the gateway.
     func forget(_ item: GatewayItemID) {
+        _ = iFrames.withLock { $0.removeValue(forKey: item) }
         _ = announced.withLock { $0.remove(item) }
         _ = dashMedia.withLock { $0.removeValue(forKey: item) }
     }

@@ -34,6 +34,34 @@ final class SeekPreviewWindowTests: XCTestCase {
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == "Bearer preview-secret" }, "every request carried the header")
     }
 
+    /// A master that lists an I-frame playlist (here of 1-s segments, a keyframe each, beside the
+    /// variant's 2-s ones): the preview reads it — the frame of second 3 at 3.5 s where the
+    /// variant would give second 2 — and its requests carry the header too.
+    func testAMastersIFramePlaylistIsWhatThePreviewReads() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-seek-preview-iframes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (folder, seconds, extra) in [("v", "2", [String]()), ("if", "1", ["-hls_flags", "iframes_only"])] {
+            let out = dir.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let packaged = ProcessRunner.run("/usr/bin/ffmpeg", ["-loglevel", "error", "-i", TestMedia.path("color10s.mp4"), "-c", "copy", "-f", "hls", "-hls_time", seconds,
+                                                                  "-hls_list_size", "0"] + extra + ["-hls_segment_filename", out.appendingPathComponent("seg%02d.ts").path,
+                                                                  out.appendingPathComponent("index.m3u8").path], timeout: 60)
+            XCTAssertEqual(packaged.status, 0, packaged.stderr)
+        }
+        try "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\nv/index.m3u8\n#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=90000,RESOLUTION=640x360,URI=\"if/index.m3u8\"\n"
+            .write(to: dir.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(dir, at: "/hls")
+        server.requireHeader("Authorization", "Bearer preview-secret")
+        try hoverAndCheck(input: server.url("/hls/master.m3u8").absoluteString, extra: ["--header", "Authorization: Bearer preview-secret"], seconds: (3, 9))
+        let iFrames = server.requests.filter { $0.path.hasPrefix("/hls/if/") }
+        XCTAssertTrue(iFrames.contains { $0.path == "/hls/if/seg03.ts" }, "the I-frame playlist's entry of second 3: \(iFrames.map(\.path))")
+        XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == "Bearer preview-secret" }, "every request carried the header")
+    }
+
     /// Plays `input` (color10s.mp4's pictures) paused in a window, hovers the seek bar at 35 % and
     /// 95 % and away, and checks the pixels 50 px above the bar each time: the colours of
     /// `seconds` (the keyframes at or before 3.5 and 9.5 s), then none.

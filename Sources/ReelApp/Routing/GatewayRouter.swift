@@ -143,6 +143,12 @@ final class GatewayRouter: Sendable {
     /// The live state of a queue item played through the gateway (nil for anything else).
     func liveStream(for item: UUID) -> LiveStream? { state.withLock { s in s.queueItems[item].flatMap { s.live[$0] } } }
 
+    /// The I-frame playlist of a queue item's HLS master, through the gateway (`Gateway.iFramePlaylist`).
+    func iFramePlaylist(for item: UUID) -> URL? {
+        let (gateway, id) = state.withLock { s in (s.gateway, s.queueItems[item]) }
+        return id.flatMap { gateway?.iFramePlaylist($0) }
+    }
+
     /// The queue item `item` plays as `routedURI` (`ItemRouting.playedURI(for:)`).
     func bind(_ item: UUID, routedURI: String) {
         state.withLock { s in if let id = s.routed[routedURI] { s.queueItems[item] = id } }

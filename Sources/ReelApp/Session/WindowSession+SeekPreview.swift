@@ -15,7 +15,10 @@ extension WindowSession {
         }
         window.onSeekHover = { [weak self] time in
             guard let self, let time, let item = self.player.currentItem, !self.player.mediaInfo.isLive else { return }
-            previewer.request(uri: item.playedURI, time: time) { [weak self] image in
+            // An HLS master's I-frame playlist when it lists one (a keyframe an entry: the least
+            // to fetch), else what plays (an adaptive stream at its lowest rendition).
+            let uri = self.core.router.iFramePlaylist(for: item.id)?.absoluteString ?? item.playedURI
+            previewer.request(uri: uri, time: time) { [weak self] image in
                 guard let self, let image, self.player.currentItem?.id == item.id else { return }
                 self.window.showSeekPreview(rgb: image.rgb, width: image.width, height: image.height, stride: image.stride, time: time)
             }
