@@ -18,14 +18,9 @@ final class SeekPreviewWindowTests: XCTestCase {
         TestMedia.ensureGenerated()
         let dir = TestMedia.temporaryDirectory("reel-seek-preview-hls")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let packaged = ProcessRunner.run("/usr/bin/ffmpeg", ["-loglevel", "error", "-i", TestMedia.path("color10s.mp4"), "-c", "copy", "-f", "hls", "-hls_time", "2",
-                                                              "-hls_list_size", "0", "-hls_segment_filename", dir.appendingPathComponent("seg%02d.ts").path,
-                                                              dir.appendingPathComponent("index.m3u8").path], timeout: 60)
-        XCTAssertEqual(packaged.status, 0, packaged.stderr)
-        let server = try HTTPFixtureServer()
+        try Self.package(into: dir, segmentSeconds: 2)
+        let server = try Self.protectedServer(dir)
         defer { server.shutdown() }
-        server.serveDirectory(dir, at: "/hls")
-        server.requireHeader("Authorization", "Bearer preview-secret")
         // hlsdemux2 lands a key-unit seek on the start of the segment that holds the time: the
         // frames of seconds 2 and 8 (3.5 s is in 2–4, 9.5 s in 8–10).
         try hoverAndCheck(input: server.url("/hls/index.m3u8").absoluteString, extra: ["--header", "Authorization: Bearer preview-secret"], seconds: (2, 8))
@@ -42,24 +37,34 @@ final class SeekPreviewWindowTests: XCTestCase {
         TestMedia.ensureGenerated()
         let dir = TestMedia.temporaryDirectory("reel-seek-preview-iframes")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (folder, seconds, extra) in [("v", "2", [String]()), ("if", "1", ["-hls_flags", "iframes_only"])] {
-            let out = dir.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            let packaged = ProcessRunner.run("/usr/bin/ffmpeg", ["-loglevel", "error", "-i", TestMedia.path("color10s.mp4"), "-c", "copy", "-f", "hls", "-hls_time", seconds,
-                                                                  "-hls_list_size", "0"] + extra + ["-hls_segment_filename", out.appendingPathComponent("seg%02d.ts").path,
-                                                                  out.appendingPathComponent("index.m3u8").path], timeout: 60)
-            XCTAssertEqual(packaged.status, 0, packaged.stderr)
-        }
+        try Self.package(into: dir.appendingPathComponent("v"), segmentSeconds: 2)
+        try Self.package(into: dir.appendingPathComponent("if"), segmentSeconds: 1, ["-hls_flags", "iframes_only"])
         try "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360\nv/index.m3u8\n#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=90000,RESOLUTION=640x360,URI=\"if/index.m3u8\"\n"
             .write(to: dir.appendingPathComponent("master.m3u8"), atomically: true, encoding: .utf8)
-        let server = try HTTPFixtureServer()
+        let server = try Self.protectedServer(dir)
         defer { server.shutdown() }
-        server.serveDirectory(dir, at: "/hls")
-        server.requireHeader("Authorization", "Bearer preview-secret")
         try hoverAndCheck(input: server.url("/hls/master.m3u8").absoluteString, extra: ["--header", "Authorization: Bearer preview-secret"], seconds: (3, 9))
         let iFrames = server.requests.filter { $0.path.hasPrefix("/hls/if/") }
         XCTAssertTrue(iFrames.contains { $0.path == "/hls/if/seg03.ts" }, "the I-frame playlist's entry of second 3: \(iFrames.map(\.path))")
         XCTAssertTrue(server.requests.allSatisfy { $0.header("Authorization") == "Bearer preview-secret" }, "every request carried the header")
+    }
+
+    /// color10s.mp4 cut by ffmpeg into HLS segments of `segmentSeconds` (index.m3u8 in `dir`).
+    private static func package(into dir: URL, segmentSeconds: Int, _ extra: [String] = []) throws {
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let packaged = ProcessRunner.run("/usr/bin/ffmpeg", ["-loglevel", "error", "-i", TestMedia.path("color10s.mp4"), "-c", "copy", "-f", "hls",
+                                                              "-hls_time", String(segmentSeconds), "-hls_list_size", "0"] + extra
+                                                              + ["-hls_segment_filename", dir.appendingPathComponent("seg%02d.ts").path, dir.appendingPathComponent("index.m3u8").path],
+                                         timeout: 60)
+        XCTAssertEqual(packaged.status, 0, packaged.stderr)
+    }
+
+    /// `dir` served at /hls, every request refused (401) without the header.
+    private static func protectedServer(_ dir: URL) throws -> HTTPFixtureServer {
+        let server = try HTTPFixtureServer()
+        server.serveDirectory(dir, at: "/hls")
+        server.requireHeader("Authorization", "Bearer preview-secret")
+        return server
     }
 
     /// Plays `input` (color10s.mp4's pictures) paused in a window, hovers the seek bar at 35 % and
