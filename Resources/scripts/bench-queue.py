@@ -5,8 +5,10 @@
     first `playback-restart` on its socket), headless (Reel: fakesinks; mpv: --vo=null --ao=null);
   - rss_mb: resident memory 3 s after playing, headless;
   - count_ms: the socket's `get_property playlist-count` while playing (median of 20);
+  - queued_s: in the window, seconds from start until the socket counts all N entries (Reel
+    plays a big list's first entries while it reads the rest);
   - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
-    window; mpv --vo=x11), and memory then;
+    window; mpv --vo=x11) once every entry is queued, and memory then;
   - stall_ms: in the window, the longest gap between replies to `get_property time-pos` asked
     every 20 ms over those 10 s, the playlist shown 3 s in (Reel's panel, F9; mpv's list, F8):
     a frozen main loop shows here.
@@ -79,6 +81,15 @@ def measure(player, n, listfile):
         if not s.wait_event(playing_event(player), 120):
             result["error"] = "never played (window)"
             return result
+        # The play measured is with the whole list queued (Reel appends the rest of a big list
+        # while its first entries play): queued_s says when it was.
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            reply, _ = s.request(["get_property", "playlist-count"])
+            if reply and reply.get("data") == n:
+                result["queued_s"] = round(time.perf_counter() - t0, 2)
+                break
+            time.sleep(0.05)
         time.sleep(1)
         cpu0 = cpu_seconds(p.pid)
         end = time.time() + 10
@@ -124,7 +135,7 @@ finally:
             print(f"--- {name}:\n" + open(os.path.join(work, name)).read()[-1500:], file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
 
-print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8}")
+print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'queued s':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8}")
 for r in rows:
-    print(f"{r['entries']:>8} {r['player']:6} {r.get('playing_s', '-'):>9} {r.get('rss_mb', '-'):>7} {r.get('count_ms', '-'):>8} "
+    print(f"{r['entries']:>8} {r['player']:6} {r.get('playing_s', '-'):>9} {r.get('rss_mb', '-'):>7} {r.get('count_ms', '-'):>8} {r.get('queued_s', '-'):>8} "
           f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8}" + (f"  {r['error']}" if "error" in r else ""))

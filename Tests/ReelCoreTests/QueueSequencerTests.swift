@@ -194,6 +194,33 @@ final class QueueSequencerTests: XCTestCase {
         }
     }
 
+    /// The rest comes in slices (one a main-loop turn): each goes on from a held end, and the end
+    /// of a slice that is not the last waits again.
+    func testTheRestInSlicesGoesOnFromEachHeldEnd() {
+        onMain {
+            let clock = ManualClock()
+            let (controller, engine, rec) = Self.make(1, clock: clock)
+            controller.expectTail()
+            controller.play()
+            engine.becomeReady()
+            engine.reachEnd()
+            controller.appendTail([QueueItem(uri: Self.uris[1])], complete: false)
+            XCTAssertTrue(controller.awaitsTail, "more is coming")
+            XCTAssertEqual(engine.loads.map(\.uri), Array(Self.uris.prefix(2)))
+            engine.becomeReady()
+            engine.reachEnd()
+            clock.advance()
+            XCTAssertNil(rec.finished, "the end of a slice is no end")
+            controller.appendTail([QueueItem(uri: Self.uris[2])], complete: true)
+            XCTAssertFalse(controller.awaitsTail)
+            XCTAssertEqual(engine.loads.map(\.uri), Self.uris)
+            engine.becomeReady()
+            engine.reachEnd()
+            clock.advance()
+            XCTAssertEqual(rec.finished?.0, 3)
+        }
+    }
+
     /// The rest of the list arriving before the first entries are played: appended, and the
     /// next item is prepared after the one playing as for any append.
     func testARestThatComesEarlyIsAnAppend() {

@@ -74,6 +74,8 @@ struct QueueTail: Sendable {
     /// How many entries the queue starts with: enough that the rest (100,000 entries read in
     /// about a second) comes long before they are played, few enough to read in milliseconds.
     static let firstEntries = 500
+    /// The rest is appended this many entries a main-loop turn.
+    static let slice = 5_000
     let inputs: [String]
     let router: GatewayRouter
     /// How many entries the queue has already.

@@ -19,12 +19,13 @@ extension QueueSequencer {
     /// Whether the rest of the queue is still awaited.
     public var awaitsTail: Bool { tail != nil }
 
-    /// The rest of the queue: appended, and the queue goes on if it was waiting for it.
-    public func appendTail(_ items: [QueueItem]) {
+    /// Some of the rest of the queue (`complete`: the last of it): appended, and the queue goes on
+    /// if it was waiting for it.
+    public func appendTail(_ items: [QueueItem], complete: Bool = true) {
         guard let pending = tail else { return append(items) }
-        tail = nil
+        tail = complete ? nil : PendingTail()
         append(items)
-        Log.debug(.queue, .info, "the rest of the playlist: \(items.count) entries, \(queue.count) in all")
+        if complete { Log.debug(.queue, .info, "the rest of the playlist is in: \(queue.count) entries") }
         if let outcome = pending.held { advance(outcome) }
     }
 
