@@ -5,6 +5,7 @@
     first `playback-restart` on its socket), headless (Reel: fakesinks; mpv: --vo=null --ao=null);
   - rss_mb: resident memory 3 s after playing, headless;
   - count_ms: the socket's `get_property playlist-count` while playing (median of 20);
+  - window_playing_s: the same in a window (the window built and shown first);
   - queued_s: in the window, seconds from start until the socket counts all N entries (Reel
     plays a big list's first entries while it reads the rest);
   - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
@@ -81,6 +82,7 @@ def measure(player, n, listfile):
         if not s.wait_event(playing_event(player), 120):
             result["error"] = "never played (window)"
             return result
+        result["window_playing_s"] = round(time.perf_counter() - t0, 3)
         # The play measured is with the whole list queued (Reel appends the rest of a big list
         # while its first entries play): queued_s says when it was.
         deadline = time.time() + 60
