@@ -22,6 +22,13 @@ final class RealMasterTests: XCTestCase {
         var requests: [HTTPFixtureServer.RecordedRequest]
         var stderr: String
 
+        /// stderr's tail, or for a crash its report's head (what died and where), which a
+        /// backtrace's library list would push out of the tail.
+        static func crashAware(_ stderr: String) -> String {
+            guard let crash = stderr.range(of: "Program crashed") ?? stderr.range(of: "Fatal error") ?? stderr.range(of: "crashed:") else { return String(stderr.suffix(600)) }
+            return String(stderr[crash.lowerBound...].prefix(2500))
+        }
+
         func named(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
         /// The variant ("360p", "720p") of every media segment requested, in order.
         var segmentVariants: [String] {
@@ -32,7 +39,7 @@ final class RealMasterTests: XCTestCase {
         var renditionHeights: [Int] { named("rendition").compactMap { $0["height"] as? Int } }
         var description: String {
             "status \(status), renditions \(named("rendition").map { "\($0["height"] ?? "-") \($0["reason"] ?? "-")" }), "
-                + "segments \(segmentVariants), errors \(named("error")), stderr: \(stderr.suffix(600))"
+                + "segments \(segmentVariants), errors \(named("error")), stderr: \(Self.crashAware(stderr))"
         }
     }
 
