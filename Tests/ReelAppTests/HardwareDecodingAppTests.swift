@@ -95,6 +95,7 @@ final class HardwareDecodingAppTests: XCTestCase {
         let socket = dir.appendingPathComponent("reel.sock").path
         var env = try StandInHardwareDecoder.environment(device: true)
         env["REEL_TEST"] = "1"
+        env["REEL_DEBUG"] = "decoding:5,queue"  // the rank decisions and the loads, for a failure's message (a LOAD run saw no fall back once)
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--headless", "--events", "--hwdec", "no", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
                                           "--ipc", socket, TestMedia.path("color10s.mp4"), TestMedia.path("clip2s.mp4")], environment: env)
@@ -109,7 +110,9 @@ final class HardwareDecodingAppTests: XCTestCase {
         while Date() < deadline, !reel.stdout.contains("hwdec-fallback") { Thread.sleep(forTimeInterval: 0.1) }
         let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         let fallbacks = named(events, "warning").filter { ($0["warning"] as? [String: Any])?["code"] as? String == "hwdec-fallback" }
-        XCTAssertEqual(fallbacks.map { $0["item"] as? Int }, [1], "the first item played in software as asked; the next tried the stand-in")
+        XCTAssertEqual(fallbacks.map { $0["item"] as? Int }, [1], "the first item played in software as asked; the next tried the stand-in. "
+                       + "Events: \(events.compactMap { e in (e["event"] as? String).map { "\($0) \(e["item"] ?? "")" } }.filter { !$0.hasPrefix("tick") }.suffix(40)) "
+                       + "stderr: \(reel.stderr.suffix(1500))")
     }
 
     /// `REEL_DEBUG` shows the decisions (here the rank decision and the fall back), off without it.
