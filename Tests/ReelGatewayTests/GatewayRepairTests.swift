@@ -75,13 +75,17 @@ final class GatewayRepairTests: XCTestCase {
 
     func testVariantAvailabilityCutShortByTheReaderLeavingKeepsNothing() async throws {
         let (c, _) = context()
+        // The reader leaves while the variants are being asked: the probe cancels the check's
+        // own task (once it is known), as the gateway's `Transfers` does, then fails.
+        let outer = Mutex<Task<String, Error>?>(nil)
         let repair = VariantAvailability(probe: { url, _ in
-            withUnsafeCurrentTask { $0?.cancel() }
+            for _ in 0..<200 where outer.withLock({ $0 }) == nil { try? await Task.sleep(for: .milliseconds(10)) }
+            outer.withLock { $0 }?.cancel()
             return PlaybackError(kind: .network, message: "cut", uri: url.absoluteString)
         }, told: { _, _, _ in XCTFail("a check cut short says nothing of the variants") })
         let text = master
         let task = Task { try await repair.repair(text, c) }
-        task.cancel()
+        outer.withLock { $0 = task }
         do {
             _ = try await task.value
             XCTFail("a cancelled check is no answer")
