@@ -16,6 +16,12 @@ static inline GtkRange *reel_gtk_range(gpointer p) { return GTK_RANGE(p); }
 static inline GtkScale *reel_gtk_scale(gpointer p) { return GTK_SCALE(p); }
 static inline GtkPopover *reel_gtk_popover(gpointer p) { return GTK_POPOVER(p); }
 static inline GtkImage *reel_gtk_image(gpointer p) { return GTK_IMAGE(p); }
+/// Popovers without their open/close animation (deprecated in 3.22, still honoured): the seek preview follows the pointer.
+static inline void reel_popover_no_transitions(GtkWidget *p) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_popover_set_transitions_enabled(GTK_POPOVER(p), FALSE);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
 static inline GtkButton *reel_gtk_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkLabel *reel_gtk_label(gpointer p) { return GTK_LABEL(p); }
 static inline GtkSpinner *reel_gtk_spinner(gpointer p) { return GTK_SPINNER(p); }

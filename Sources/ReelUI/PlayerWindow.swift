@@ -201,9 +201,13 @@ public final class PlayerWindow: SignalReceiver {
     /// Places the toplevel at `position` on X11 when it is on the screen (at least 64 px of the
     /// window in it); nothing on Wayland.
     public func move(to position: (x: Int, y: Int)) {
-        guard !UIRuntime.isWayland, let screen = gdk_screen_get_default() else { return }
-        let (width, height) = (Int(gdk_screen_get_width(screen)), Int(gdk_screen_get_height(screen)))
-        guard (-size.width + 64...width - 64).contains(position.x), (0...height - 64).contains(position.y) else { return }
+        guard !UIRuntime.isWayland, let display = gdk_display_get_default(),
+              let monitor = gdk_display_get_monitor_at_point(display, Int32(position.x + 64), Int32(position.y)) else { return }
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        // On the monitor nearest the place: at least 64 px of the window's top edge on it.
+        guard position.x + 64 >= Int(area.x), position.x + 64 <= Int(area.x + area.width),
+              position.y >= Int(area.y), position.y <= Int(area.y + area.height) - 64 else { return }
         gtk_window_move(reel_gtk_window(window), Int32(position.x), Int32(position.y))
     }
 

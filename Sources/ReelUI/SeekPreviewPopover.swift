@@ -19,7 +19,7 @@ final class SeekPreviewPopover {
         popover = gtk_popover_new(seek)
         gtk_popover_set_modal(reel_gtk_popover(popover), 0)
         gtk_popover_set_position(reel_gtk_popover(popover), GTK_POS_TOP)
-        gtk_popover_set_transitions_enabled(reel_gtk_popover(popover), 0)
+        reel_popover_no_transitions(popover)
         gtk_widget_set_name(popover, "reel-seek-preview")
         let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         image = gtk_image_new()
