@@ -9,9 +9,12 @@ final class AccessibilityTests: XCTestCase {
     private static let controlRoles: Set<String> = ["push button", "toggle button", "slider", "menu item", "combo box", "check box", "radio button",
                                                    "check menu item", "radio menu item", "spin button"]
 
-    /// `required`: the application must be on the bus (else the caller waits and asks again).
-    private func tree(timeout: Double = 20, required: Bool = true) -> [[String: Any]] {
-        let r = ProcessRunner.run("/usr/bin/python3", [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/atspi-tree.py").path, "reel", String(Int(timeout))],
+    /// `reel`'s window's tree. `required`: the application must be on the bus (else the caller
+    /// waits and asks again). Read by its process: a lane's tests share one accessibility bus, where
+    /// an earlier test's reel may still be on its way out (a CI run read such a one for 40 s).
+    private func tree(of reel: BackgroundProcess, timeout: Double = 20, required: Bool = true) -> [[String: Any]] {
+        let r = ProcessRunner.run("/usr/bin/python3", [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/atspi-tree.py").path, "reel", String(Int(timeout)),
+                                                       String(reel.process.processIdentifier)],
                                   timeout: timeout + 20)
         if required { XCTAssertEqual(r.status, 0, r.stderr) }
         return r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
@@ -35,7 +38,7 @@ final class AccessibilityTests: XCTestCase {
         let deadline = Date().addingTimeInterval(20)
         while client.request(["get_property", "time-control"], id: 1)?["data"] as? String != "playing" && Date() < deadline { usleep(100_000) }
 
-        var nodes = tree()
+        var nodes = tree(of: reel)
         let controls = shown(nodes).filter { Self.controlRoles.contains($0["role"] as? String ?? "") }
         XCTAssertGreaterThanOrEqual(controls.count, 10, "the controls are on the bus: \(nodes.prefix(40))")
         XCTAssertEqual(controls.filter { ($0["name"] as? String ?? "").isEmpty }.map { $0["role"] as? String ?? "?" }, [],
@@ -58,7 +61,7 @@ final class AccessibilityTests: XCTestCase {
         let id = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init), window.stderr)
         XCTAssertTrue(XKeyboard.key("F9", window: UInt(id) ?? 0))
         usleep(500_000)
-        nodes = tree()
+        nodes = tree(of: reel)
         let names2 = Set(shown(nodes).compactMap { $0["name"] as? String })
         XCTAssertTrue(names2.contains("Play"), "paused: the button says Play: \(names2.sorted())")
         XCTAssertTrue(names2.contains("Unmute"), "muted: Unmute")
@@ -88,7 +91,7 @@ final class AccessibilityTests: XCTestCase {
         let window = ProcessRunner.run("/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "color10s.mp4 — Reel"], timeout: 20)
         let id = try XCTUnwrap(window.stdout.split(separator: "\n").first.map(String.init).flatMap(UInt.init), window.stderr)
         func focused() -> [String] {
-            shown(tree()).filter { ($0["states"] as? [String] ?? []).contains("focused") && $0["role"] as? String != "frame" }
+            shown(tree(of: reel)).filter { ($0["states"] as? [String] ?? []).contains("focused") && $0["role"] as? String != "frame" }
                 .map { "\($0["role"] ?? "?") \($0["name"] ?? "")" }
         }
         XCTAssertEqual(focused(), ["drawing area Video"], "the focus starts on the video")
@@ -124,7 +127,7 @@ final class AccessibilityTests: XCTestCase {
                                                               TestMedia.path("color10s.mp4")])
             defer { reel.finish(timeout: 1, dumpStacks: false) }
             usleep(1_500_000)
-            let controls = shown(tree()).filter { Self.controlRoles.contains($0["role"] as? String ?? "") }
+            let controls = shown(tree(of: reel)).filter { Self.controlRoles.contains($0["role"] as? String ?? "") }
             return controls.compactMap { $0["name"] as? String }
         }
         let english = try names("en")
@@ -147,7 +150,7 @@ final class AccessibilityTests: XCTestCase {
         var nodes: [[String: Any]] = []
         let deadline = Date().addingTimeInterval(40)
         repeat {
-            nodes = tree(timeout: 10, required: false)
+            nodes = tree(of: reel, timeout: 10, required: false)
             if shown(nodes, role: "info bar").contains(where: { $0["name"] as? String == "Error" }) { break }
             usleep(300_000)
         } while Date() < deadline

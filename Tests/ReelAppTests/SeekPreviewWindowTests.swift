@@ -83,7 +83,8 @@ final class SeekPreviewWindowTests: XCTestCase {
         let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr, file: file, line: line)
         let deadline = Date().addingTimeInterval(20)
         while client.request(["get_property", "duration"], id: 1)?["data"] as? Double == nil && Date() < deadline { usleep(100_000) }
-        let tree = ProcessRunner.run("/usr/bin/python3", [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/atspi-tree.py").path, "reel", "20"], timeout: 40)
+        let tree = ProcessRunner.run("/usr/bin/python3", [TestMedia.packageRoot.appendingPathComponent("Resources/scripts/atspi-tree.py").path, "reel", "20",
+                                                                String(reel.process.processIdentifier)], timeout: 40)
         let seek = try XCTUnwrap(tree.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .first { $0["name"] as? String == "Seek" && $0["role"] as? String == "slider" }, tree.stdout + tree.stderr)
         let e = try XCTUnwrap(seek["extents"] as? [Int], "\(seek)")
