@@ -360,6 +360,33 @@ static inline void reel_playlist_store_remove_rows(GtkListStore *store, gint ind
         if (!gtk_list_store_remove(store, &iter)) break;  // iter moves to the next row
     }
 }
+/// Model column `column`'s text in row `index` (NULL when none). Transfer full.
+static inline gchar *reel_playlist_store_text(GtkListStore *store, gint index, gint column) {
+    GtkTreeIter iter;
+    gchar *text = NULL;
+    if (!gtk_tree_model_iter_nth_child(GTK_TREE_MODEL(store), &iter, NULL, index)) return NULL;
+    gtk_tree_model_get(GTK_TREE_MODEL(store), &iter, column, &text, -1);
+    return text;
+}
+static inline gint reel_playlist_store_count(GtkListStore *store) { return gtk_tree_model_iter_n_children(GTK_TREE_MODEL(store), NULL); }
+/// Scrolls the view to show row `index` in its middle (nothing when there is no such row); an
+/// unrealized view scrolls there once it is laid out.
+static inline void reel_tree_view_scroll_to_row(GtkTreeView *view, gint index) {
+    GtkTreeModel *model = gtk_tree_view_get_model(view);
+    if (model == NULL || index < 0 || index >= gtk_tree_model_iter_n_children(model, NULL)) return;
+    GtkTreePath *path = gtk_tree_path_new_from_indices(index, -1);
+    gtk_tree_view_scroll_to_cell(view, path, NULL, TRUE, 0.5, 0);
+    gtk_tree_path_free(path);
+}
+/// Whether row `index` is in the view's visible range (FALSE while it is not laid out).
+static inline gboolean reel_tree_view_row_in_view(GtkTreeView *view, gint index) {
+    GtkTreePath *start = NULL, *end = NULL;
+    if (!gtk_widget_get_mapped(GTK_WIDGET(view)) || !gtk_tree_view_get_visible_range(view, &start, &end)) return FALSE;
+    gint first = gtk_tree_path_get_indices(start)[0], last = gtk_tree_path_get_indices(end)[0];
+    gtk_tree_path_free(start);
+    gtk_tree_path_free(end);
+    return index >= first && index <= last;
+}
 /// A text column bound to model column `column` (weight from column 4). Transfer none (the view owns it).
 static inline void reel_tree_view_add_text_column(GtkTreeView *view, const gchar *title, gint column, gboolean expand, gfloat xalign) {
     GtkCellRenderer *r = gtk_cell_renderer_text_new();

@@ -11,8 +11,12 @@
   - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
     window; mpv --vo=x11) once every entry is queued, and memory then;
   - stall_ms: in the window, the longest gap between replies to `get_property time-pos` asked
-    every 20 ms over those 10 s, the playlist shown 3 s in (Reel's panel, F9; mpv's list, F8):
-    a frozen main loop shows here.
+    every 20 ms over those 10 s, while the playlist is shown 3 s in (Reel's panel, F9, opening at
+    the current row; mpv's list, F8) and edited: at 5 s the playing entry moved from the first
+    place to the last (`playlist-move 0 N`, what a drop in Reel's panel asks for; the panel
+    follows it there) and at 7 s back: a frozen main loop shows here;
+  - move_ms: the longer of those two moves' reply times.
+Every entry has its own title (#EXTINF), as a real list has, so a move changes every row between.
 Prints one JSON object per (N, player) and a table. usage: bench-queue.py REEL MEDIA_DIR OUT_JSONL [SIZES]"""
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -98,7 +102,12 @@ def measure(player, n, listfile):
         worst = 0.0
         last = time.perf_counter()
         panel_at = time.time() + 3
+        moves = [(time.time() + 5, ["playlist-move", 0, n]), (time.time() + 7, ["playlist-move", n - 1, 0])]
+        move_ms = []
         while time.time() < end:
+            if moves and time.time() >= moves[0][0]:
+                reply, took = s.request(moves.pop(0)[1], timeout=10)
+                move_ms.append(took * 1000 if reply and reply.get("error") == "success" else float("nan"))
             if panel_at and time.time() >= panel_at:
                 # The playlist shown (Reel's panel, F9; mpv's on-screen list, F8), while playing.
                 panel_at = None
@@ -113,6 +122,8 @@ def measure(player, n, listfile):
         result["window_cpu_s"] = round(cpu_seconds(p.pid) - cpu0, 2)
         result["window_rss_mb"] = round(rss_mb(p.pid), 1)
         result["stall_ms"] = round(max(0.0, worst - 0.02) * 1000, 1)
+        if move_ms:
+            result["move_ms"] = round(max(move_ms), 1)
     finally:
         p.kill()
         p.wait()
@@ -124,7 +135,7 @@ try:
     for n in sizes:
         listfile = os.path.join(work, f"list-{n}.m3u")
         with open(listfile, "w") as f:
-            f.write("#EXTM3U\n" + (clip + "\n") * n)
+            f.write("#EXTM3U\n" + "".join(f"#EXTINF:2,Entry {i}\n{clip}\n" for i in range(n)))
         for player in ["reel"] + (["mpv"] if mpv else []):
             r = measure(player, n, listfile)
             rows.append(r)
@@ -137,7 +148,7 @@ finally:
             print(f"--- {name}:\n" + open(os.path.join(work, name)).read()[-1500:], file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
 
-print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'queued s':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8}")
+print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'queued s':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8} {'move ms':>7}")
 for r in rows:
     print(f"{r['entries']:>8} {r['player']:6} {r.get('playing_s', '-'):>9} {r.get('rss_mb', '-'):>7} {r.get('count_ms', '-'):>8} {r.get('queued_s', '-'):>8} "
-          f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8}" + (f"  {r['error']}" if "error" in r else ""))
+          f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8} {r.get('move_ms', '-'):>7}" + (f"  {r['error']}" if "error" in r else ""))

@@ -36,15 +36,12 @@ public struct PlayerConfiguration: Sendable {
     public var subtitleOverlay = true
     /// Subtitle files for every item (`--sub-file`), listed after the files found beside it.
     public var subtitleFiles: [String] = []
-    /// The subtitles' size as a factor of the default (`--sub-scale`; `SubtitleStyle`).
-    public var subtitleScale = 1.0
+    /// The subtitles' size factor, delay and vertical position (`--sub-scale`, `--sub-delay`,
+    /// `--sub-pos`; `SubtitleStyle`).
+    public var subtitleLook = SubtitleAdjustments()
     /// Hardware video decoding (`--hwdec`; `HardwareDecoders`): the working hardware decoders
     /// go first (`auto`), or GStreamer's ranks stay (`no`).
     public var hardwareDecoding: HardwareDecodingMode = .auto
-    /// The subtitles' delay (`--sub-delay`, seconds; positive: later) and vertical position
-    /// (`--sub-pos`, mpv's 0–150 scale; `SubtitleStyle`).
-    public var subtitleDelay = 0.0
-    public var subtitlePosition = SubtitleStyle.defaultPosition
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

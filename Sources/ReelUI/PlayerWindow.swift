@@ -240,6 +240,9 @@ public final class PlayerWindow: SignalReceiver {
     public var playlistRect: (x: Int, y: Int, width: Int, height: Int) { rect(of: playlist.view) }
     public var playlistRowHeight: Int { Int(reel_tree_view_row_height(reel_gtk_tree_view(playlist.view))) }
     public var playlistSelection: Int { playlist.selectedIndex }
+    /// The playlist's titles as its view holds them, and whether a row is scrolled into view.
+    public var playlistShownTitles: [String] { playlist.shownTitles }
+    public func playlistShowsRow(_ index: Int) -> Bool { playlist.showsRow(index) }
     /// The tooltip (Pango markup) GTK shows over the playlist at (x, y) in the panel's own coordinates.
     public func playlistTooltip(x: Int, y: Int) -> String? { playlist.tooltip(x: x, y: y) }
 
@@ -266,7 +269,10 @@ public final class PlayerWindow: SignalReceiver {
         if force || old.recent != new.recent { videoMenu.renderRecent(new.recent) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
-        if force || old.isPlaylistVisible != new.isPlaylistVisible { gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0) }
+        if force || old.isPlaylistVisible != new.isPlaylistVisible {
+            gtk_widget_set_visible(playlist.root, new.isPlaylistVisible ? 1 : 0)
+            if new.isPlaylistVisible { playlist.scrollToCurrent() }  // opened: where playback is
+        }
         if new.isFullscreen != appliedFullscreen { applyFullscreen(new.isFullscreen) }
         if force || old.coverArt != new.coverArt { showPicture(new.coverArt) }
         if force || old.wantsToPlay != new.wantsToPlay || old.timeControl != new.timeControl || old.isFullscreen != new.isFullscreen {

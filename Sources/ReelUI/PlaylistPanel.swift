@@ -41,24 +41,55 @@ final class PlaylistPanel: SignalReceiver {
     }
 
     /// Shows `newRows` by difference (issue 51: a queue of 100,000 rows must not be rebuilt when
-    /// the current item moves): the same count updates only the rows that changed; otherwise the
-    /// span between the common start and the common end is replaced. The selection stays.
+    /// the current item moves): the same count updates only the rows that changed, and one row
+    /// moved (a drag, `playlist-move`) is one removal and one insertion, however many rows it
+    /// passes; otherwise the span between the common start and the common end is replaced. The
+    /// selection stays. The view follows the current row when it was showing the one before and
+    /// the new one is out of sight.
     func render(_ newRows: [PlaylistRow]) {
         guard newRows != rows else { return }
         let old = rows ?? []
         rows = newRows
+        let previous = current
+        current = newRows.firstIndex { $0.isCurrent }
+        let followed = previous.map { reel_tree_view_row_in_view(reel_gtk_tree_view(view), Int32($0)) != 0 } ?? false
+        defer { if followed, let current, current != previous, !showsRow(current) { scrollToCurrent() } }
         let s = UnsafeMutablePointer<GtkListStore>(store)
-        if old.count == newRows.count {
-            for i in newRows.indices where old[i] != newRows[i] { set(s, i, newRows[i]) }
-            return
-        }
         let shorter = min(old.count, newRows.count)
         var head = 0
         while head < shorter, old[head] == newRows[head] { head += 1 }
         var tail = 0
         while tail < shorter - head, old[old.count - 1 - tail] == newRows[newRows.count - 1 - tail] { tail += 1 }
+        if old.count == newRows.count {
+            let end = newRows.count - tail  // rows head..<end differ at both ends
+            if let (from, to) = Self.oneMove(old[head..<end], newRows[head..<end]) {
+                reel_playlist_store_remove_rows(s, Int32(from), 1)
+                insert(s, to, newRows[to])
+                return
+            }
+            for i in head..<end where old[i] != newRows[i] { set(s, i, newRows[i]) }
+            return
+        }
         reel_playlist_store_remove_rows(s, Int32(head), Int32(old.count - tail - head))
         for i in head..<(newRows.count - tail) { insert(s, i, newRows[i]) }
+    }
+
+    /// When `new` is `old` with one row taken from one end of the span and put at the other, that
+    /// row's index before and after (absolute indices).
+    static func oneMove(_ old: ArraySlice<PlaylistRow>, _ new: ArraySlice<PlaylistRow>) -> (from: Int, to: Int)? {
+        guard old.count > 2, old.count == new.count, let first = old.indices.first, let last = old.indices.last else { return nil }
+        if old[first] == new[last], old.dropFirst().elementsEqual(new.dropLast()) { return (first, last) }
+        if old[last] == new[first], old.dropLast().elementsEqual(new.dropFirst()) { return (last, first) }
+        return nil
+    }
+
+    /// The current row's index, nil when no row is current.
+    private(set) var current: Int?
+
+    /// Scrolls the current row to the middle of the view (the panel opening, playback moving on
+    /// past the rows shown).
+    func scrollToCurrent() {
+        if let current { reel_tree_view_scroll_to_row(reel_gtk_tree_view(view), Int32(current)) }
     }
 
     private func cells(_ row: PlaylistRow) -> (marker: String, length: String, tip: String?, weight: Int32) {
@@ -111,6 +142,18 @@ final class PlaylistPanel: SignalReceiver {
         defer { g_free(p) }
         return String(cString: p)
     }
+
+    /// The titles in the view's model, in its order (for tests: what the user sees, not `rows`).
+    var shownTitles: [String] {
+        let s = UnsafeMutablePointer<GtkListStore>(store)
+        return (0..<Int(reel_playlist_store_count(s))).map { i in
+            guard let p = reel_playlist_store_text(s, Int32(i), 1) else { return "" }
+            defer { g_free(p) }
+            return String(cString: p)
+        }
+    }
+    /// Whether row `index` is within the view's visible range.
+    func showsRow(_ index: Int) -> Bool { reel_tree_view_row_in_view(reel_gtk_tree_view(view), Int32(index)) != 0 }
 
     var selectedIndex: Int { Int(reel_tree_view_selected_index(reel_gtk_tree_view(view))) }
     func select(_ index: Int) { reel_tree_view_select_index(reel_gtk_tree_view(view), Int32(index)) }

@@ -70,6 +70,28 @@ final class BigPlaylistTests: XCTestCase {
         XCTAssertEqual(client.request(["get_property", "playlist-pos"], id: 2)?["data"] as? Int, 0, "still on the first entry")
         XCTAssertEqual(client.request(["get_property", "playlist/19999/title"], id: 3)?["data"] as? String, "Entry 19999")
         XCTAssertEqual(client.request(["get_property", "playlist/500/title"], id: 4)?["data"] as? String, "Entry 500", "the rest follows the first 500")
+
+        // Edited over the socket with mpv's commands, as the panel's drop and Delete edit it: the
+        // current item keeps playing wherever it goes.
+        func title(_ i: Int) -> String? { client.request(["get_property", "playlist/\(i)/title"], id: 6)?["data"] as? String }
+        func say(_ command: [Any]) -> String? { client.request(command, id: 7)?["error"] as? String }
+        XCTAssertEqual(say(["playlist-move", 5, 0]), "success")
+        XCTAssertEqual([title(0), title(1), title(5), title(6)], ["Entry 5", "Entry 0", "Entry 4", "Entry 6"])
+        XCTAssertEqual(client.request(["get_property", "playlist-pos"], id: 8)?["data"] as? Int, 1, "the current item moved with its neighbour's move")
+        XCTAssertEqual(say(["playlist-move", 1, 20_000]), "success", "the count: to the end")
+        XCTAssertEqual([title(19_999), title(1)], ["Entry 0", "Entry 1"])
+        XCTAssertEqual(client.request(["get_property", "playlist-pos"], id: 8)?["data"] as? Int, 19_999)
+        XCTAssertEqual(say(["playlist-remove", 0]), "success")
+        XCTAssertEqual(client.request(["get_property", "playlist-count"], id: 9)?["data"] as? Int, 19_999)
+        XCTAssertEqual(title(0), "Entry 1")
+        XCTAssertEqual(say(["playlist-move", 19_999, 0]), "unavailable", "no item 19,999 any more")
+        XCTAssertEqual(say(["playlist-move", 19_998, 0]), "success")
+        XCTAssertEqual(say(["playlist-remove", "current"]), "success")
+        XCTAssertEqual(client.request(["get_property", "playlist-count"], id: 9)?["data"] as? Int, 19_998)
+        XCTAssertEqual(title(0), "Entry 1")
+        let moved = Date().addingTimeInterval(10)
+        while client.request(["get_property", "playlist/0/current"], id: 10)?["data"] as? Bool != true && Date() < moved { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(client.request(["get_property", "playlist/0/current"], id: 10)?["data"] as? Bool, true, "the next one plays")
         _ = client.request(["quit"], id: 5)
     }
 }

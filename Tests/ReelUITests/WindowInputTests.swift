@@ -245,6 +245,43 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
+    /// A long playlist (issue 51): the panel opens where playback is (the current row scrolled into
+    /// view), follows the current row while it was showing it, and a row moved across the list (a
+    /// drop, `playlist-move`) lands where the queue says, every other row in its order.
+    func testThePlaylistPanelOpensAtTheCurrentRowFollowsItAndShowsAMove() throws {
+        var s = WindowHarness.sample()
+        s.playlist = (0..<2000).map { PlaylistRow(title: "item-\($0).mp4", duration: 2, isCurrent: $0 == 1500) }
+        try withWindow(width: 800, height: 400, state: s) { h in
+            UIRuntime.settle()
+            s.isPlaylistVisible = true
+            h.window.render(s)
+            XCTAssertTrue(UIRuntime.run(until: { h.window.playlistShowsRow(1500) }, timeout: 3), "opened at the current row")
+            XCTAssertFalse(h.window.playlistShowsRow(0))
+
+            s.playlist[1500].isCurrent = false
+            s.playlist[1501].isCurrent = true
+            h.window.render(s)
+            XCTAssertTrue(UIRuntime.run(until: { h.window.playlistShowsRow(1501) }, timeout: 3), "it follows playback")
+
+            // The first row to the end, then back: the view holds what the queue says.
+            var moved = s
+            moved.playlist.append(moved.playlist.removeFirst())
+            h.window.render(moved)
+            UIRuntime.settle()
+            XCTAssertEqual(h.window.playlistShownTitles, moved.playlist.map(\.title))
+            h.window.render(s)
+            UIRuntime.settle()
+            XCTAssertEqual(h.window.playlistShownTitles, s.playlist.map(\.title))
+            // Two rows swapped (not one move) and a row removed: still what the queue says.
+            var edited = s
+            edited.playlist.swapAt(3, 1700)
+            edited.playlist.remove(at: 10)
+            h.window.render(edited)
+            UIRuntime.settle()
+            XCTAssertEqual(h.window.playlistShownTitles, edited.playlist.map(\.title))
+        }
+    }
+
     /// Every button of the control bar, clicked with a real pointer, asks for its action; a click
     /// on the volume slider sets the volume where it lands.
     func testEveryControlButtonClickedWithThePointer() throws {

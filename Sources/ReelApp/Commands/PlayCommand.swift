@@ -19,11 +19,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Exit when the last item ends, also with a window.")
     var exitAtEnd = false
 
-    @Option(help: ArgumentHelp("Audio sink as a GStreamer element description.", valueName: "DESCRIPTION"))
-    var audioSink: String?
-
-    @Option(help: ArgumentHelp("Video sink as a GStreamer element description.", valueName: "DESCRIPTION"))
-    var videoSink: String?
+    @OptionGroup var sinks: SinkOptions
 
     @Flag(help: "Print one JSON object per line on stdout for every status change, 1 s tick, item change, end and error.")
     var events = false
@@ -181,7 +177,7 @@ struct PlayCommand: ParsableCommand {
         let live = try liveProgram()
         var options = PlaybackOptions(
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
-            audioSink: audioSink, videoSink: videoSink, printEvents: events, printProgress: eventsProgress,
+            audioSink: sinks.audioSink, videoSink: sinks.videoSink, printEvents: events, printProgress: eventsProgress,
             progressInterval: Double(progressInterval) / 1000,
             volume: volume.map { min(max(100, min(150, volumeMax)), max(0, $0)) / 100 }, mute: mute, startPosition: startTime.flatMap(TimeFormat.parse),
             shuffle: shuffle, repeatMode: loop.value, startIndex: start, savePlaylist: savePlaylist,
@@ -205,9 +201,7 @@ struct PlayCommand: ParsableCommand {
         options.audioLanguages = Self.languages(alang)
         options.subtitleLanguages = Self.languages(slang)
         options.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        options.subtitleScale = subScale
-        options.subtitleDelay = subDelay
-        options.subtitlePosition = subPos
+        options.subtitleLook = SubtitleAdjustments(scale: subScale, delay: subDelay, position: subPos)
         options.printSubtitles = eventsSubs
         options.hardwareDecoding = HardwareDecodingMode(argument: hwdec) ?? .auto
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()

@@ -31,13 +31,11 @@ struct PlaybackOptions: Sendable {
     var subtitleLanguages: [String] = []
     /// Subtitle files for every item (`--sub-file`, absolute paths) and the subtitles' size.
     var subtitleFiles: [String] = []
-    /// `--sub-delay` (seconds), `--sub-pos` (0–150), `--events-subs`.
-    var subtitleDelay = 0.0
-    var subtitlePosition = SubtitleStyle.defaultPosition
+    /// `--sub-scale`, `--sub-delay` (seconds), `--sub-pos` (0–150); `--events-subs`.
+    var subtitleLook = SubtitleAdjustments()
     var printSubtitles = false
     /// `--hwdec`.
     var hardwareDecoding: HardwareDecodingMode = .auto
-    var subtitleScale: Double = 1
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off
     /// The queue index to start at (before shuffling: the shuffled queue starts with it).

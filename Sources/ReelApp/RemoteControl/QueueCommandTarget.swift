@@ -62,9 +62,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.audioTrack = player.audioTrack
         snapshot.subtitleTrack = player.subtitleTrack
         snapshot.subtitlesShown = player.subtitlesShown
-        snapshot.subtitleScale = player.subtitleScale
-        snapshot.subtitleDelay = player.subtitleDelay
-        snapshot.subtitlePosition = player.subtitlePosition
+        snapshot.subtitleLook = player.subtitleLook
         snapshot.subtitleText = player.subtitleText
         snapshot.coverArt = player.coverArt
         snapshot.volumeMax = volumeMax
@@ -140,6 +138,19 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
+    func moveItem(from: Int, to: Int) -> Bool {
+        let items = controller.queue.items
+        guard items.indices.contains(from), (0...items.count).contains(to) else { return false }
+        controller.move(items[from].id, to: to > from ? to - 1 : to)
+        return true
+    }
+
+    func removeItem(at index: Int) -> Bool {
+        guard controller.queue.items.indices.contains(index) else { return false }
+        controller.remove(controller.queue.items[index].id)
+        return true
+    }
+
     func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool {
         guard controller.queue.items.indices.contains(index) else { return false }
         let id = controller.queue.items[index].id
@@ -205,25 +216,10 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
-    func setSubtitlesShown(_ shown: Bool) -> Bool {
-        player.setSubtitlesShown(shown)
-        return true
-    }
-
-    func setSubtitleScale(_ scale: Double) -> Bool {
-        player.setSubtitleScale(scale)
-        return true
-    }
-
-    func setSubtitleDelay(_ delay: Double) -> Bool {
-        player.setSubtitleDelay(delay)
-        return true
-    }
-
-    func setSubtitlePosition(_ position: Int) -> Bool {
-        player.setSubtitlePosition(position)
-        return true
-    }
+    func setSubtitlesShown(_ shown: Bool) -> Bool { player.setSubtitlesShown(shown); return true }
+    func setSubtitleScale(_ scale: Double) -> Bool { player.setSubtitleScale(scale); return true }
+    func setSubtitleDelay(_ delay: Double) -> Bool { player.setSubtitleDelay(delay); return true }
+    func setSubtitlePosition(_ position: Int) -> Bool { player.setSubtitlePosition(position); return true }
 
     func addSubtitleFile(_ path: String) -> Bool { player.addSubtitleFile(path) }
 

@@ -36,11 +36,7 @@ struct ReviewCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Serve the JSON-lines control socket at PATH (auto: $XDG_RUNTIME_DIR/reel-<pid>.sock).", valueName: "PATH"))
     var ipc: String?
 
-    @Option(help: ArgumentHelp("Audio sink as a GStreamer element description.", valueName: "DESCRIPTION"))
-    var audioSink: String?
-
-    @Option(help: ArgumentHelp("Video sink as a GStreamer element description.", valueName: "DESCRIPTION"))
-    var videoSink: String?
+    @OptionGroup var sinks: SinkOptions
 
     @Flag(help: "Print one JSON object per line on stdout for every event (as `reel --events`).")
     var events = false
@@ -53,7 +49,7 @@ struct ReviewCommand: ParsableCommand {
 
     func run() throws {
         var options = PlaybackOptions(
-            inputs: inputs, headless: false, exitAtEnd: false, audioSink: audioSink, videoSink: videoSink,
+            inputs: inputs, headless: false, exitAtEnd: false, audioSink: sinks.audioSink, videoSink: sinks.videoSink,
             printEvents: events, printProgress: false, progressInterval: 0.2, volume: nil, mute: false, startPosition: nil)
         GStreamerRuntime.initialiseInBackground()
         // Each item plays again until it is judged (a failed one moves on: it can be judged too);

@@ -172,10 +172,8 @@ final class SessionCore {
         config.audioLanguages = options.audioLanguages
         config.subtitleLanguages = options.subtitleLanguages
         config.subtitleFiles = options.subtitleFiles
-        config.subtitleScale = options.subtitleScale
+        config.subtitleLook = options.subtitleLook
         config.hardwareDecoding = options.hardwareDecoding
-        config.subtitleDelay = options.subtitleDelay
-        config.subtitlePosition = options.subtitlePosition
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

@@ -346,12 +346,9 @@ final class WindowSession {
         case .playIndex(let i):
             _ = commands.jump(to: i)
         case .moveItem(let from, let to):
-            // `to` is an insertion point in the list as it was (GTK's drop position).
-            guard controller.queue.items.indices.contains(from) else { break }
-            controller.move(controller.queue.items[from].id, to: to > from ? to - 1 : to)
+            _ = commands.moveItem(from: from, to: to)  // `to`: GTK's drop position, an insertion point
         case .removeItem(let i):
-            guard controller.queue.items.indices.contains(i) else { break }
-            controller.remove(controller.queue.items[i].id)
+            guard commands.removeItem(at: i) else { break }
             if controller.queue.isEmpty {
                 state = PlayerViewState()
                 state.volume = player.volume

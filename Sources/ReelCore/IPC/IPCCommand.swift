@@ -44,6 +44,11 @@ public enum IPCCommand: Sendable, Equatable {
         case id(String)
     }
     case item(ItemAction, ItemReference)
+    /// `["playlist-move", 0, 5]` (mpv's): item 0 takes the place of item 5 (an insertion point in
+    /// the queue as it was: `count` moves it to the end).
+    case move(from: Int, to: Int)
+    /// `["playlist-remove", 3]` or `["playlist-remove", "current"]` (mpv's).
+    case remove(Int?)
     /// What a screenshot shows: the video frame, or the window as the user sees it.
     public enum CaptureSource: String, Sendable {
         case video, window
@@ -88,6 +93,8 @@ public enum IPCCommand: Sendable, Equatable {
         case .previous: "previous"
         case .jump: "jump"
         case .item(let action, _): action.rawValue
+        case .move: "playlist-move"
+        case .remove: "playlist-remove"
         case .screenshot: "screenshot"
         case .quit: "quit"
         case .getProperty: "get_property"
@@ -102,7 +109,7 @@ public enum IPCCommand: Sendable, Equatable {
 
     /// Every command name the parser accepts (aliases included).
     public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "frame-step", "frame-back-step", "rate",
-                               "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "screenshot",
+                               "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "playlist-move", "playlist-remove", "screenshot",
                                "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "cycle-values", "ab-loop"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.

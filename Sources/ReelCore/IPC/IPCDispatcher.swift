@@ -104,6 +104,16 @@ public final class IPCDispatcher {
             guard t.previous() else { throw IPCError(.unavailable, "There is no previous item.") }
         case .jump(let i):
             guard t.jump(to: i) else { throw IPCError(.unavailable, "There is no item \(i) (the queue has \(t.snapshot.items.count)).") }
+        case .move(let from, let to):
+            let count = t.snapshot.items.count
+            guard from < count, to <= count else { throw IPCError(.unavailable, "There is no item \(max(from, to)) (the queue has \(count)).") }
+            guard t.moveItem(from: from, to: to) else { throw IPCError(.unavailable, "This session has no queue to edit.") }
+        case .remove(let index):
+            let count = t.snapshot.items.count
+            guard let i = index ?? t.snapshot.index, i < count else {
+                throw IPCError(.unavailable, index == nil ? "Nothing is current." : "There is no item \(index ?? 0) (the queue has \(count)).")
+            }
+            guard t.removeItem(at: i) else { throw IPCError(.unavailable, "This session has no queue to edit.") }
         case .item(let action, let reference):
             let items = t.snapshot.items
             let index: Int? = switch reference {
@@ -220,9 +230,9 @@ public final class IPCDispatcher {
         case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
         case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
         case "sub-visibility": return .bool(s.subtitlesShown)
-        case "sub-scale": return .double(s.subtitleScale)
-        case "sub-delay": return .double(s.subtitleDelay)
-        case "sub-pos": return .int(s.subtitlePosition)
+        case "sub-scale": return .double(s.subtitleLook.scale)
+        case "sub-delay": return .double(s.subtitleLook.delay)
+        case "sub-pos": return .int(s.subtitleLook.position)
         case "sub-text": return .optional(s.subtitleText)
         case "qoe": return s.index == nil ? .null : s.qoe.json
         case "renditions":

@@ -201,6 +201,19 @@ public struct IPCRequest: Sendable, Equatable {
                 throw IPCError(.invalidArgument, "“jump”: the index must be a whole number from 0 to \(Int32.max).")
             }
             return .jump(i)
+        case "playlist-move":
+            try arity(2...2)
+            guard let from = BoundedNumber.wholeNumber(try number(0, "the item's index")), let to = BoundedNumber.wholeNumber(try number(1, "the place")) else {
+                throw IPCError(.invalidArgument, "“playlist-move”: two indices, whole numbers from 0 (the item, and the item whose place it takes).")
+            }
+            return .move(from: from, to: to)
+        case "playlist-remove":
+            try arity(1...1)
+            if args[0].ipcString == "current" { return .remove(nil) }
+            guard let i = BoundedNumber.wholeNumber(try number(0, "the index")) else {
+                throw IPCError(.invalidArgument, "“playlist-remove”: the item's index (a whole number from 0) or \"current\".")
+            }
+            return .remove(i)
         case "play-item", "load-item", "toggle-item":
             try arity(1...1)
             let action = IPCCommand.ItemAction(rawValue: name)!

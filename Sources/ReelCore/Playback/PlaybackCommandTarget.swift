@@ -26,6 +26,13 @@ public protocol PlaybackCommandTarget: AnyObject {
     /// Plays, loads (paused at its start) or toggles the item at `index`; false when there is
     /// no such item or the target has no queue.
     func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool
+    /// Moves item `from` so that it takes the place of item `to` (mpv's `playlist-move`: `to` is
+    /// an insertion point in the queue as it was; the count moves it to the end), as a drop in
+    /// the playlist panel does; false when there is no such item or the target has no queue.
+    func moveItem(from: Int, to: Int) -> Bool
+    /// Takes item `index` out of the queue (the current one: playback goes on with the next),
+    /// as Delete in the panel does; false when there is no such item or no queue.
+    func removeItem(at index: Int) -> Bool
     /// Replaces the queue with `input` and plays it.
     func load(_ input: String)
     /// Adds `input` at the end of the queue.
@@ -104,6 +111,8 @@ extension PlaybackCommandTarget {
     public func load(_ input: String, options: [String: [String]]) { load(input) }
     public func append(_ input: String, options: [String: [String]]) { append(input) }
     public func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool { false }
+    public func moveItem(from: Int, to: Int) -> Bool { false }
+    public func removeItem(at index: Int) -> Bool { false }
     public func seekToLiveEdge() -> Bool { false }
     public func setShuffle(_ on: Bool) -> Bool { !on }
     public func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool { false }

@@ -59,11 +59,9 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioTrack: String?
     public var subtitleTrack: String?
     public var subtitlesShown = true
-    /// The subtitles' size factor (`SubtitleStyle`).
-    public var subtitleScale = 1.0
-    /// `sub-delay` (seconds), `sub-pos` (0–150), `sub-text` (the text Reel draws now, nil: none).
-    public var subtitleDelay = 0.0
-    public var subtitlePosition = SubtitleStyle.defaultPosition
+    /// `sub-scale`, `sub-delay` (seconds) and `sub-pos` (0–150); `sub-text` (the text Reel
+    /// draws now, nil: none).
+    public var subtitleLook = SubtitleAdjustments()
     public var subtitleText: String?
     /// How the current item plays (`qoe`).
     public var qoe = PlaybackQoE()

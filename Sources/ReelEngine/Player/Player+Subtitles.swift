@@ -107,6 +107,8 @@ extension Player {
         if redraw { redrawPausedFrame() }
     }
 
+    /// The subtitles' size factor, delay and position as they are now.
+    public var subtitleLook: SubtitleAdjustments { subtitleDrawing.look }
     /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
     public var subtitleScale: Double { subtitleDrawing.look.scale }
     /// Seconds the subtitles come later than their times (negative: earlier; `z`/`Z`).
@@ -118,29 +120,26 @@ extension Player {
 
     /// Sets the subtitles' size factor (clamped to `SubtitleStyle.scaleRange`).
     public func setSubtitleScale(_ scale: Double) {
-        let clamped = SubtitleStyle.clampedScale(scale)
-        guard clamped != subtitleScale else { return }
-        subtitleDrawing.look.scale = clamped
-        applySubtitleScale()
-        redrawPausedFrame()
+        adjustSubtitles(\.scale, to: SubtitleStyle.clampedScale(scale)) { _ in applySubtitleScale() }
     }
 
     /// Sets the subtitle delay (clamped to `SubtitleStyle.delayRange`), for files and the
     /// media's own subtitles alike; a paused frame shows it at once.
     public func setSubtitleDelay(_ delay: Double) {
-        let clamped = SubtitleStyle.clampedDelay(delay)
-        guard clamped != subtitleDelay else { return }
-        subtitleDrawing.look.delay = clamped
-        applySubtitleTiming()
-        redrawPausedFrame()
+        adjustSubtitles(\.delay, to: SubtitleStyle.clampedDelay(delay)) { _ in applySubtitleTiming() }
     }
 
     /// Sets the subtitles' vertical position (clamped to 0–150) for the subtitles Reel draws.
     public func setSubtitlePosition(_ position: Int) {
-        let clamped = SubtitleStyle.clampedPosition(position)
-        guard clamped != subtitlePosition else { return }
-        subtitleDrawing.look.position = clamped
-        videoFilter?.subtitles?.setPosition(clamped)
+        adjustSubtitles(\.position, to: SubtitleStyle.clampedPosition(position)) { videoFilter?.subtitles?.setPosition($0) }
+    }
+
+    /// One adjustment of the subtitles' look: kept, applied, and shown at once on a paused frame;
+    /// nothing when it is already so.
+    private func adjustSubtitles<Value: Equatable>(_ key: WritableKeyPath<SubtitleAdjustments, Value>, to value: Value, apply: (Value) -> Void) {
+        guard subtitleDrawing.look[keyPath: key] != value else { return }
+        subtitleDrawing.look[keyPath: key] = value
+        apply(value)
         redrawPausedFrame()
     }
 

@@ -104,8 +104,7 @@ public final class Player: PlaybackEngine {
             $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        subtitleDrawing.look = SubtitleAdjustments(scale: configuration.subtitleScale, delay: configuration.subtitleDelay,
-                                           position: configuration.subtitlePosition)
+        subtitleDrawing.look = configuration.subtitleLook
         try furnishPipeline(videoSink: configuration.videoSink)
         startTimer()
     }
