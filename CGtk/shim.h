@@ -318,15 +318,12 @@ static inline gboolean reel_capture_widget_png_with_frame(GtkWidget *w, const gc
 }
 
 // ---- lists ----------------------------------------------------------------------------------------
-/// The playlist model: marker, title, duration text, tooltip (markup), weight. Transfer full.
+/// The playlist model: one column, the row's tooltip (markup; NULL for a row without one).
+/// What a row shows is not stored: the view's columns ask the panel as they draw
+/// (`reel_tree_view_add_owned_text_column`), so a row costs GTK a few dozen bytes, not a copy of
+/// its texts (issue 51: 100,000 rows). Transfer full.
 static inline GtkListStore *reel_playlist_store_new(void) {
-    return gtk_list_store_new(5, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
-}
-static inline void reel_playlist_store_append(GtkListStore *store, const gchar *marker, const gchar *title,
-                                              const gchar *duration, const gchar *tooltip, gint weight) {
-    GtkTreeIter iter;
-    gtk_list_store_append(store, &iter);
-    gtk_list_store_set(store, &iter, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+    return gtk_list_store_new(1, G_TYPE_STRING);
 }
 /// Every column at a fixed width (`widths`, one per column; an expanding column takes the rest)
 /// and rows of one height: GTK then measures no row to lay out the list (100,000 rows).
@@ -339,18 +336,17 @@ static inline void reel_tree_view_fixed_rows(GtkTreeView *view, const gint *widt
     }
     gtk_tree_view_set_fixed_height_mode(view, TRUE);
 }
-/// Row `index` set to these values (nothing when there is no such row).
-static inline void reel_playlist_store_set_row(GtkListStore *store, gint index, const gchar *marker, const gchar *title,
-                                               const gchar *duration, const gchar *tooltip, gint weight) {
+/// Row `index`'s tooltip set (its texts are drawn anew: the view is told the row changed);
+/// nothing when there is no such row.
+static inline void reel_playlist_store_set_row(GtkListStore *store, gint index, const gchar *tooltip) {
     GtkTreeIter iter;
     if (!gtk_tree_model_iter_nth_child(GTK_TREE_MODEL(store), &iter, NULL, index)) return;
-    gtk_list_store_set(store, &iter, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+    gtk_list_store_set(store, &iter, 0, tooltip, -1);
 }
 /// A row inserted at `index` (appended past the end).
-static inline void reel_playlist_store_insert_row(GtkListStore *store, gint index, const gchar *marker, const gchar *title,
-                                                  const gchar *duration, const gchar *tooltip, gint weight) {
+static inline void reel_playlist_store_insert_row(GtkListStore *store, gint index, const gchar *tooltip) {
     GtkTreeIter iter;
-    gtk_list_store_insert_with_values(store, &iter, index, 0, marker, 1, title, 2, duration, 3, tooltip, 4, weight, -1);
+    gtk_list_store_insert_with_values(store, &iter, index, 0, tooltip, -1);
 }
 /// Removes `count` rows from `index` on.
 static inline void reel_playlist_store_remove_rows(GtkListStore *store, gint index, gint count) {
@@ -360,12 +356,18 @@ static inline void reel_playlist_store_remove_rows(GtkListStore *store, gint ind
         if (!gtk_list_store_remove(store, &iter)) break;  // iter moves to the next row
     }
 }
-/// Model column `column`'s text in row `index` (NULL when none). Transfer full.
-static inline gchar *reel_playlist_store_text(GtkListStore *store, gint index, gint column) {
+/// The text column `column` of the view draws in row `index`, as a screen reader reads it (the
+/// column's cell data applied to its renderer), or NULL. Transfer full: g_free.
+static inline gchar *reel_tree_view_cell_text(GtkTreeView *view, gint column, gint index) {
+    GtkTreeViewColumn *c = gtk_tree_view_get_column(view, column);
+    GtkTreeModel *model = gtk_tree_view_get_model(view);
     GtkTreeIter iter;
+    if (c == NULL || model == NULL || !gtk_tree_model_iter_nth_child(model, &iter, NULL, index)) return NULL;
+    gtk_tree_view_column_cell_set_cell_data(c, model, &iter, FALSE, FALSE);
+    GList *cells = gtk_cell_layout_get_cells(GTK_CELL_LAYOUT(c));
     gchar *text = NULL;
-    if (!gtk_tree_model_iter_nth_child(GTK_TREE_MODEL(store), &iter, NULL, index)) return NULL;
-    gtk_tree_model_get(GTK_TREE_MODEL(store), &iter, column, &text, -1);
+    if (cells != NULL) g_object_get(cells->data, "text", &text, NULL);
+    g_list_free(cells);
     return text;
 }
 static inline gint reel_playlist_store_count(GtkListStore *store) { return gtk_tree_model_iter_n_children(GTK_TREE_MODEL(store), NULL); }
@@ -387,12 +389,35 @@ static inline gboolean reel_tree_view_row_in_view(GtkTreeView *view, gint index)
     gtk_tree_path_free(end);
     return index >= first && index <= last;
 }
-/// A text column bound to model column `column` (weight from column 4). Transfer none (the view owns it).
-static inline void reel_tree_view_add_text_column(GtkTreeView *view, const gchar *title, gint column, gboolean expand, gfloat xalign) {
+/// What row `row` shows in column `column`: its text (transfer full, g_free; NULL: nothing) and
+/// the text's weight (set it; 400 when left).
+typedef gchar *(*ReelRowText)(gpointer owner, gint row, gint column, gint *weight);
+typedef struct { ReelRowText text; gpointer owner; gint column; } ReelRowTextSource;
+static inline void reel_row_text_cell_data(GtkTreeViewColumn *c, GtkCellRenderer *r, GtkTreeModel *model, GtkTreeIter *iter, gpointer data) {
+    ReelRowTextSource *source = data;
+    GtkTreePath *path = gtk_tree_model_get_path(model, iter);
+    gint row = (path != NULL && gtk_tree_path_get_depth(path) > 0) ? gtk_tree_path_get_indices(path)[0] : -1;
+    gtk_tree_path_free(path);
+    gint weight = 400;
+    gchar *text = row >= 0 ? source->text(source->owner, row, source->column, &weight) : NULL;
+    g_object_set(r, "text", text != NULL ? text : "", "weight", weight, NULL);
+    g_free(text);
+}
+/// A text column whose cells `text` fills as they are drawn (`owner` and `column` passed back;
+/// the owner outlives the view). Transfer none (the view owns it).
+static inline void reel_tree_view_add_owned_text_column(GtkTreeView *view, const gchar *title, gint column, gboolean expand, gfloat xalign,
+                                                       ReelRowText text, gpointer owner) {
     GtkCellRenderer *r = gtk_cell_renderer_text_new();
     g_object_set(r, "xalign", xalign, NULL);
     if (expand) g_object_set(r, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
-    GtkTreeViewColumn *c = gtk_tree_view_column_new_with_attributes(title, r, "text", column, "weight", 4, NULL);
+    GtkTreeViewColumn *c = gtk_tree_view_column_new();
+    gtk_tree_view_column_set_title(c, title);
+    gtk_tree_view_column_pack_start(c, r, TRUE);
+    ReelRowTextSource *source = g_new(ReelRowTextSource, 1);
+    source->text = text;
+    source->owner = owner;
+    source->column = column;
+    gtk_tree_view_column_set_cell_data_func(c, r, reel_row_text_cell_data, source, g_free);
     gtk_tree_view_column_set_expand(c, expand);
     gtk_tree_view_append_column(view, c);
 }

@@ -11,11 +11,11 @@
   - window_cpu_s, window_rss_mb: CPU (user+sys) over 10 s of play in a window (Reel's GTK
     window; mpv --vo=x11) once every entry is queued, and memory then;
   - stall_ms: in the window, the longest gap between replies to `get_property time-pos` asked
-    every 20 ms over those 10 s, while the playlist is shown 3 s in (Reel's panel, F9, opening at
-    the current row; mpv's list, F8) and edited: at 5 s the playing entry moved from the first
-    place to the last (`playlist-move 0 N`, what a drop in Reel's panel asks for; the panel
-    follows it there) and at 7 s back: a frozen main loop shows here;
-  - move_ms: the longer of those two moves' reply times.
+    every 20 ms over those 10 s, the playlist shown 3 s in (Reel's panel, F9, opening at the
+    current row; mpv's list, F8): a frozen main loop shows here;
+  - edit_stall_ms, move_ms: the same over the next 4 s, the list shown and edited: the playing
+    entry moved from the first place to the last (`playlist-move 0 N`, what a drop in Reel's
+    panel asks for; the panel follows it there) and back; move_ms the longer reply.
 Every entry has its own title (#EXTINF), as a real list has, so a move changes every row between.
 Prints one JSON object per (N, player) and a table. usage: bench-queue.py REEL MEDIA_DIR OUT_JSONL [SIZES]"""
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
@@ -97,33 +97,42 @@ def measure(player, n, listfile):
                 break
             time.sleep(0.05)
         time.sleep(1)
+
+        def watch(seconds, actions):
+            """Asks for time-pos every 20 ms for `seconds`, doing each (at, action) on the way;
+            returns the longest gap between replies, past the 20 ms asked for (ms)."""
+            t_end, worst, last = time.time() + seconds, 0.0, time.perf_counter()
+            actions = sorted((time.time() + at, act) for at, act in actions)
+            while time.time() < t_end:
+                if actions and time.time() >= actions[0][0]:
+                    actions.pop(0)[1]()
+                s.request(["get_property", "time-pos"], timeout=10)
+                now = time.perf_counter()
+                worst, last = max(worst, now - last), now
+                time.sleep(0.02)
+            return round(max(0.0, worst - 0.02) * 1000, 1)
+
+        def show_playlist():
+            # Reel's panel (F9), opening at the current row; mpv's on-screen list (F8).
+            found = subprocess.run(["xdotool", "search", "--pid", str(p.pid)], capture_output=True, text=True).stdout.split()
+            if found:
+                subprocess.run(["xdotool", "key", "--window", found[-1], "F9" if player == "reel" else "F8"], capture_output=True)
+
         cpu0 = cpu_seconds(p.pid)
-        end = time.time() + 10
-        worst = 0.0
-        last = time.perf_counter()
-        panel_at = time.time() + 3
-        moves = [(time.time() + 5, ["playlist-move", 0, n]), (time.time() + 7, ["playlist-move", n - 1, 0])]
-        move_ms = []
-        while time.time() < end:
-            if moves and time.time() >= moves[0][0]:
-                reply, took = s.request(moves.pop(0)[1], timeout=10)
-                move_ms.append(took * 1000 if reply and reply.get("error") == "success" else float("nan"))
-            if panel_at and time.time() >= panel_at:
-                # The playlist shown (Reel's panel, F9; mpv's on-screen list, F8), while playing.
-                panel_at = None
-                found = subprocess.run(["xdotool", "search", "--pid", str(p.pid)], capture_output=True, text=True).stdout.split()
-                if found:
-                    subprocess.run(["xdotool", "key", "--window", found[-1], "F9" if player == "reel" else "F8"], capture_output=True)
-            reply, took = s.request(["get_property", "time-pos"], timeout=10)
-            now = time.perf_counter()
-            worst = max(worst, now - last)
-            last = now
-            time.sleep(0.02)
+        result["stall_ms"] = watch(10, [(3, show_playlist)])
         result["window_cpu_s"] = round(cpu_seconds(p.pid) - cpu0, 2)
         result["window_rss_mb"] = round(rss_mb(p.pid), 1)
-        result["stall_ms"] = round(max(0.0, worst - 0.02) * 1000, 1)
-        if move_ms:
-            result["move_ms"] = round(max(move_ms), 1)
+        # Then the list edited while it is shown: the playing entry from the first place to the
+        # last (what a drop in Reel's panel asks for; the panel follows it), and back.
+        move_ms = []
+
+        def move(a, b):
+            def act():
+                reply, took = s.request(["playlist-move", a, b], timeout=10)
+                move_ms.append(took * 1000 if reply and reply.get("error") == "success" else float("nan"))
+            return act
+        result["edit_stall_ms"] = watch(4, [(0.5, move(0, n)), (2.5, move(n - 1, 0))])
+        result["move_ms"] = round(max(move_ms), 1) if move_ms else None
     finally:
         p.kill()
         p.wait()
@@ -148,7 +157,7 @@ finally:
             print(f"--- {name}:\n" + open(os.path.join(work, name)).read()[-1500:], file=sys.stderr)
     shutil.rmtree(work, ignore_errors=True)
 
-print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'queued s':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8} {'move ms':>7}")
+print(f"\n{'entries':>8} {'player':6} {'playing s':>9} {'RSS MB':>7} {'count ms':>8} {'queued s':>8} {'win CPU s/10s':>13} {'win RSS MB':>10} {'stall ms':>8} {'edit stall':>10} {'move ms':>7}")
 for r in rows:
     print(f"{r['entries']:>8} {r['player']:6} {r.get('playing_s', '-'):>9} {r.get('rss_mb', '-'):>7} {r.get('count_ms', '-'):>8} {r.get('queued_s', '-'):>8} "
-          f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8} {r.get('move_ms', '-'):>7}" + (f"  {r['error']}" if "error" in r else ""))
+          f"{r.get('window_cpu_s', '-'):>13} {r.get('window_rss_mb', '-'):>10} {r.get('stall_ms', '-'):>8} {r.get('edit_stall_ms', '-'):>10} {r.get('move_ms', '-'):>7}" + (f"  {r['error']}" if "error" in r else ""))

@@ -13,6 +13,28 @@ final class PlaylistPanel: SignalReceiver {
     private(set) var rows: [PlaylistRow]? = nil
 
     private enum Tag: Int { case activated, dragData, key }
+    private enum Column: Int32 { case marker, title, length }
+
+    /// What GTK draws in a cell: row `row`'s marker, title or length, bold for the current row.
+    /// (The panel outlives its view: the owner pointer is unretained.)
+    private static let rowText: ReelRowText = { owner, row, column, weight in
+        guard let owner else { return nil }
+        let panel = Unmanaged<PlaylistPanel>.fromOpaque(owner).takeUnretainedValue()
+        let cell = MainActor.assumeIsolated { () -> (text: String?, bold: Bool)? in
+            guard let rows = panel.rows, rows.indices.contains(Int(row)) else { return nil }
+            let r = rows[Int(row)]
+            let text: String? = switch Column(rawValue: column) {
+            case .marker: r.failure != nil ? "⚠" : (r.isCurrent ? "▶" : nil)
+            case .title: r.title
+            case .length: r.duration.map { TimeFormat.clock($0) }
+            case nil: nil
+            }
+            return (text, r.isCurrent)
+        }
+        guard let cell else { return nil }
+        if cell.bold { weight?.pointee = 700 }
+        return cell.text.map { g_strdup($0) }
+    }
 
     init() {
         root = gtk_scrolled_window_new(nil, nil)
@@ -21,12 +43,14 @@ final class PlaylistPanel: SignalReceiver {
         AccessibleNames.name(view, tr("Playlist"))
         g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the model
         let tree = reel_gtk_tree_view(view)
-        reel_tree_view_add_text_column(tree, "", 0, 0, 0.5)
-        reel_tree_view_add_text_column(tree, tr("Title"), 1, 1, 0)
-        reel_tree_view_add_text_column(tree, tr("Length"), 2, 0, 1)
+        // The texts are the panel's rows', asked for as GTK draws (the model holds only tooltips).
+        let owner = Unmanaged.passUnretained(self).toOpaque()
+        reel_tree_view_add_owned_text_column(tree, "", Column.marker.rawValue, 0, 0.5, PlaylistPanel.rowText, owner)
+        reel_tree_view_add_owned_text_column(tree, tr("Title"), Column.title.rawValue, 1, 0, PlaylistPanel.rowText, owner)
+        reel_tree_view_add_owned_text_column(tree, tr("Length"), Column.length.rawValue, 0, 1, PlaylistPanel.rowText, owner)
         let widths: [Int32] = [22, 120, 52]
         widths.withUnsafeBufferPointer { reel_tree_view_fixed_rows(tree, $0.baseAddress, Int32($0.count)) }
-        gtk_tree_view_set_tooltip_column(tree, 3)
+        gtk_tree_view_set_tooltip_column(tree, 0)
         gtk_tree_view_set_headers_visible(tree, 0)
         gtk_tree_view_set_activate_on_single_click(tree, 0)
         reel_tree_view_enable_reorder(tree)
@@ -92,21 +116,18 @@ final class PlaylistPanel: SignalReceiver {
         if let current { reel_tree_view_scroll_to_row(reel_gtk_tree_view(view), Int32(current)) }
     }
 
-    private func cells(_ row: PlaylistRow) -> (marker: String, length: String, tip: String?, weight: Int32) {
-        (row.failure != nil ? "⚠" : (row.isCurrent ? "▶" : ""), row.duration.map { TimeFormat.clock($0) } ?? "",
-         row.failure.map { PlaylistPanel.markupEscape(tr("Could not be played: ") + $0) }, row.isCurrent ? 700 : 400)
+    /// A row's tooltip: why it failed (Pango markup), nil when it did not.
+    private func tooltip(_ row: PlaylistRow) -> String? {
+        row.failure.map { PlaylistPanel.markupEscape(tr("Could not be played: ") + $0) }
     }
 
     private func set(_ s: UnsafeMutablePointer<GtkListStore>, _ i: Int, _ row: PlaylistRow) {
-        let c = cells(row)
-        reel_playlist_store_set_row(s, Int32(i), c.marker, row.title, c.length, c.tip, c.weight)
+        reel_playlist_store_set_row(s, Int32(i), tooltip(row))
     }
 
     private func insert(_ s: UnsafeMutablePointer<GtkListStore>, _ i: Int, _ row: PlaylistRow) {
-        let c = cells(row)
-        reel_playlist_store_insert_row(s, Int32(i), c.marker, row.title, c.length, c.tip, c.weight)
+        reel_playlist_store_insert_row(s, Int32(i), tooltip(row))
     }
-
 
     func onRowActivated(_ tag: Int, index: Int) {
         if index >= 0 { emit(.playIndex(index)) }
@@ -138,16 +159,16 @@ final class PlaylistPanel: SignalReceiver {
     }
 
     func tooltip(x: Int, y: Int) -> String? {
-        guard let p = reel_tree_view_tooltip_at(reel_gtk_tree_view(view), Int32(x), Int32(y), 3) else { return nil }
+        guard let p = reel_tree_view_tooltip_at(reel_gtk_tree_view(view), Int32(x), Int32(y), 0) else { return nil }
         defer { g_free(p) }
         return String(cString: p)
     }
 
-    /// The titles in the view's model, in its order (for tests: what the user sees, not `rows`).
+    /// The titles the view draws, row by row (for tests: what the user sees, through the model's
+    /// rows and the cells' data, as a screen reader reads them).
     var shownTitles: [String] {
-        let s = UnsafeMutablePointer<GtkListStore>(store)
-        return (0..<Int(reel_playlist_store_count(s))).map { i in
-            guard let p = reel_playlist_store_text(s, Int32(i), 1) else { return "" }
+        (0..<Int(reel_playlist_store_count(UnsafeMutablePointer<GtkListStore>(store)))).map { i in
+            guard let p = reel_tree_view_cell_text(reel_gtk_tree_view(view), Column.title.rawValue, Int32(i)) else { return "" }
             defer { g_free(p) }
             return String(cString: p)
         }

@@ -29,12 +29,17 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     /// (`PlayQueue.layoutVersion`: not on an item's state): a snapshot is taken for every event.
     private var entries: (version: Int, items: [PlaybackSnapshot.Entry]) = (-1, [])
 
-    var snapshot: PlaybackSnapshot {
+    /// The queue's entries in order (the snapshot's `items`; the window's rows take their titles).
+    var queueEntries: [PlaybackSnapshot.Entry] {
         let queue = controller.queue
         if entries.version != queue.layoutVersion {
-            entries = (queue.layoutVersion, queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle, id: $0.id.uuidString.lowercased()) })
+            entries = (queue.layoutVersion, queue.items.map { PlaybackSnapshot.Entry(uri: $0.uri, title: $0.displayTitle, id: $0.id.lowercaseText) })
         }
-        let items = entries.items
+        return entries.items
+    }
+
+    var snapshot: PlaybackSnapshot {
+        let items = queueEntries
         let loop: PlaybackSnapshot.LoopMode = switch controller.repeatMode {
         case .off: .none
         case .one: .track

@@ -206,10 +206,10 @@ final class WindowSession {
 
     // MARK: Queue rows
 
-    /// The queue version and current index the rows were made for (made again only on a change),
-    /// and the titles for the list's layout (`PlayQueue.layoutVersion`: a name is made from a URI
-    /// once, not at every item change of a 100,000-entry queue).
-    private var rowCache = (made: nil as (version: Int, current: Int?)?, layout: -1, titles: [String]())
+    /// The queue version and current index the rows were made for (made again only on a change).
+    /// Their titles are the command target's entries' (`queueEntries`, made once per list layout:
+    /// a name is made from a URI once, not at every item change of a 100,000-entry queue).
+    private var rowsMade: (version: Int, current: Int?)?
 
     private func refreshRows() {
         guard let controller else { return }
@@ -218,13 +218,12 @@ final class WindowSession {
         state.canGoPrevious = (current ?? 0) > 0
         state.canGoNext = current.map { $0 + 1 < count } ?? false || controller.repeatMode == .all
         let key = (version: queue.version, current: current)
-        if let made = rowCache.made, made.version == key.version, made.current == key.current { return }
-        rowCache.made = key
-        if rowCache.layout != queue.layoutVersion { (rowCache.layout, rowCache.titles) = (queue.layoutVersion, queue.items.map(\.displayTitle)) }
-        let titles = rowCache.titles
+        if let made = rowsMade, made.version == key.version, made.current == key.current { return }
+        rowsMade = key
+        let entries = commands.queueEntries
         state.playlist = queue.items.indices.map { i in
             let item = queue.items[i]
-            return PlaylistRow(title: titles[i], duration: item.duration, isCurrent: i == current,
+            return PlaylistRow(title: entries[i].title ?? item.displayTitle, duration: item.duration, isCurrent: i == current,
                                failure: item.state.error.map { Redactor.redactText($0.message) })
         }
     }
