@@ -3,7 +3,7 @@ SWIFT      ?= swift
 BUILD_DIR  ?= .build
 CONFIG     ?= debug
 REEL        = $(BUILD_DIR)/$(CONFIG)/reel
-XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp"
+XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp -noreset"
 # Pinned look for screenshot tests (the tests also pin GtkSettings: font, icons, no animations).
 # PULSE_SERVER: no sound server but the ones tests start themselves (AudioFocusTests), so that a
 # desktop's own or an autospawned PulseAudio never changes what the other tests hear.

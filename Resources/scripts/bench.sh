@@ -25,7 +25,7 @@ cd "$root"
 
 # One display for every player: re-run under Xvfb unless there already is one.
 if [ -z "${DISPLAY:-}" ] && [ -z "${REEL_BENCH_XVFB:-}" ]; then
-  exec env REEL_BENCH_XVFB=1 xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp" bash "$0" "$@"
+  exec env REEL_BENCH_XVFB=1 xvfb-run -a -s "-screen 0 1920x1080x24 -nolisten tcp -noreset" bash "$0" "$@"
 fi
 
 # No accessibility bus and no session bus are running under this Xvfb: keep GTK from starting an

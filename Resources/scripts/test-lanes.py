@@ -85,7 +85,12 @@ class Lane(threading.Thread):
         self.processes = 0
 
     def command(self, specs):
-        env_display = ["xvfb-run", "-a", "-n", str(90 + 10 * self.number), "-s", "-screen 0 1280x800x24 -nolisten tcp"]
+        # -noreset: Xvfb otherwise resets when its last client leaves, and a client connecting
+        # during the reset is cut off (ECONNRESET): a sink probe right after another one's close
+        # failed to open the display (VideoOutputSinkTests, 1 run in 3 on a busy machine). A
+        # desktop's X server always has clients (the window manager); a test lane between tests
+        # has none.
+        env_display = ["xvfb-run", "-a", "-n", str(90 + 10 * self.number), "-s", "-screen 0 1280x800x24 -nolisten tcp -noreset"]
         # stdbuf: XCTest writes to a pipe through stdio; line by line, a hang or a crash shows which test it was in.
         return env_display + ["dbus-run-session", "--", "stdbuf", "-oL", "-eL", self.bundle, ",".join(specs)]
 
