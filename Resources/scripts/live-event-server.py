@@ -150,4 +150,15 @@ server = Server(("127.0.0.1", 0), Handler)
 tmp = args.info + ".tmp"
 with open(tmp, "w") as f: json.dump({"port": server.server_address[1], "epoch0": epoch0}, f)
 os.replace(tmp, args.info)
+# Ends with the test that started it: a test killed mid-run (a hung lane) leaves no server behind.
+parent = os.getppid()
+
+
+def follow_parent():
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(0)
+
+
+threading.Thread(target=follow_parent, daemon=True).start()
 server.serve_forever()

@@ -22,6 +22,7 @@ withstand on a busy machine.
 """
 import argparse
 import os
+import queue
 import re
 import signal
 import subprocess
@@ -94,6 +95,24 @@ class Lane(threading.Thread):
         # stdbuf: XCTest writes to a pipe through stdio; line by line, a hang or a crash shows which test it was in.
         return env_display + ["dbus-run-session", "--", "stdbuf", "-oL", "-eL", self.bundle, ",".join(specs)]
 
+    def dump_stacks(self, group):
+        """Every thread's stack of the lane's hung test process, into the lane's folder (the
+        failure's message names the file): a hang is a deadlock to read, not a timeout to rerun."""
+        found = subprocess.run(["pgrep", "-g", str(group)], capture_output=True, text=True).stdout.split()
+        bundle = os.path.realpath(self.bundle)
+        self.stack_file = None
+        for pid in found:
+            try:
+                if os.path.realpath(f"/proc/{pid}/exe") != bundle:
+                    continue  # xvfb-run, Xvfb, the bus
+            except OSError:
+                continue
+            path = os.path.join(os.path.dirname(self.log_path), f"hang-lane-{self.number}-{pid}.txt")
+            with open(path, "w") as out:
+                subprocess.run(["gdb", "-p", pid, "-batch", "-ex", "thread apply all bt 40"], stdout=out, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, timeout=120)
+            self.stack_file = path
+
     def run(self):
         remaining = list(self.specs)
         by_short = {short_name(s): s for s in self.specs}
@@ -110,6 +129,7 @@ class Lane(threading.Thread):
                     while proc.poll() is None:
                         if time.monotonic() - last_output[0] > self.args.silence:
                             hung[0] = True
+                            self.dump_stacks(proc.pid)
                             try:
                                 os.killpg(proc.pid, signal.SIGKILL)
                             except ProcessLookupError:
@@ -117,7 +137,28 @@ class Lane(threading.Thread):
                             return
                         time.sleep(1)
                 threading.Thread(target=watchdog, daemon=True).start()
-                for line in proc.stdout:
+                # Lines through a queue: a helper the test started in a session of its own (a
+                # server) may keep the pipe open after the lane's process is gone, so the end of
+                # the output is the process's exit (and 10 s to drain), not the pipe's end.
+                lines = queue.Queue()
+
+                def reader():
+                    for line in proc.stdout:
+                        lines.put(line)
+                    lines.put(None)
+                threading.Thread(target=reader, daemon=True).start()
+                exited_at = None
+                while True:
+                    try:
+                        line = lines.get(timeout=1)
+                    except queue.Empty:
+                        if proc.poll() is not None:
+                            exited_at = exited_at or time.monotonic()
+                            if hung[0] or time.monotonic() - exited_at > 10:
+                                break
+                        continue
+                    if line is None:
+                        break
                     last_output[0] = time.monotonic()
                     log.write(line)
                     tail = (tail + [line.rstrip("\n")])[-40:]
@@ -144,6 +185,8 @@ class Lane(threading.Thread):
                 done = set(self.results)
                 if running and running not in done:
                     why = f"hung: no output for {self.args.silence:.0f} s" if hung[0] else f"the test process died (status {proc.returncode})"
+                    if hung[0] and getattr(self, "stack_file", None):
+                        why += f"; every thread's stack in {self.stack_file}"
                     self.lost.append((running, why))
                     self.results[running] = ("failed", 0.0)
                     self.messages.setdefault(running, []).extend([why, "its last lines:"] + ["  " + t for t in tail[-25:]])
@@ -166,7 +209,7 @@ def main():
     p.add_argument("--lanes", type=int, default=int(os.environ.get("TEST_LANES", "4")))
     p.add_argument("--load", action="store_true")
     p.add_argument("--filter", default=os.environ.get("TEST_FILTER", ""))
-    p.add_argument("--silence", type=float, default=600.0, help="seconds without output that make a hang")
+    p.add_argument("--silence", type=float, default=300.0, help="seconds without output that make a hang (the longest test, QuitDeadlineTests, prints within 140 s)")
     p.add_argument("--save-times", action="store_true", help="write this run's times to Tests/test-times.tsv")
     args = p.parse_args()
 
