@@ -11,7 +11,8 @@ A lane whose process dies (a crash) or says nothing for --silence seconds (a han
 test it was running: that test is failed with the lane's last lines, and the lane goes on with
 its remaining tests in a new process.
 
-At the end: every failure with its messages, the ten slowest tests, and one line
+At the end: every failure with its messages, the ten slowest tests, each failure again in one
+line (a CI page may keep only the tail), and one line
 `tests: N passed, N failed, N skipped`. Exit status 0 only when nothing failed and every listed
 test ran.
 
@@ -282,6 +283,12 @@ def main():
         print(f"  {secs:7.1f} s  {wanted.get(n, n)}{'' if s == 'passed' else '  (' + s + ')'}")
     test_seconds = sum(secs for _, secs in results.values())
     print(f"\ntests: {test_seconds:.0f} s of test time in {wall:.0f} s ({lanes} lanes{', beside a busy core' if args.load else ''})")
+    if failed:
+        # Last, one line each: what a CI page that keeps only the output's tail still shows.
+        print("tests: failed:")
+        for n in sorted(failed):
+            first = next(iter(messages.get(n, [])), "(no message)")
+            print(f"  {wanted.get(n, n)}: {first[:400]}")
     print(f"tests: {len(passed)} passed, {len(failed)} failed, {len(skipped)} skipped")
     return 1 if failed else 0
 
