@@ -123,7 +123,7 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(item["ok"] as? Bool, true, "\(item)")
         XCTAssertEqual(item["decodedToEnd"] as? Bool, true)
         XCTAssertEqual(item["input"] as? String, master, "the report names the stream, not the gateway")
-        XCTAssertEqual((item["frames"] as? [[String: Any]])?.compactMap { $0["file"] as? String }.count, 2)
+        XCTAssertEqual((item["frames"] as? [[String: Any]])?.compactMap { $0["file"] as? String }.count, 2, "\(item["frames"] ?? "no frames"); stderr: \(r.stderr)")
         XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("segment00002.ts") }, "decoded to the last segment")
         for request in server.requests { XCTAssertEqual(request.header("X-Reel-Key"), "check-secret-4b1e", "\(request)") }
         let json = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)

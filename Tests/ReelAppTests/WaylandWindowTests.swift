@@ -64,6 +64,21 @@ final class WaylandWindowTests: XCTestCase {
             return try XCTUnwrap(weston.screenshot(in: directory), "weston-screenshooter read nothing: \(weston.logText.suffix(600))")
         }
 
+        /// The compositor's screen once `shows` holds for it (the last screenshot taken if it never
+        /// does within `timeout`, for the caller's assertion to report): what reaches the screen
+        /// after an event (a cover decoded from a tag, a redraw) is awaited, not slept for.
+        func screen(showing what: String, timeout: Double = 15, _ shows: (String) -> Bool) throws -> String {
+            let deadline = Date().addingTimeInterval(timeout)
+            var shot = try XCTUnwrap(weston.screenshot(in: directory), "weston-screenshooter read nothing: \(weston.logText.suffix(600))")
+            while !shows(shot) && Date() < deadline {
+                usleep(200_000)
+                try? FileManager.default.removeItem(atPath: shot)
+                shot = try XCTUnwrap(weston.screenshot(in: directory), "weston-screenshooter read nothing: \(weston.logText.suffix(600))")
+            }
+            if !shows(shot) { XCTFail("the screen never showed \(what) within \(timeout) s: \(shot); stderr: \(reel.stderr.suffix(800))") }
+            return shot
+        }
+
         func finish() -> String {
             command(["quit"])
             let (_, killed) = reel.finish(timeout: 10)
@@ -150,7 +165,8 @@ final class WaylandWindowTests: XCTestCase {
         let s = try Session(xwayland: false, media: "cover.mp3")
         s.eventually("playing") { s.get("time-control") as? String == "playing" }
         s.command(["set_property", "pause", true])
-        let shot = try s.screen()
+        // The cover comes from the file's tags, decoded after `playing` is told: await it on screen.
+        let shot = try s.screen(showing: "the cover") { PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 255, b: 0), in: $0) != nil }
         let green = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 255, b: 0), in: shot), "no cover on the screen \(shot)")
         XCTAssertGreaterThan(green.width, 200, "as large as fits: \(green)")
         XCTAssertEqual(Double(green.width) / Double(green.height), 1, accuracy: 0.03, "square, as the cover is: \(green)")

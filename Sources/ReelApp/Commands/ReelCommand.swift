@@ -16,20 +16,35 @@ extension ReelCommand {
     /// option, a value out of range, a file an option names that cannot be used) exits 2, as the
     /// README says, not the argument parser's 64; help and version exit 0; everything else as the
     /// command decides (0 played, 1 an item failed).
+    ///
+    /// A command that ran ends through `ProcessEnd` (`_exit`), never by returning from `main`:
+    /// `reel check` and `reel review` leave the gateway's and GStreamer's threads running, and
+    /// `exit()`'s global destructors beside them crashed `reel check` after its report was written
+    /// (CI: a protected HLS check ended with SIGSEGV, status 11, in a busy lane).
     static func mainExitingTwoOnUsage() {
+        var command: ParsableCommand
         do {
             // The user's defaults first (reel.conf), the command line after them.
             let config = ConfigFile.apply(to: Array(CommandLine.arguments.dropFirst()))
             for problem in config.problems { Log.say(problem) }
-            var command = try parseAsRoot(config.arguments)
-            try command.run()
+            command = try parseAsRoot(config.arguments)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Log.say(fullMessage(for: error), prefix: "")
                 Log.say("Usage: see 'reel --help'.", prefix: "")
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            exit(withError: error)  // help, version: nothing has started yet
         }
+        do {
+            try command.run()
+        } catch {
+            // `reel check --help` is answered from run(): the parser prints it on stdout, status 0.
+            if exitCode(for: error) == .success { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { Log.say(message, prefix: "") }
+            ProcessEnd.now(status: exitCode(for: error).rawValue)
+        }
+        ProcessEnd.now(status: 0)
     }
 }
