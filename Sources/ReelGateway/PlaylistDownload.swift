@@ -43,11 +43,11 @@ public enum PlaylistDownload {
             group.addTask { await receive(prepared, url: url, deadline: deadline, maximumBytes: maximumBytes, timeout: timeout) }
             group.addTask {
                 try? await Task.sleep(for: .milliseconds(milliseconds + 50))
-                return Task.isCancelled ? nil : .timedOut("it did not arrive whole within \(Int(timeout)) s")
+                return Task.isCancelled ? nil : .timedOut(String(format: tr("it did not arrive whole within %@ s"), "\(Int(timeout))"))
             }
             let first = await group.next() ?? nil
             group.cancelAll()
-            return first ?? .timedOut("it did not arrive whole within \(Int(timeout)) s")
+            return first ?? .timedOut(String(format: tr("it did not arrive whole within %@ s"), "\(Int(timeout))"))
         }
     }
 
@@ -56,12 +56,12 @@ public enum PlaylistDownload {
             let response = try await HTTPClient.shared.execute(request, deadline: deadline)
             guard (200..<300).contains(Int(response.status.code)) else { return .failed("HTTP status \(response.status.code)") }
             if let declared = response.headers["Content-Length"].first.flatMap(Int.init), declared > maximumBytes {
-                return .tooLarge("it is larger than \(maximumBytes >> 20) MiB (\(declared) bytes declared)")
+                return .tooLarge(String(format: tr("it is larger than %@ MiB (%@ bytes declared)"), "\(maximumBytes >> 20)", "\(declared)"))
             }
             var body = ByteBuffer()
             for try await chunk in response.body {
                 guard body.readableBytes + chunk.readableBytes <= maximumBytes else {
-                    return .tooLarge("it is larger than \(maximumBytes >> 20) MiB")
+                    return .tooLarge(String(format: tr("it is larger than %@ MiB"), "\(maximumBytes >> 20)"))
                 }
                 var c = chunk
                 body.writeBuffer(&c)
@@ -70,7 +70,7 @@ public enum PlaylistDownload {
         } catch {
             let text = "\(error)"
             if text.contains("deadlineExceeded") || text.lowercased().contains("timeout") {
-                return .timedOut("it did not arrive whole within \(Int(timeout)) s")
+                return .timedOut(String(format: tr("it did not arrive whole within %@ s"), "\(Int(timeout))"))
             }
             return .failed(Redactor.redactText(text))
         }

@@ -55,5 +55,29 @@ final class TranslationTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(expected), "\(language): \(r.stderr)")
         }
     }
+    /// What reel says on stderr about the files a user wrote (a line of reel.conf it leaves out, a
+    /// playlist line it cannot read) is in their language, with the file and the line number.
+    func testProblemsInTheUsersOwnFilesAreSaidInTheirLanguageWithTheLine() throws {
+        let dir = TestMedia.temporaryDirectory("reel-tr-files")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("reel")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "[fast]\nvolume=50\n".write(to: config.appendingPathComponent("reel.conf"), atomically: true, encoding: .utf8)
+        let list = dir.appendingPathComponent("list.m3u")
+        try "#EXTM3U\n#EXTINF:abc,One\n\(TestMedia.path("clip2s.mp4"))\nFile1\u{7}x\n".write(to: list, atomically: true, encoding: .utf8)
+        let expected = [
+            "de": ["reel.conf:1: Profile ([…]) werden nicht unterstützt", "list.m3u: Zeile 2: die #EXTINF-Dauer „abc“ ist keine Zahl",
+                   "Zeile 4: Binärdaten in der Zeile; übersprungen"],
+            "fr": ["reel.conf:1 : les profils ([…]) ne sont pas pris en charge", "list.m3u: ligne 2 : la durée #EXTINF « abc » n’est pas un nombre",
+                   "ligne 4 : données binaires dans la ligne ; ignorée"],
+            "es": ["reel.conf:1: los perfiles ([…]) no están admitidos", "list.m3u: línea 2: la duración de #EXTINF «abc» no es un número",
+                   "línea 4: datos binarios en la línea; se omite"],
+        ]
+        for (language, lines) in expected {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink", list.path],
+                                      timeout: 30, environment: ["LANG": "C.UTF-8", "LANGUAGE": language, "XDG_CONFIG_HOME": dir.path])
+            for line in lines { XCTAssertTrue(r.stderr.contains(line), "\(language): \(line) in \(r.stderr)") }
+            XCTAssertFalse(r.stderr.contains("line 2"), "\(language): nothing left in English: \(r.stderr)")
+        }
+    }
 }
-

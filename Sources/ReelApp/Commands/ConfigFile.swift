@@ -38,7 +38,7 @@ enum ConfigFile {
         let name = explicit ? path : "reel.conf"
         let facts = LocalFileFacts(path: path)
         guard facts.kind == .regular, (facts.size ?? 0) <= Int64(maxBytes), let data = FileManager.default.contents(atPath: path) else {
-            return Reading(arguments: rest, problems: explicit || facts.kind != nil ? ["\(name): cannot be read as a config file (a regular file of at most 1 MiB); not used"] : [])
+            return Reading(arguments: rest, problems: explicit || facts.kind != nil ? [String(format: tr("%@: cannot be read as a config file (a regular file of at most 1 MiB); not used"), "\(name)")] : [])
         }
         let read = options(in: String(decoding: data, as: UTF8.self), name: name)
         return Reading(arguments: read.arguments + rest, problems: read.problems)
@@ -53,7 +53,7 @@ enum ConfigFile {
             guard !line.isEmpty else { continue }
             let where_ = "\(name):\(number + 1)"
             if line.hasPrefix("[") {
-                reading.problems.append("\(where_): profiles ([…]) are not supported; the line is left out")
+                reading.problems.append(String(format: tr("%@: profiles ([…]) are not supported; the line is left out"), "\(where_)"))
                 continue
             }
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -62,7 +62,7 @@ enum ConfigFile {
             let value = parts.count > 1 ? unquoted(parts[1]) : nil
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
                   !["config", "no-config", "help", "version"].contains(key) else {
-                reading.problems.append("\(where_): “\(key.prefix(40))” is not an option name")
+                reading.problems.append(String(format: tr("%@: “%@” is not an option name"), "\(where_)", "\(key.prefix(40))"))
                 continue
             }
             var candidates: [[String]] = []
@@ -74,7 +74,7 @@ enum ConfigFile {
                 candidates.append(["--\(key)"])
             }
             guard let accepted = candidates.first(where: { $0.isEmpty ? accepts(["--\(key)"]) : accepts($0) }) else {
-                reading.problems.append("\(where_): --\(key)\(value == nil ? "" : "=…") is not an option of reel or its value is not accepted (see reel --help); left out")
+                reading.problems.append(String(format: tr("%@: --%@%@ is not an option of reel or its value is not accepted (see reel --help); left out"), "\(where_)", "\(key)", "\(value == nil ? "" : "=…")"))
                 continue
             }
             reading.arguments += accepted

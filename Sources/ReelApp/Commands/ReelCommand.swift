@@ -31,7 +31,7 @@ extension ReelCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 Log.say(fullMessage(for: error), prefix: "")
-                Log.say("Usage: see 'reel --help'.", prefix: "")
+                Log.say(tr("Usage: see 'reel --help'."), prefix: "")
                 Foundation.exit(2)
             }
             exit(withError: error)  // help, version: nothing has started yet

@@ -35,8 +35,8 @@ final class PlaylistReader {
             var line: String?
             if warn, !parsed.problems.isEmpty {
                 let shown = parsed.problems.prefix(5).map { Redactor.redactText($0.description) }
-                let more = parsed.problems.count > 5 ? " (and \(parsed.problems.count - 5) more; reel inspect lists them all)" : ""
-                line = "\(name): the playlist deviates from RFC 8216 (played anyway): " + shown.joined(separator: "; ") + more
+                let more = parsed.problems.count > 5 ? String(format: tr(" (and %@ more; reel inspect lists them all)"), "\(parsed.problems.count - 5)") : ""
+                line = String(format: tr("%@: the playlist deviates from RFC 8216 (played anyway): "), "\(name)") + shown.joined(separator: "; ") + more
             }
             MainQueue.shared.async { [weak self, line] in
                 guard let self else { return }

@@ -69,11 +69,11 @@ enum QueueBuilder {
                     result.items.append(asItem)
                     continue
                 case .timedOut(let why):
-                    result.errors.append(PlaybackError(kind: .timeout, message: "The playlist \(Redactor.redactURL(uri)) was not read: \(why).",
+                    result.errors.append(PlaybackError(kind: .timeout, message: String(format: tr("The playlist %@ was not read: %@."), "\(Redactor.redactURL(uri))", "\(why)"),
                                                        uri: Redactor.redactURL(uri)))
                     continue
                 case .tooLarge(let why):
-                    result.errors.append(PlaybackError(kind: .invalidPlaylist, message: "The playlist \(Redactor.redactURL(uri)) was not read: \(why).",
+                    result.errors.append(PlaybackError(kind: .invalidPlaylist, message: String(format: tr("The playlist %@ was not read: %@."), "\(Redactor.redactURL(uri))", "\(why)"),
                                                        uri: Redactor.redactURL(uri)))
                     continue
                 }

@@ -60,7 +60,7 @@ final class ScreenshotScheduler {
         }
         armed = true
         if !player.catchFrames(at: targets) {
-            Log.say("screenshot: the video sink cannot be watched; no frames are saved")
+            Log.say(tr("screenshot: the video sink cannot be watched; no frames are saved"))
         }
     }
 
@@ -68,7 +68,7 @@ final class ScreenshotScheduler {
         for (_, result) in frames {
             switch result {
             case .failure(let e):
-                Log.say("screenshot: \(e.message)")
+                Log.say(String(format: tr("screenshot: %@"), "\(e.message)"))
             case .success(let frame):
                 do {
                     let name = try CaptureFileName.render(template, index: item, title: title, position: frame.time ?? 0)
@@ -78,7 +78,7 @@ final class ScreenshotScheduler {
                     written.append(file.path)
                     Log.say("screenshot \(file.path)")
                 } catch {
-                    Log.say("screenshot: \(error.localizedDescription)")
+                    Log.say(String(format: tr("screenshot: %@"), "\(error.localizedDescription)"))
                 }
             }
         }

@@ -78,7 +78,7 @@ public struct InputBindings: Sendable {
             let parts = line.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
             let where_ = "\(name):\(number + 1)"
             guard let keyText = parts.first, let chord = KeyChord(parsing: String(keyText)) else {
-                problems.append("\(where_): unknown key “\(parts.first.map(String.init)?.prefix(40) ?? "")”")
+                problems.append(String(format: tr("%@: unknown key “%@”"), "\(where_)", "\(parts.first.map(String.init)?.prefix(40) ?? "")"))
                 continue
             }
             let command = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""

@@ -25,20 +25,20 @@ public enum M3UParser {
 
         for (number, rawLine, tooLong) in PlaylistText.lines(text) {
             if tooLong {
-                builder.add(number, "longer than \(PlaylistText.maxLineBytes >> 10) KiB; skipped")
+                builder.add(number, String(format: tr("longer than %@ KiB; skipped"), "\(PlaylistText.maxLineBytes >> 10)"))
                 resetPending()
                 continue
             }
             let line = rawLine.trimmingPlaylistSpaces()
             if line.isEmpty { continue }
             if PlaylistText.hasControlCharacters(Substring(line)) {
-                builder.add(number, "binary data in the line; skipped")
+                builder.add(number, tr("binary data in the line; skipped"))
                 resetPending()
                 continue
             }
             if line.hasPrefix("#") {
                 if line.hasPrefix("#EXTINF:") || line.hasPrefix("#EXTINF ") {
-                    if let infoLine { builder.add(infoLine, "#EXTINF with no entry after it") }
+                    if let infoLine { builder.add(infoLine, tr("#EXTINF with no entry after it")) }
                     let parsed = parseExtInf(line.dropFirst(8))
                     title = parsed.title
                     duration = parsed.duration
@@ -49,7 +49,7 @@ public enum M3UParser {
                         options[name, default: []].append(value)
                         optionsLine = optionsLine ?? number
                     } else {
-                        builder.add(number, "#EXTREEL needs name=value; ignored")
+                        builder.add(number, tr("#EXTREEL needs name=value; ignored"))
                     }
                 } else if line.hasPrefix("#EXTVLCOPT:") {
                     if let (name, value) = PlaylistOptions.fromVLC(String(line.dropFirst(11))) {
@@ -68,7 +68,7 @@ public enum M3UParser {
                 return result
             }
             if result.items.count >= PlaylistText.maxEntries {
-                builder.add(number, "more than \(PlaylistText.maxEntries) entries; the rest were ignored")
+                builder.add(number, String(format: tr("more than %@ entries; the rest were ignored"), "\(PlaylistText.maxEntries)"))
                 resetPending()
                 break
             }
@@ -80,8 +80,8 @@ public enum M3UParser {
             }
             resetPending()
         }
-        if let infoLine { builder.add(infoLine, "#EXTINF with no entry after it") }
-        if let optionsLine { builder.add(optionsLine, "#EXTREEL/#EXTVLCOPT options with no entry after them") }
+        if let infoLine { builder.add(infoLine, tr("#EXTINF with no entry after it")) }
+        if let optionsLine { builder.add(optionsLine, tr("#EXTREEL/#EXTVLCOPT options with no entry after them")) }
         result.diagnostics = builder.diagnostics
         return result
     }
@@ -102,13 +102,13 @@ public enum M3UParser {
         var problem: String?
         var duration: Double?
         if durationText.isEmpty {
-            problem = "#EXTINF has no duration"
+            problem = tr("#EXTINF has no duration")
         } else if let d = Double(durationText), d.isFinite {
             duration = d > 0 ? d : nil
         } else {
-            problem = "#EXTINF duration “\(durationText.prefix(40))” is not a number"
+            problem = String(format: tr("#EXTINF duration “%@” is not a number"), "\(durationText.prefix(40))")
         }
-        if comma == nil && problem == nil { problem = "#EXTINF has no comma before the title" }
+        if comma == nil && problem == nil { problem = tr("#EXTINF has no comma before the title") }
         return (duration, title, problem)
     }
 }

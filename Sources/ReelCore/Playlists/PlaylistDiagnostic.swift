@@ -19,7 +19,7 @@ public struct PlaylistDiagnostic: Error, Sendable, Equatable, CustomStringConver
     }
 
     /// "line 4: …" or just the message.
-    public var description: String { line.map { "line \($0): \(message)" } ?? message }
+    public var description: String { line.map { String(format: tr("line %@: %@"), "\($0)", message) } ?? message }
 
     /// As a typed error for the event stream, naming the playlist.
     public func error(playlist name: String) -> PlaybackError {

@@ -19,26 +19,26 @@ enum PlaylistEntryResolver {
     ///     decoded for local paths); false for M3U/PLS paths, which are literal file names.
     static func resolve(_ raw: String, base: URL, isURIReference: Bool) -> Result<String, Failure> {
         let entry = raw.trimmingPlaylistSpaces()
-        guard !entry.isEmpty else { return .failure(.message("an empty location")) }
+        guard !entry.isEmpty else { return .failure(.message(tr("an empty location"))) }
         let remote = base.scheme.map { networkSchemes.contains($0.lowercased()) } ?? false
         let resolved: String
         if MediaLocator.hasScheme(entry) {
             let scheme = String(entry[..<entry.firstIndex(of: ":")!]).lowercased()
             if scheme == "file" {
                 guard let path = filePath(fromURI: entry) else {
-                    return .failure(.message("“\(Redactor.redactURL(entry))” is not a valid file URI"))
+                    return .failure(.message(String(format: tr("“%@” is not a valid file URI"), "\(Redactor.redactURL(entry))")))
                 }
                 resolved = URL(fileURLWithPath: path).standardizedFileURL.absoluteString
             } else {
                 guard let url = URL(string: entry) ?? URL(string: encodeLoosely(entry)) else {
-                    return .failure(.message("“\(Redactor.redactURL(entry))” is not a valid URI"))
+                    return .failure(.message(String(format: tr("“%@” is not a valid URI"), "\(Redactor.redactURL(entry))")))
                 }
                 resolved = url.absoluteString
             }
         } else if remote {
             let reference = URL(string: entry) != nil && !entry.contains(" ") ? entry : encodeLoosely(entry.replacingOccurrences(of: "\\", with: "/"))
             guard let url = URL(string: reference, relativeTo: base)?.absoluteURL else {
-                return .failure(.message("“\(Redactor.redactText(entry))” is not a valid location"))
+                return .failure(.message(String(format: tr("“%@” is not a valid location"), "\(Redactor.redactText(entry))")))
             }
             resolved = url.absoluteString
         } else {
@@ -50,7 +50,7 @@ enum PlaylistEntryResolver {
             }
             // Windows-style paths from legacy players.
             if path.contains("\\") && !path.contains("/") { path = path.replacingOccurrences(of: "\\", with: "/") }
-            guard !path.isEmpty else { return .failure(.message("an empty location")) }
+            guard !path.isEmpty else { return .failure(.message(tr("an empty location"))) }
             let url: URL
             if path.hasPrefix("/") {
                 url = URL(fileURLWithPath: path)
@@ -64,7 +64,7 @@ enum PlaylistEntryResolver {
         if remote {
             let scheme = resolved.prefix { $0 != ":" }.lowercased()
             if !networkSchemes.contains(scheme) {
-                return .failure(.message("a playlist fetched over the network may not point at local files (“\(Redactor.redactURL(resolved))”); entry dropped"))
+                return .failure(.message(String(format: tr("a playlist fetched over the network may not point at local files (“%@”); entry dropped"), "\(Redactor.redactURL(resolved))")))
             }
         }
         return .success(resolved)

@@ -37,7 +37,7 @@ public struct PlaylistInspection: Sendable {
         let name = MediaLocator.displayName(of: location.absoluteString)
         guard data.count <= PlaylistText.maxBytes else {
             return failure(type: PlaylistFormat.fromExtension(location.path)?.rawValue ?? "playlist", uri: uri, name: name,
-                           message: "the file is larger than \(PlaylistText.maxBytes >> 20) MiB; not read")
+                           message: String(format: tr("the file is larger than %@ MiB; not read"), "\(PlaylistText.maxBytes >> 20)"))
         }
         let text = String(decoding: data, as: UTF8.self)
         if isHLS(text, name: location.lastPathComponent) {

@@ -54,13 +54,13 @@ public enum PlaylistParser {
         // A symlink to a playlist is that playlist (its entries resolve against the name given).
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else {
-            return fatal("the playlist file does not exist or cannot be read")
+            return fatal(tr("the playlist file does not exist or cannot be read"))
         }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else { return fatal("not a regular file") }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return fatal(tr("not a regular file")) }
         if let size = (attributes[.size] as? NSNumber)?.intValue, size > PlaylistText.maxBytes {
-            return fatal("the file is larger than \(PlaylistText.maxBytes >> 20) MiB; not read")
+            return fatal(String(format: tr("the file is larger than %@ MiB; not read"), "\(PlaylistText.maxBytes >> 20)"))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return fatal("the playlist file cannot be opened") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return fatal(tr("the playlist file cannot be opened")) }
         defer { try? handle.close() }
         // Read one byte more than allowed: a file that grew after the size check is still caught.
         let data = (try? handle.read(upToCount: PlaylistText.maxBytes + 1)) ?? Data()

@@ -21,13 +21,13 @@ enum PlaylistText {
     /// Decodes `data`. Fails (fatal) on binary data or an oversized file.
     static func decode(_ data: Data, expectUTF8: Bool) -> Result<Decoded, PlaylistDiagnostic> {
         if data.count > maxBytes {
-            return .failure(PlaylistDiagnostic(line: nil, message: "the file is larger than \(maxBytes >> 20) MiB; not read", severity: .fatal))
+            return .failure(PlaylistDiagnostic(line: nil, message: String(format: tr("the file is larger than %@ MiB; not read"), "\(maxBytes >> 20)"), severity: .fatal))
         }
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let encoding: String.Encoding = bytes[0] == 0xFF ? .utf16LittleEndian : .utf16BigEndian
             guard let text = String(data: Data(bytes.dropFirst(2)), encoding: encoding) else {
-                return .failure(PlaylistDiagnostic(line: nil, message: "the file starts with a UTF-16 byte order mark but is not UTF-16 text", severity: .fatal))
+                return .failure(PlaylistDiagnostic(line: nil, message: tr("the file starts with a UTF-16 byte order mark but is not UTF-16 text"), severity: .fatal))
             }
             return checkBinary(Decoded(text: text), replacementIsBinary: false)
         }
@@ -36,7 +36,7 @@ enum PlaylistText {
         if hadBOM { body = body.dropFirst(3) }
         if let nul = body.firstIndex(of: 0) {
             let line = 1 + body[..<nul].lazy.filter { $0 == 0x0A }.count
-            return .failure(PlaylistDiagnostic(line: line, message: "binary data (a NUL byte): this is not a text playlist", severity: .fatal))
+            return .failure(PlaylistDiagnostic(line: line, message: tr("binary data (a NUL byte): this is not a text playlist"), severity: .fatal))
         }
         if let text = String(validating: body, as: UTF8.self) {
             // Valid UTF-8: a U+FFFD in it was written on purpose (e.g. by PlaylistWriter, saving a
@@ -45,7 +45,7 @@ enum PlaylistText {
         }
         if hadBOM {
             let text = String(decoding: body, as: UTF8.self)
-            return checkBinary(Decoded(text: text, diagnostics: [PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "invalid UTF-8 after a UTF-8 byte order mark; bad bytes replaced")]), replacementIsBinary: true)
+            return checkBinary(Decoded(text: text, diagnostics: [PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: tr("invalid UTF-8 after a UTF-8 byte order mark; bad bytes replaced"))]), replacementIsBinary: true)
         }
         // Legacy M3U/PLS: Windows-1252, the Latin-1 superset such files are written in (every
         // byte is a character, so this cannot fail). 0x80–0x9F are its punctuation (‘ ’ “ ” – …),
@@ -61,7 +61,7 @@ enum PlaylistText {
         let text = String(scalars)
         var decoded = Decoded(text: text)
         if expectUTF8 {
-            decoded.diagnostics.append(PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: "not valid UTF-8; read as Latin-1 (Windows-1252)"))
+            decoded.diagnostics.append(PlaylistDiagnostic(line: firstInvalidUTF8Line(body), message: tr("not valid UTF-8; read as Latin-1 (Windows-1252)")))
         }
         return checkBinary(decoded, replacementIsBinary: true)
     }
@@ -84,7 +84,7 @@ enum PlaylistText {
         // More than 10 % control characters (C0, DEL, C1, replacement) is not text. A few stray
         // ones are left to the per-line check, which skips just those lines.
         if controls > 8 && controls * 10 > total {
-            return .failure(PlaylistDiagnostic(line: nil, message: "mostly binary data: this is not a text playlist", severity: .fatal))
+            return .failure(PlaylistDiagnostic(line: nil, message: tr("mostly binary data: this is not a text playlist"), severity: .fatal))
         }
         return .success(decoded)
     }

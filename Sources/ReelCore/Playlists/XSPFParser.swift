@@ -15,7 +15,7 @@ public enum XSPFParser {
     public static func parse(text: String, location: URL) -> PlaylistParseResult {
         var result = PlaylistParseResult(format: .xspf)
         if text.range(of: "<!ENTITY", options: .caseInsensitive) != nil {
-            result.diagnostics = [PlaylistDiagnostic(line: lineNumber(of: "<!ENTITY", in: text), message: "XML entity declarations are not allowed in a playlist", severity: .fatal)]
+            result.diagnostics = [PlaylistDiagnostic(line: lineNumber(of: "<!ENTITY", in: text), message: tr("XML entity declarations are not allowed in a playlist"), severity: .fatal)]
             return result
         }
         // XMLParser gets UTF-8: the text is already decoded, so the declaration's encoding must not
@@ -37,7 +37,7 @@ public enum XSPFParser {
         for (line, message) in delegate.problems { builder.add(line, message) }
         for track in delegate.tracks {
             guard result.items.count < PlaylistText.maxEntries else {
-                builder.add(track.line, "more than \(PlaylistText.maxEntries) entries; the rest were ignored")
+                builder.add(track.line, String(format: tr("more than %@ entries; the rest were ignored"), "\(PlaylistText.maxEntries)"))
                 break
             }
             guard let raw = track.location else { continue }
@@ -50,13 +50,13 @@ public enum XSPFParser {
         }
         if let error = delegate.error {
             let kept = delegate.tracks.count
-            builder.add(error.line, "XML error: \(error.message)" + (kept > 0 ? "; the \(kept) track(s) before it were kept" : ""))
+            builder.add(error.line, String(format: tr("XML error: %@"), "\(error.message)") + (kept > 0 ? String(format: tr("; the %@ track(s) before it were kept"), "\(kept)") : ""))
             if kept == 0 {
                 result.diagnostics = builder.diagnostics.map { var d = $0; d.severity = .fatal; return d }
                 return result
             }
         } else if !delegate.sawPlaylist {
-            builder.add(nil, "no <playlist> element: not an XSPF playlist")
+            builder.add(nil, tr("no <playlist> element: not an XSPF playlist"))
         }
         result.title = delegate.playlistTitle
         result.diagnostics = builder.diagnostics
@@ -93,7 +93,7 @@ public enum XSPFParser {
                     let shown = String(value.prefix(40).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
                     return .failure(PlaylistDiagnostic(
                         line: 1 + rewritten[..<match.lowerBound].utf8.lazy.filter { $0 == 0x0A }.count,
-                        message: "the XML declaration says encoding “\(shown)”, which Reel cannot read: save the playlist as UTF-8",
+                        message: String(format: tr("the XML declaration says encoding “%@”, which Reel cannot read: save the playlist as UTF-8"), "\(shown)"),
                         severity: .fatal))
                 }
                 rewritten.replaceSubrange(match, with: "")
@@ -110,7 +110,7 @@ public enum XSPFParser {
         rewritten = withoutProcessingInstructions(rewritten, from: rewritten.utf8.distance(from: rewritten.startIndex, to: from))
         if let nul = rewritten.utf8.firstIndex(of: 0) {
             let line = 1 + rewritten.utf8[..<nul].lazy.filter { $0 == 0x0A }.count
-            return .failure(PlaylistDiagnostic(line: line, message: "a NUL character: not an XML playlist", severity: .fatal))
+            return .failure(PlaylistDiagnostic(line: line, message: tr("a NUL character: not an XML playlist"), severity: .fatal))
         }
         return .success(rewritten)
     }
@@ -164,11 +164,11 @@ extension XSPFParser {
     static func base(for track: XSPFParserDelegate.Track, location: URL, builder: inout DiagnosticsBuilder) -> URL {
         guard let written = track.base else { return location }
         guard let base = URL(string: written, relativeTo: location)?.absoluteURL ?? URL(string: written.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? "", relativeTo: location)?.absoluteURL else {
-            builder.add(track.line, "xml:base “\(Redactor.redactText(written))” is not a valid URI; ignored")
+            builder.add(track.line, String(format: tr("xml:base “%@” is not a valid URI; ignored"), "\(Redactor.redactText(written))"))
             return location
         }
         if MediaLocator.isNetwork(location.absoluteString), !MediaLocator.isNetwork(base.absoluteString) {
-            builder.add(track.line, "xml:base points a network playlist at local files; ignored")
+            builder.add(track.line, tr("xml:base points a network playlist at local files; ignored"))
             return location
         }
         return base

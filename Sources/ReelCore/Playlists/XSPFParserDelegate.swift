@@ -51,7 +51,7 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
         }
         text = ""
         if path.count > 64 {
-            if error == nil { error = (parser.lineNumber, "elements nested more than 64 deep") }
+            if error == nil { error = (parser.lineNumber, tr("elements nested more than 64 deep")) }
             parser.abortParsing()
             return
         }
@@ -79,18 +79,18 @@ final class XSPFParserDelegate: NSObject, XMLParserDelegate {
     /// Words for the libxml2 error codes a broken playlist typically hits.
     static func describe(code: Int) -> String {
         switch code {
-        case 4: "the document is empty"
-        case 5: "the document ends early, or has content after its end"
-        case 9: "a character XML does not allow"
-        case 23, 26, 27: "an unknown or malformed entity reference (use &amp; for &)"
-        case 38, 39, 40, 41: "a malformed attribute"
-        case 46: "a malformed comment"
-        case 64, 65: "malformed XML declaration"
-        case 68: "a malformed element name"
-        case 73: "a “>” is missing"
-        case 76: "the closing tag does not match the opening tag"
-        case 77: "an element is not closed"
-        default: "malformed XML (libxml2 error \(code))"
+        case 4: tr("the document is empty")
+        case 5: tr("the document ends early, or has content after its end")
+        case 9: tr("a character XML does not allow")
+        case 23, 26, 27: tr("an unknown or malformed entity reference (use &amp; for &)")
+        case 38, 39, 40, 41: tr("a malformed attribute")
+        case 46: tr("a malformed comment")
+        case 64, 65: tr("malformed XML declaration")
+        case 68: tr("a malformed element name")
+        case 73: tr("a “>” is missing")
+        case 76: tr("the closing tag does not match the opening tag")
+        case 77: tr("an element is not closed")
+        default: String(format: tr("malformed XML (libxml2 error %@)"), "\(code)")
         }
     }
 
