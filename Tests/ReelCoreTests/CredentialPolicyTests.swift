@@ -24,7 +24,7 @@ final class CredentialPolicyTests: XCTestCase {
         for (uri, arrival, expected) in cases {
             let d = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: ProtectedEntryOptions(), grant: grant)
             XCTAssertEqual(d.sessionCredentials, expected, "\(uri) \(arrival)")
-            XCTAssertEqual(d.allowedHosts, expected ? grant.hosts : [], uri)
+            XCTAssertEqual(d.granted.allowedHosts, expected ? grant.hosts : [], uri)
         }
         let none = CredentialGrant(hasCredentials: false, inputs: ["https://live.example.com/a.m3u8"], hosts: [])
         XCTAssertFalse(CredentialPolicy.decide(uri: "https://live.example.com/a.m3u8", arrival: .commandLine, entry: ProtectedEntryOptions(), grant: none).sessionCredentials)
@@ -35,29 +35,29 @@ final class CredentialPolicyTests: XCTestCase {
                                                         "header": ["X-Entry: e1"], "token-placement": ["query"], "finished": ["yes"]])
         let elsewhere = CredentialPolicy.decide(uri: "https://evil.example.com/x.m3u8", arrival: .playlist, entry: entry, grant: grant)
         XCTAssertFalse(elsewhere.sessionCredentials)
-        XCTAssertNil(elsewhere.bucket, "no bucket for an origin the grant does not cover")
-        XCTAssertEqual(elsewhere.allowedHosts, [], "its own header goes to its own origin only")
-        XCTAssertEqual(elsewhere.headers.map(\.name), ["X-Entry"])
+        XCTAssertNil(elsewhere.granted.bucket, "no bucket for an origin the grant does not cover")
+        XCTAssertEqual(elsewhere.granted.allowedHosts, [], "its own header goes to its own origin only")
+        XCTAssertEqual(elsewhere.granted.headers.map(\.name), ["X-Entry"])
         XCTAssertEqual(elsewhere.refused, ["bucket", "header-host"])
-        XCTAssertEqual(elsewhere.placement, .query)
-        XCTAssertTrue(elsewhere.finished)
+        XCTAssertEqual(elsewhere.granted.placement, .query)
+        XCTAssertTrue(elsewhere.granted.finished)
 
         let bound = CredentialPolicy.decide(uri: "https://live.example.com/x.m3u8", arrival: .playlist, entry: entry, grant: grant)
         XCTAssertTrue(bound.sessionCredentials)
-        XCTAssertEqual(bound.bucket, "sports", "a bound origin may pick among the session's buckets")
-        XCTAssertEqual(bound.allowedHosts, grant.hosts, "attacker.example.com is not added")
+        XCTAssertEqual(bound.granted.bucket, "sports", "a bound origin may pick among the session's buckets")
+        XCTAssertEqual(bound.granted.allowedHosts, grant.hosts, "attacker.example.com is not added")
         XCTAssertEqual(bound.refused, ["header-host"])
 
         let fromSocket = CredentialPolicy.decide(uri: "https://live.example.com/x.m3u8", arrival: .control, entry: entry, grant: grant)
         XCTAssertFalse(fromSocket.sessionCredentials)
-        XCTAssertNil(fromSocket.bucket)
+        XCTAssertNil(fromSocket.granted.bucket)
     }
 
     func testLocalItemsSendNothing() throws {
         let entry = try ProtectedEntryOptions(options: ["header": ["X-A: b"], "bucket": ["b"]])
         let d = CredentialPolicy.decide(uri: "file:///home/u/a.mp4", arrival: .commandLine, entry: entry, grant: grant)
         XCTAssertFalse(d.sessionCredentials)
-        XCTAssertEqual(d.headers, [])
+        XCTAssertEqual(d.granted.headers, [])
         XCTAssertFalse(d.needsGateway)
         XCTAssertEqual(d.refused, ["header", "bucket"])
     }

@@ -171,9 +171,10 @@ final class GatewayRouter: Sendable {
     }
 
     private func gatewayItem(_ url: URL, _ d: CredentialDecision) -> GatewayItem {
-        GatewayItem(url: url, headers: (d.sessionCredentials ? settings.headers : []) + d.headers, allowedHosts: d.allowedHosts,
-                    tokenProvider: d.sessionCredentials ? provider(bucket: d.bucket ?? settings.bucket) : nil,
-                    placement: d.placement ?? settings.placement, finished: d.finished || settings.finished, endsAt: d.endsAt)
+        let g = d.granted
+        return GatewayItem(url: url, headers: (d.sessionCredentials ? settings.headers : []) + g.headers, allowedHosts: g.allowedHosts,
+                           tokenProvider: d.sessionCredentials ? provider(bucket: g.bucket ?? settings.bucket) : nil,
+                           placement: g.placement ?? settings.placement, finished: g.finished || settings.finished, endsAt: g.endsAt)
     }
 
     /// Whether a network `.m3u8` input is a stream that gets credentials: it is then played
@@ -182,7 +183,7 @@ final class GatewayRouter: Sendable {
         guard URL(string: uri)?.pathExtension.lowercased() == "m3u8" else { return false }
         if settings.tokenFile == nil, settings.tokenURL == nil, URLTokenParameter.extract(from: uri) != nil { return true }  // its own token
         let decision = CredentialPolicy.decide(uri: uri, arrival: arrival, entry: entry, grant: settings.grant)
-        return decision.sessionCredentials || !decision.headers.isEmpty
+        return decision.sessionCredentials || !decision.granted.headers.isEmpty
     }
 
     /// Fetches an M3U/PLS/XSPF playlist to expand, with the credentials the rule gives it: through

@@ -14,9 +14,9 @@ import Foundation
 public enum CredentialPolicy {
     public static func decide(uri: String, arrival: ItemArrival, entry: ProtectedEntryOptions, grant: CredentialGrant) -> CredentialDecision {
         var d = CredentialDecision()
-        d.placement = entry.placement
-        d.finished = entry.finished
-        d.endsAt = entry.endsAt
+        d.granted.placement = entry.placement
+        d.granted.finished = entry.finished
+        d.granted.endsAt = entry.endsAt
         guard let origin = Origin(uri) else {
             // Local items: nothing is sent anywhere with them.
             if !entry.headers.isEmpty { d.refused.append("header") }
@@ -24,13 +24,13 @@ public enum CredentialPolicy {
             if entry.bucket != nil { d.refused.append("bucket") }
             return d
         }
-        d.headers = entry.headers
+        d.granted.headers = entry.headers
         // A command-line input is bound by being given with the credentials (its origin is in the
         // grant when the grant is made from the command line); a playlist entry only by its origin.
         d.sessionCredentials = grant.hasCredentials && (arrival == .commandLine || (arrival == .playlist && grant.covers(origin)))
         if d.sessionCredentials {
-            d.allowedHosts = grant.hosts
-            d.bucket = entry.bucket
+            d.granted.allowedHosts = grant.hosts
+            d.granted.bucket = entry.bucket
         } else if entry.bucket != nil {
             d.refused.append("bucket")
         }
