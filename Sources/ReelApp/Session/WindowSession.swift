@@ -332,7 +332,13 @@ final class WindowSession {
         case .togglePlaylist:
             state.isPlaylistVisible.toggle()
         case .captureFrame:
-            if let png = player.snapshotPNG() { saveCapture(png, kind: "frame") }
+            // The socket's `screenshot` road: the frame once a seek in flight has landed.
+            commands.captureFrame { [weak self] result in
+                switch result {
+                case .success(let frame): self?.saveCapture(frame.png, kind: "frame")
+                case .failure(let error): Diagnostics.say(String(format: tr("screenshot: %@"), error.message))
+                }
+            }
         case .captureWindow:
             let url = capturePath(kind: "window")
             do { try captureWindow(to: url.path); lastCapture = url } catch {

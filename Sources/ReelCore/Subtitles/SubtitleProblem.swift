@@ -17,12 +17,6 @@ public struct SubtitleProblem: Equatable, Sendable {
     public var code: Code
     public var message: String
 
-    public init(line: Int, code: Code, message: String) {
-        self.line = line
-        self.code = code
-        self.message = message
-    }
-
     /// "line 7: …".
     public var description: String { "line \(line): \(message)" }
 
