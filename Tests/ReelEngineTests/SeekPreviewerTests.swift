@@ -47,6 +47,27 @@ final class SeekPreviewerTests: XCTestCase {
         XCTAssertLessThanOrEqual(previewer.cachedBytes, 2 * one + one / 2, "within the bound")
     }
 
+    /// A DASH MPD (ffmpeg's muxer: 360p and 720p in one adaptation set, 2 s segments, a keyframe
+    /// each) previews from its lowest Representation: frames at their keyframes, pictures that
+    /// differ along the timeline, and no byte of the 720p asked for.
+    func testADASHStreamPreviewsFromItsLowestRepresentation() throws {
+        TestMedia.ensureGenerated()
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("dash/ffmpeg"), at: "/dash")
+        let previewer = SeekPreviewer(width: 160)
+        let uri = server.url("/dash/manifest.mpd").absoluteString
+        let early = try XCTUnwrap(previewer.frame(uri: uri, time: 1), "a frame at 1 s: \(server.requests.map(\.path))")
+        let late = try XCTUnwrap(previewer.frame(uri: uri, time: 5), "a frame at 5 s: \(server.requests.map(\.path))")
+        XCTAssertEqual([early.width, early.height], [160, 90])
+        XCTAssertEqual(early.time, 0, accuracy: 0.1, "the keyframe at or before 1 s")
+        XCTAssertEqual(late.time, 4, accuracy: 0.1, "the keyframe at or before 5 s")
+        XCTAssertNotEqual(early.rgb, late.rgb, "testsrc2 moves: two times, two pictures")
+        let paths = server.requests.map(\.path)
+        XCTAssertTrue(paths.contains { $0.contains("chunk-stream0-") }, "\(paths)")
+        XCTAssertFalse(paths.contains { $0.contains("stream1") }, "nothing of the 720p Representation: \(paths)")
+    }
+
     func testAnItemWithoutPictureGivesNone() throws {
         TestMedia.ensureGenerated()
         let previewer = SeekPreviewer()
