@@ -371,14 +371,35 @@ static inline gchar *reel_tree_view_cell_text(GtkTreeView *view, gint column, gi
     return text;
 }
 static inline gint reel_playlist_store_count(GtkListStore *store) { return gtk_tree_model_iter_n_children(GTK_TREE_MODEL(store), NULL); }
-/// Scrolls the view to show row `index` in its middle (nothing when there is no such row); an
-/// unrealized view scrolls there once it is laid out.
-static inline void reel_tree_view_scroll_to_row(GtkTreeView *view, gint index) {
+static inline void reel_tree_view_scroll_now(GtkTreeView *view, gint index) {
     GtkTreeModel *model = gtk_tree_view_get_model(view);
     if (model == NULL || index < 0 || index >= gtk_tree_model_iter_n_children(model, NULL)) return;
     GtkTreePath *path = gtk_tree_path_new_from_indices(index, -1);
     gtk_tree_view_scroll_to_cell(view, path, NULL, TRUE, 0.5, 0);
     gtk_tree_path_free(path);
+}
+/// The scroll asked for before the view had its height, done once it has it: GTK keeps a pending
+/// scroll for an unrealized view but applies it with the height of its first, partial layout (the
+/// row lands at the top, not the middle).
+static inline void reel_tree_view_scroll_when_laid_out(GtkWidget *widget, GdkRectangle *allocation, gpointer data) {
+    (void)data;
+    if (allocation->height <= 1 || !gtk_widget_get_mapped(widget)) return;
+    gint index = GPOINTER_TO_INT(g_object_get_data(G_OBJECT(widget), "reel-pending-scroll")) - 1;
+    g_signal_handlers_disconnect_by_func(widget, (gpointer)reel_tree_view_scroll_when_laid_out, NULL);
+    g_object_set_data(G_OBJECT(widget), "reel-pending-scroll", NULL);
+    reel_tree_view_scroll_now(GTK_TREE_VIEW(widget), index);
+}
+/// Scrolls the view to show row `index` in its middle (nothing when there is no such row); a view
+/// not yet shown scrolls there once it is laid out.
+static inline void reel_tree_view_scroll_to_row(GtkTreeView *view, gint index) {
+    GtkWidget *widget = GTK_WIDGET(view);
+    if (gtk_widget_get_mapped(widget) && gtk_widget_get_allocated_height(widget) > 1) {
+        reel_tree_view_scroll_now(view, index);
+        return;
+    }
+    if (g_object_get_data(G_OBJECT(widget), "reel-pending-scroll") == NULL)
+        g_signal_connect_after(widget, "size-allocate", G_CALLBACK(reel_tree_view_scroll_when_laid_out), NULL);
+    g_object_set_data(G_OBJECT(widget), "reel-pending-scroll", GINT_TO_POINTER(index + 1));
 }
 /// Whether row `index` is in the view's visible range (FALSE while it is not laid out).
 static inline gboolean reel_tree_view_row_in_view(GtkTreeView *view, gint index) {

@@ -257,6 +257,9 @@ final class WindowInputTests: XCTestCase {
             h.window.render(s)
             XCTAssertTrue(UIRuntime.run(until: { h.window.playlistShowsRow(1500) }, timeout: 3), "opened at the current row")
             XCTAssertFalse(h.window.playlistShowsRow(0))
+            // In the middle of the view, as following playback puts it: rows before it show too.
+            XCTAssertTrue(UIRuntime.run(until: { h.window.playlistShowsRow(1497) && h.window.playlistShowsRow(1503) }, timeout: 3),
+                          "the current row in the middle, not at the top")
 
             s.playlist[1500].isCurrent = false
             s.playlist[1501].isCurrent = true
