@@ -144,17 +144,20 @@ final class WaylandWindowTests: XCTestCase {
         XCTAssertEqual(s.get("chapter") as? Int, 1)
         s.client.sendRaw("add chapter 1\n")  // the next chapter, at 6.5 s: palette[6], white
         s.eventually("at the third chapter") { s.get("chapter") as? Int == 2 && s.get("seeking") as? Bool == false }
-        let white = try XCTUnwrap(PixelProbe.pixel(try s.screen(), x: centre.x, y: centre.y))
+        let bright = { (shot: String) in PixelProbe.pixel(shot, x: centre.x, y: centre.y).map { $0.r + $0.g + $0.b > 720 } ?? false }
+        let white = try XCTUnwrap(PixelProbe.pixel(try s.screen(showing: "the chapter's picture", bright), x: centre.x, y: centre.y))
         XCTAssertGreaterThan(white.r + white.g + white.b, 720, "the chapter's picture on the compositor's screen: \(white)")
         s.client.sendRaw("add brightness -50\n")
         s.eventually("brightness -50") { s.get("brightness") as? Int == -50 }
-        let darker = try XCTUnwrap(PixelProbe.pixel(try s.screen(), x: centre.x, y: centre.y))
+        let dark = { (shot: String) in PixelProbe.pixel(shot, x: centre.x, y: centre.y).map { $0.r + $0.g + $0.b < 500 } ?? false }
+        let darker = try XCTUnwrap(PixelProbe.pixel(try s.screen(showing: "the darker picture", dark), x: centre.x, y: centre.y))
         XCTAssertLessThan(darker.r + darker.g + darker.b, 500, "darker on the compositor's screen: \(darker)")
         s.client.sendRaw("set brightness 0\n")
         s.command(["seek", 4.5, "absolute+exact"])
         s.client.sendRaw("set video-rotate 90\n")
         s.eventually("turned, back on magenta") { s.get("video-rotate") as? Int == 90 && s.get("seeking") as? Bool == false }
-        let turned = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no magenta picture")
+        let upright = { (shot: String) in PixelProbe.box(of: Self.magenta, in: shot).map { $0.height > $0.width } ?? false }
+        let turned = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen(showing: "the picture turned", upright)), "no magenta picture")
         XCTAssertEqual(Double(turned.height) / Double(turned.width), 16.0 / 9.0, accuracy: 0.08, "a 16:9 picture turned a quarter: \(turned)")
         _ = s.finish()
     }
