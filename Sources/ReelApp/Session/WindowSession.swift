@@ -340,9 +340,11 @@ final class WindowSession {
                 }
             }
         case .captureWindow:
-            let url = capturePath(kind: "window")
-            do { try captureWindow(to: url.path); lastCapture = url } catch {
-                Diagnostics.say("\(error)")
+            commands.captureWindow { [weak self] result in
+                switch result {
+                case .success(let window): self?.saveCapture(window.png, kind: "window")
+                case .failure(let error): Diagnostics.say(String(format: tr("screenshot: %@"), error.message))
+                }
             }
         case .openFiles(let paths):
             append(paths)
