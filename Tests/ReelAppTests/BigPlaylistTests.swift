@@ -48,17 +48,26 @@ final class BigPlaylistTests: XCTestCase {
 
     /// 20,000 entries: the socket counts them all while the first plays, and the last is the
     /// list's last (its title).
-    func testTheWholeListIsQueuedWhileTheFirstEntryPlays() throws {
+    /// reel headless with a socket on a list of `count` entries of color10s.mp4 titled "Entry i".
+    private func playTitledList(_ count: Int, _ extra: [String] = []) throws -> (BackgroundProcess, IPCTestClient) {
         var text = "#EXTM3U\n"
         let clip = TestMedia.path("color10s.mp4")
-        for i in 0..<20_000 { text += "#EXTINF:10,Entry \(i)\n\(clip)\n" }
-        let list = dir.appendingPathComponent("big.m3u8")
+        for i in 0..<count { text += "#EXTINF:10,Entry \(i)\n\(clip)\n" }
+        let list = dir.appendingPathComponent("titled-\(count).m3u8")
         try text.write(to: list, atomically: true, encoding: .utf8)
         let socket = dir.appendingPathComponent("reel.sock").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
-            ["--headless", "--ipc", socket, "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true", list.path])
+            ["--headless", "--ipc", socket] + extra + ["--audio-sink", "fakesink", "--video-sink", "fakesink sync=true", list.path])
+        guard let client = IPCTestClient(path: socket, timeout: 30) else {
+            _ = reel.finish(timeout: 10)
+            throw NSError(domain: "BigPlaylistTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "no control socket: \(reel.stderr)"])
+        }
+        return (reel, client)
+    }
+
+    func testTheWholeListIsQueuedWhileTheFirstEntryPlays() throws {
+        let (reel, client) = try playTitledList(20_000)
         defer { _ = reel.finish(timeout: 10) }
-        let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr)
         var count: Int?
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
@@ -93,5 +102,47 @@ final class BigPlaylistTests: XCTestCase {
         while client.request(["get_property", "playlist/0/current"], id: 10)?["data"] as? Bool != true && Date() < moved { Thread.sleep(forTimeInterval: 0.05) }
         XCTAssertEqual(client.request(["get_property", "playlist/0/current"], id: 10)?["data"] as? Bool, true, "the next one plays")
         _ = client.request(["quit"], id: 5)
+    }
+    /// mpv's playlist-shuffle, playlist-unshuffle and playlist-clear over the socket (JSON and
+    /// text form), registered by a component of their own: a new order with the playing entry
+    /// first, the original order back, then only the playing entry left — and it plays on.
+    func testShuffleUnshuffleAndClearOverTheSocketWhileTheCurrentEntryPlaysOn() throws {
+        let (reel, client) = try playTitledList(20, ["--start", "3"])
+        defer { _ = reel.finish(timeout: 10) }
+        var id = 0
+        func get(_ name: String) -> Any? { id += 1; return client.request(["get_property", name], id: id)?["data"] }
+        func say(_ command: [Any]) -> String? { id += 1; return client.request(command, id: id)?["error"] as? String }
+        func titles() -> [String] { (0..<(get("playlist-count") as? Int ?? 0)).compactMap { get("playlist/\($0)/title") as? String } }
+        let playing = Date().addingTimeInterval(20)
+        while get("time-control") as? String != "playing" && Date() < playing { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(get("time-control") as? String, "playing", reel.stderr)
+        let original = (0..<20).map { "Entry \($0)" }
+        XCTAssertEqual(titles(), original)
+
+        XCTAssertEqual(say(["playlist-shuffle"]), "success")
+        let shuffled = titles()
+        XCTAssertEqual(get("shuffle") as? Bool, true)
+        XCTAssertEqual(shuffled.first, "Entry 3", "the playing entry first")
+        XCTAssertEqual(get("playlist-pos") as? Int, 0)
+        XCTAssertNotEqual(shuffled, original)
+        XCTAssertEqual(Set(shuffled), Set(original))
+        client.sendRaw("playlist-shuffle\n")  // mpv's text form: a new order again
+        XCTAssertEqual(client.nextReply()?["error"] as? String, "success")
+        XCTAssertNotEqual(titles(), shuffled)
+        XCTAssertEqual(say(["playlist-unshuffle"]), "success")
+        XCTAssertEqual(titles(), original, "the order from before the first shuffle")
+        XCTAssertEqual(get("playlist-pos") as? Int, 3)
+
+        XCTAssertEqual(say(["playlist-clear", 1]), "invalid-argument")
+        XCTAssertEqual(say(["playlist-clear"]), "success")
+        XCTAssertEqual(get("playlist-count") as? Int, 1)
+        XCTAssertEqual(titles(), ["Entry 3"])
+        XCTAssertEqual(get("playlist/0/current") as? Bool, true)
+        let before = get("position") as? Double ?? 0
+        let later = Date().addingTimeInterval(10)
+        while (get("position") as? Double ?? 0) < before + 0.5 && Date() < later { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertGreaterThan(get("position") as? Double ?? 0, before + 0.5, "the playing entry plays on")
+        XCTAssertEqual(get("time-control") as? String, "playing")
+        _ = say(["quit"])
     }
 }

@@ -177,6 +177,44 @@ final class PlayQueueTests: XCTestCase {
         XCTAssertEqual(titles(q), "abxcey")
     }
 
+    /// mpv's playlist-shuffle and playlist-unshuffle: each shuffle a new order with the current
+    /// item first (shuffle on after the first), unshuffle the order from before the first.
+    func testReshuffleTurnsShuffleOnGivesANewOrderAndUnshuffleRestoresTheFirst() {
+        var q = makeQueue("abcdefghij", seed: 9)
+        q.jump(to: 4)
+        q.reshuffle()
+        XCTAssertTrue(q.isShuffled)
+        XCTAssertEqual(q.items.first?.title, "e", "the playing item first")
+        let first = titles(q)
+        q.reshuffle()
+        XCTAssertNotEqual(titles(q), first, "a new order")
+        XCTAssertEqual(q.items.first?.title, "e")
+        XCTAssertEqual(Set(titles(q)), Set("abcdefghij"))
+        q.setShuffle(false)
+        XCTAssertEqual(titles(q), "abcdefghij")
+        XCTAssertEqual(q.current?.title, "e")
+    }
+
+    /// mpv's playlist-clear: one pass leaves only the current item, which stays current; shuffle
+    /// off afterwards restores a one-item order; an unknown id removes nothing.
+    func testKeepOnlyLeavesTheCurrentItemCurrent() {
+        var q = makeQueue("abcdefghij")
+        q.jump(to: 3)
+        q.setShuffle(true)
+        let current = q.current!.id
+        XCTAssertEqual(q.keepOnly(QueueItem(uri: "file:///m/z.mp4").id), [], "not in the queue: nothing removed")
+        let removed = q.keepOnly(current)
+        XCTAssertEqual(removed.count, 9)
+        XCTAssertFalse(removed.contains(current))
+        XCTAssertEqual(titles(q), "d")
+        XCTAssertEqual(q.current?.id, current)
+        XCTAssertEqual(q.currentIndex, 0)
+        q.setShuffle(false)
+        XCTAssertEqual(titles(q), "d")
+        q.finishCurrent(.played)
+        XCTAssertNil(q.current, "nothing after it")
+    }
+
     func testIdentitySurvivesReordering() {
         var q = makeQueue("abcde")
         let ids = Dictionary(uniqueKeysWithValues: q.items.map { ($0.title!, $0.id) })

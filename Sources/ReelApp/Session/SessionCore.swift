@@ -69,6 +69,7 @@ final class SessionCore {
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
         commands.volumeMax = options.volumeMax
+        QueueOrderCommands.register(in: commandRegistry, sequencer: sequencer)
         do {
             remote = try RemoteControl(options: options.remote, target: commands, registry: commandRegistry)
         } catch {

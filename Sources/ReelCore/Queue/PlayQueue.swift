@@ -144,6 +144,18 @@ public struct PlayQueue: Sendable, Equatable {
         layoutChanged()
     }
 
+    /// Removes every item but `id` (mpv's `playlist-clear` keeps the playing one), in one pass
+    /// whatever the queue's length; returns the removed items' ids. `id` stays current if it was.
+    public mutating func keepOnly(_ id: QueueItem.ID) -> [QueueItem.ID] {
+        guard let kept = items.first(where: { $0.id == id }) else { return [] }
+        let removed = items.lazy.map(\.id).filter { $0 != id }
+        let ids = Array(removed)
+        items = [kept]
+        layoutChanged()
+        if isShuffled { originalOrder = [id] }
+        return ids
+    }
+
     /// Empties the queue.
     public mutating func clear() {
         items.removeAll()
@@ -242,10 +254,10 @@ public struct PlayQueue: Sendable, Equatable {
         }
     }
 
-    /// A new random order for a shuffled queue (current item first). No-op when not shuffled.
+    /// A new random order (the current item first), turning shuffle on when it was off (mpv's
+    /// `playlist-shuffle`); `setShuffle(false)` restores the order from before the first shuffle.
     public mutating func reshuffle() {
-        guard isShuffled else { return }
-        shuffleKeepingCurrentFirst()
+        if isShuffled { shuffleKeepingCurrentFirst() } else { setShuffle(true) }
     }
 
     // MARK: Private

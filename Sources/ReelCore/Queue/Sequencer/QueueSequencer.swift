@@ -229,6 +229,23 @@ public final class QueueSequencer {
         refreshPreroll()
     }
 
+    /// mpv's `playlist-clear`: every item but the current one leaves the queue (the current one
+    /// plays on); with no current item, the whole queue.
+    public func clearAllButCurrent() {
+        guard let current = queue.currentID else { clear(); return }
+        for id in queue.keepOnly(current) {
+            releaseRouting(id)
+            gaplessAdvisor.forget(id)
+        }
+        refreshPreroll()
+    }
+
+    /// mpv's `playlist-shuffle`: a new random order (the current item first); shuffle is on after.
+    public func reshuffle() {
+        queue.reshuffle()
+        refreshPreroll()
+    }
+
     public func clear() {
         queue.clear()
         unloadEngine()
