@@ -147,10 +147,9 @@ public struct PlayQueue: Sendable, Equatable {
     /// Removes every item but `id` (mpv's `playlist-clear` keeps the playing one), in one pass
     /// whatever the queue's length; returns the removed items' ids. `id` stays current if it was.
     public mutating func keepOnly(_ id: QueueItem.ID) -> [QueueItem.ID] {
-        guard let kept = items.first(where: { $0.id == id }) else { return [] }
-        let removed = items.lazy.map(\.id).filter { $0 != id }
-        let ids = Array(removed)
-        items = [kept]
+        guard let i = index(of: id) else { return [] }
+        let ids = items.map(\.id).filter { $0 != id }
+        items = [items[i]]
         layoutChanged()
         if isShuffled { originalOrder = [id] }
         return ids
