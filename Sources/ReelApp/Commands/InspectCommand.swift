@@ -25,26 +25,17 @@ struct InspectCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Give up after this many seconds.", valueName: "SECONDS"))
     var timeout: Double = 15
 
+    /// What an inspection of a kind Reel reads itself prints: JSON or text, and whether it passed.
+    typealias Shown = (json: JSONValue, text: String, ok: Bool)
+
     func run() throws {
-        if let track {
-            let inspection = Self.inspectTrack(input, track: track, timeout: max(timeout, 60))
-            print(json ? inspection.json.serialized() : inspection.text)
-            if !inspection.ok { throw ExitCode(1) }
-            return
-        }
-        if let subtitles = Self.inspectSubtitles(input) {
-            print(json ? subtitles.json.serialized() : subtitles.text)
-            if !subtitles.ok { throw ExitCode(1) }
-            return
-        }
-        if let dash = Self.inspectDASH(input) {
-            print(json ? dash.json.serialized() : dash.text)
-            if !dash.ok { throw ExitCode(1) }
-            return
-        }
-        if let playlist = Self.inspectPlaylist(input) {
-            print(json ? playlist.json.serialized() : playlist.text)
-            if !playlist.ok { throw ExitCode(1) }
+        // The first reader that knows the input answers (a subtitle track asked for, a subtitle
+        // file, a DASH MPD, a playlist); anything else is probed as media.
+        if let shown = track.map({ Self.shown(Self.inspectTrack(input, track: $0, timeout: max(timeout, 60))) })
+            ?? Self.inspectSubtitles(input).map(Self.shown) ?? Self.inspectDASH(input)
+            ?? Self.inspectPlaylist(input).map({ ($0.json, $0.text, $0.ok) }) {
+            print(json ? shown.json.serialized() : shown.text)
+            if !shown.ok { throw ExitCode(1) }
             return
         }
         let result = MediaProbe.probe(input, timeout: timeout)
@@ -54,6 +45,8 @@ struct InspectCommand: ParsableCommand {
             throw ExitCode(1)
         }
     }
+
+    static func shown(_ inspection: SubtitleInspection) -> Shown { (inspection.json, inspection.text, inspection.ok) }
 
     /// A local subtitle file (.srt, .vtt, .ass, .ssa) read by Reel's own parser
     /// (`SubtitleInspection`); nil for anything else.
@@ -112,7 +105,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     /// A DASH MPD (a `.mpd` file or URL) described by `DASHInspection`; nil for anything else.
-    static func inspectDASH(_ input: String) -> (json: JSONValue, text: String, ok: Bool)? {
+    static func inspectDASH(_ input: String) -> Shown? {
         let uri = MediaLocator.uri(for: input)
         guard DASHManifest.isDASH(uri) else { return nil }
         let name = MediaLocator.displayName(of: uri)

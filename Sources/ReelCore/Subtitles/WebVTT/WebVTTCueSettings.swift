@@ -50,15 +50,9 @@ public struct WebVTTCueSettings: Equatable, Sendable {
                 readLine(value)
             case "position":
                 let (colpos, colalign) = Self.split(value)
-                guard let number = Self.percentage(colpos) else { continue }
-                var alignment = positionAlign
-                switch colalign {
-                case nil: break
-                case "line-left": alignment = .lineLeft
-                case "center": alignment = .center
-                case "line-right": alignment = .lineRight
-                default: continue
-                }
+                // "auto" is the default's name, not a value the setting takes.
+                guard let number = Self.percentage(colpos), colalign != "auto",
+                      let alignment = Self.alignment(colalign, else: positionAlign) else { continue }
                 positionAlign = alignment
                 position = number
             case "size":
@@ -71,6 +65,13 @@ public struct WebVTTCueSettings: Equatable, Sendable {
                 continue
             }
         }
+    }
+
+    /// A setting's alignment after its comma, by its name: none keeps `current`; one the setting
+    /// does not know is nil (the whole setting is then ignored, as the algorithm says).
+    private static func alignment<A: RawRepresentable>(_ name: Substring?, else current: A) -> A? where A.RawValue == String {
+        guard let name else { return current }
+        return A(rawValue: String(name))
     }
 
     private mutating func readLine(_ value: Substring) {
@@ -90,14 +91,7 @@ public struct WebVTTCueSettings: Equatable, Sendable {
             guard let n = Double(linepos) else { return }
             number = n
         }
-        var alignment = lineAlign
-        switch linealign {
-        case nil: break
-        case "start": alignment = .start
-        case "center": alignment = .center
-        case "end": alignment = .end
-        default: return
-        }
+        guard let alignment = Self.alignment(linealign, else: lineAlign) else { return }
         lineAlign = alignment
         line = linepos.last == "%" ? .percent(number) : .number(number)
         region = nil

@@ -168,18 +168,11 @@ public enum WebVTTCueText {
                     return .startTag(result, classes: classes, annotation: annotation())
                 case let c?: buffer.append(c)
                 }
-            case .endTag:
+            case .endTag, .timestampTag:  // the two states read to ">" alike
                 switch c {
                 case ">"?, nil:
                     if c != nil { position += 1 }
-                    return .endTag(result)
-                case let c?: result.append(c)
-                }
-            case .timestampTag:
-                switch c {
-                case ">"?, nil:
-                    if c != nil { position += 1 }
-                    return .timestampTag(result)
+                    return state == .endTag ? .endTag(result) : .timestampTag(result)
                 case let c?: result.append(c)
                 }
             }
