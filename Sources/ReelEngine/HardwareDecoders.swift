@@ -22,7 +22,8 @@ final class HardwareDecoders: PlayerFeature {
 
     init(mode: HardwareDecodingMode = .auto) { self.mode = mode }
 
-    func configure(_ configuration: PlayerConfiguration) { mode = configuration.hardwareDecoding }
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.hardwareDecoding = mode }
+    func configure(_ configuration: PlayerConfiguration) { mode = configuration.preferences.hardwareDecoding }
 
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         if !switched { prepareLoad(of: item) }

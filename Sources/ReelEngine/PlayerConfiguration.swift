@@ -28,20 +28,11 @@ public struct PlayerConfiguration: Sendable {
     /// Build the video filter that lets the picture fill or stretch to the video area
     /// (`AspectMode`, `Player.setAspectMode`): for windows; off, the picture is always fitted.
     public var aspectModes = false
-    /// Preferred audio and subtitle languages, first match wins (`--alang`, `--slang`).
-    public var audioLanguages: [String] = []
-    public var subtitleLanguages: [String] = []
+    /// The user's languages, subtitle files and look, and hardware decoding (`PlaybackPreferences`).
+    public var preferences = PlaybackPreferences()
     /// Build the text overlay that draws external subtitle files (beside a local file, or
-    /// `subtitleFiles`); off, they are neither looked for nor listed.
+    /// `preferences.subtitleFiles`); off, they are neither looked for nor listed.
     public var subtitleOverlay = true
-    /// Subtitle files for every item (`--sub-file`), listed after the files found beside it.
-    public var subtitleFiles: [String] = []
-    /// The subtitles' size factor, delay and vertical position (`--sub-scale`, `--sub-delay`,
-    /// `--sub-pos`; `SubtitleStyle`).
-    public var subtitleLook = SubtitleAdjustments()
-    /// Hardware video decoding (`--hwdec`; `HardwareDecoders`): the working hardware decoders
-    /// go first (`auto`), or GStreamer's ranks stay (`no`).
-    public var hardwareDecoding: HardwareDecodingMode = .auto
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -17,7 +17,7 @@ final class QueueSequencerPlaybackTests: XCTestCase {
 
         init(_ names: [String], repeatMode: RepeatMode = .off, audioLanguages: [String] = []) throws {
             var configuration = PlayerConfiguration(audioSink: "fakesink sync=true", videoSink: "fakesink sync=true")
-            configuration.audioLanguages = audioLanguages
+            configuration.preferences.audioLanguages = audioLanguages
             player = try Player(configuration: configuration)
             let items = names.map { QueueItem(uri: TestMedia.directory.appendingPathComponent($0).absoluteString, title: $0) }
             controller = QueueSequencer(player: player, queue: PlayQueue(items, repeatMode: repeatMode))

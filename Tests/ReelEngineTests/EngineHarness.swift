@@ -17,10 +17,10 @@ final class EngineHarness {
         var configuration = PlayerConfiguration(
             audioSink: "fakesink sync=\(sync)", videoSink: videoSink ?? "fakesink sync=\(sync) enable-last-sample=true",
             progressInterval: progressInterval, endAction: endAction)
-        configuration.audioLanguages = audioLanguages
-        configuration.subtitleLanguages = subtitleLanguages
-        configuration.subtitleFiles = subtitleFiles
-        configuration.hardwareDecoding = hardwareDecoding
+        configuration.preferences.audioLanguages = audioLanguages
+        configuration.preferences.subtitleLanguages = subtitleLanguages
+        configuration.preferences.subtitleFiles = subtitleFiles
+        configuration.preferences.hardwareDecoding = hardwareDecoding
         player = try Player(configuration: configuration)
         player.addObserver { [unowned self] e in self.events.append((Date(), e)) }
     }

@@ -165,7 +165,7 @@ final class CheckRunner {
         do {
             var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false qos=true enable-last-sample=true",
                                                     progressInterval: 0.1, endAction: .pause)
-            configuration.hardwareDecoding = options.hardwareDecoding
+            configuration.preferences.hardwareDecoding = options.hardwareDecoding
             player = try Player(configuration: configuration)
         } catch {
             item.error = (error as? PlaybackError) ?? PlaybackError(kind: .unknown, message: "\(error)")

@@ -198,12 +198,12 @@ struct PlayCommand: ParsableCommand {
         options.inputConf = inputConf.map { URL(fileURLWithPath: $0).path } ?? UserKeyBindings.defaultPath()
         options.quality = QualityChoice(quality) ?? .auto
         options.live = live
-        options.audioLanguages = Self.languages(alang)
-        options.subtitleLanguages = Self.languages(slang)
-        options.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        options.subtitleLook = SubtitleAdjustments(scale: subScale, delay: subDelay, position: subPos)
+        options.preferences.audioLanguages = Self.languages(alang)
+        options.preferences.subtitleLanguages = Self.languages(slang)
+        options.preferences.subtitleFiles = subFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        options.preferences.subtitleLook = SubtitleAdjustments(scale: subScale, delay: subDelay, position: subPos)
         options.printSubtitles = eventsSubs
-        options.hardwareDecoding = HardwareDecodingMode(argument: hwdec) ?? .auto
+        options.preferences.hardwareDecoding = HardwareDecodingMode(argument: hwdec) ?? .auto
         options.resumeFile = noResume || resume == "no" ? nil : ResumeFile.defaultPath()
         options.throughputFile = ThroughputFile.defaultPath()
         options.remote = RemoteOptions(ipcPath: ipc, mpris: mpris ?? (!headless && SessionBus.isAvailable()), mprisExplicit: mpris != nil, screenshotDirectory: screenshotDir,

@@ -26,16 +26,11 @@ struct PlaybackOptions: Sendable {
     /// beginning. The `reel` command sets it (`ResumeFile.defaultPath`) unless --no-resume, so
     /// in-process sessions keep no state unless they give one.
     var resumeFile: String?
-    /// Preferred audio and subtitle languages (`--alang`, `--slang`).
-    var audioLanguages: [String] = []
-    var subtitleLanguages: [String] = []
-    /// Subtitle files for every item (`--sub-file`, absolute paths) and the subtitles' size.
-    var subtitleFiles: [String] = []
-    /// `--sub-scale`, `--sub-delay` (seconds), `--sub-pos` (0–150); `--events-subs`.
-    var subtitleLook = SubtitleAdjustments()
+    /// `--alang`, `--slang`, `--sub-file`, `--sub-scale`, `--sub-delay`, `--sub-pos`, `--hwdec`:
+    /// handed to the player as they are.
+    var preferences = PlaybackPreferences()
+    /// `--events-subs`.
     var printSubtitles = false
-    /// `--hwdec`.
-    var hardwareDecoding: HardwareDecodingMode = .auto
     var shuffle: Bool = false
     var repeatMode: RepeatMode = .off
     /// The queue index to start at (before shuffling: the shuffled queue starts with it).

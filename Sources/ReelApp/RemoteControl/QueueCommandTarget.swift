@@ -50,40 +50,15 @@ final class QueueCommandTarget: PlaybackCommandTarget {
                                 isStopped: stopped || player.intent == .stopped, rate: player.rate, volume: player.volume,
                                 muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
                                 loop: loop, shuffle: controller.isShuffled)
-        snapshot.behindLiveEdge = player.behindLiveEdge
-        if let live = player.livePosition {
-            snapshot.live = live
-            snapshot.liveWindow = live.window
-            snapshot.epochTime = live.epochTime
-        }
-        snapshot.liveMode = player.liveMode
-        snapshot.program = player.liveProgram
+        player.readout(into: &snapshot)
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
-        snapshot.aspectMode = player.aspectMode
-        snapshot.hardwareDecoding = player.hardwareDecoding
-        snapshot.tracks = player.tracks
-        snapshot.selectedStreams = player.selectedTrackIDs
-        snapshot.audioTrack = player.audioTrack
-        snapshot.subtitleTrack = player.subtitleTrack
-        snapshot.subtitlesShown = player.subtitlesShown
-        snapshot.subtitleLook = player.subtitleLook
-        snapshot.subtitleText = player.subtitleText
-        snapshot.coverArt = player.coverArt
-        snapshot.volumeMax = volumeMax
-        snapshot.videoFrameRate = player.videoFrameRate
-        snapshot.adaptive = player.adaptiveStats
-        snapshot.fileBitrate = fileBitrate()
-        snapshot.chapters = player.chapters
-        snapshot.chapter = player.currentChapter
-        snapshot.abLoop = player.abLoop
-        snapshot.audioDelay = player.audioDelay
-        snapshot.picture = player.pictureAdjustments
-        snapshot.videoGeometry = player.videoGeometry
-        snapshot.qoe = qoe()
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.playingRendition
+        snapshot.volumeMax = volumeMax
+        snapshot.fileBitrate = fileBitrate()
+        snapshot.qoe = qoe()
         return snapshot
     }
 

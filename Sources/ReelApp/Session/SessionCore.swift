@@ -170,11 +170,7 @@ final class SessionCore {
         var config = PlayerConfiguration(audioSink: options.audioSink, videoSink: videoSink,
                                          progressInterval: options.progressInterval, endAction: .advance)
         config.aspectModes = window
-        config.audioLanguages = options.audioLanguages
-        config.subtitleLanguages = options.subtitleLanguages
-        config.subtitleFiles = options.subtitleFiles
-        config.subtitleLook = options.subtitleLook
-        config.hardwareDecoding = options.hardwareDecoding
+        config.preferences = options.preferences
         let player: Player
         do { player = try Player(configuration: config) } catch {
             Diagnostics.say("\(error)")

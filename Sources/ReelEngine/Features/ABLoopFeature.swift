@@ -7,6 +7,7 @@ import ReelCore
 final class ABLoopFeature: PlayerFeature {
     private(set) var loop = ABLoop()
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.abLoop = loop }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { set(ABLoop(), host: host) }
 
     func tick(host: FeatureHost) {

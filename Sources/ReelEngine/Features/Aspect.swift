@@ -9,6 +9,7 @@ final class Aspect: PlayerFeature {
     private(set) var mode: AspectMode = .fit
     private(set) var area: (width: Int, height: Int)?
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.aspectMode = mode }
     func pipelineBuilt(host: FeatureHost) { apply(host: host, redraw: false) }
 
     func prerolled(host: FeatureHost) {

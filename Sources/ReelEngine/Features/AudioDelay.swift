@@ -11,6 +11,7 @@ final class AudioDelay: PlayerFeature {
     static let range = -600.0...600.0
     private(set) var seconds = 0.0
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.audioDelay = seconds }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
 
     func set(_ value: Double, host: FeatureHost) {

@@ -13,6 +13,10 @@ final class Chapters: PlayerFeature {
     /// The next item's, come before its gapless switch started.
     private var next: [Chapter]?
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) {
+        snapshot.chapters = list
+        snapshot.chapter = current(host: host)
+    }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         found = switched ? next ?? [] : []
         next = nil

@@ -7,6 +7,7 @@ import ReelCore
 final class CoverArt: PlayerFeature {
     private(set) var picture: Data?
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.coverArt = picture }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { picture = nil }
 
     func tags(_ tags: ItemTags, host: FeatureHost) {

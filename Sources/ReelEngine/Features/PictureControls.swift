@@ -9,6 +9,7 @@ import ReelCore
 final class PictureControls: PlayerFeature {
     private(set) var adjustments = PictureAdjustments()
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.picture = adjustments }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
 
     func set(_ control: PictureAdjustments.Control, to value: Int, host: FeatureHost) {

@@ -38,6 +38,9 @@ protocol PlayerFeature: AnyObject {
     func tick(host: FeatureHost)
     /// The player is shutting down.
     func shutdown(host: FeatureHost)
+    /// What the feature shows the remote controls and the window: it writes its own fields of the
+    /// snapshot (`Player.readout`), so that its state reaches them without an edit elsewhere.
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost)
 }
 
 extension PlayerFeature {
@@ -53,6 +56,7 @@ extension PlayerFeature {
     func userChangedIntent(host: FeatureHost) {}
     func tick(host: FeatureHost) {}
     func shutdown(host: FeatureHost) {}
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) {}
 }
 
 /// What a feature reads of the player and may ask of it (`Player` conforms; tests use a stand-in).

@@ -8,6 +8,7 @@ import ReelCore
 final class VideoTransform: PlayerFeature {
     private(set) var geometry = VideoGeometry()
 
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.videoGeometry = geometry }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
     func prerolled(host: FeatureHost) { if !geometry.isNeutral { apply(host: host) } }
 

@@ -15,6 +15,18 @@ extension Player {
     /// Where a live item is in its window: position, window, distance from the edge, wall-clock time.
     public var livePosition: LivePosition? { liveTimeline?.report(stream: streamPosition) }
 
+    /// The live part of the snapshot: the place in the window, the mode and programme.
+    func readLive(into snapshot: inout PlaybackSnapshot) {
+        snapshot.behindLiveEdge = behindLiveEdge
+        if let live = livePosition {
+            snapshot.live = live
+            snapshot.liveWindow = live.window
+            snapshot.epochTime = live.epochTime
+        }
+        snapshot.liveMode = liveMode
+        snapshot.program = liveProgram
+    }
+
     /// The programme asked for the current item (`--live-mode` …), nil without one.
     public var liveProgram: LiveProgram? { itemState.live.stream?.program }
 

@@ -36,7 +36,7 @@ extension Player {
             return
         }
         itemState.subtitles.pending = true
-        subtitleDrawing.reads.start(uri: uri, extra: configuration.subtitleFiles + itemState.subtitles.added) { [weak bridge] in
+        subtitleDrawing.reads.start(uri: uri, extra: configuration.preferences.subtitleFiles + itemState.subtitles.added) { [weak bridge] in
             MainQueue.shared.async { bridge?.player?.onSubtitlesRead() }
         }
     }
@@ -49,7 +49,7 @@ extension Player {
     public func addSubtitleFile(_ path: String) -> Bool {
         guard currentItem != nil, configuration.subtitleOverlay, videoFilter?.subtitles != nil, currentURI != nil else { return false }
         let full = (path as NSString).expandingTildeInPath
-        if !itemState.subtitles.added.contains(full), !configuration.subtitleFiles.contains(full) { itemState.subtitles.added.append(full) }
+        if !itemState.subtitles.added.contains(full), !configuration.preferences.subtitleFiles.contains(full) { itemState.subtitles.added.append(full) }
         itemState.subtitles.showOnRead = full
         let files = itemState.subtitles.files
         loadExternalSubtitles()
@@ -65,8 +65,8 @@ extension Player {
         itemState.subtitles.pending = false
         itemState.subtitles.files = found
         let files = found.map(\.track)
-        let wanted = configuration.subtitleLanguages + (trackMemory.languages.subtitle.map { [$0] } ?? [])
-        if let chosen = TrackChoice.initial(files, slang: configuration.subtitleLanguages, previous: trackMemory.languages).subtitle,
+        let wanted = configuration.preferences.subtitleLanguages + (trackMemory.languages.subtitle.map { [$0] } ?? [])
+        if let chosen = TrackChoice.initial(files, slang: configuration.preferences.subtitleLanguages, previous: trackMemory.languages).subtitle,
            let track = files.first(where: { $0.id == chosen }),
            wanted.isEmpty || wanted.contains(where: { LanguageCode.matches(track.language, $0) }) {
             itemState.streams.trackChoice.subtitle = chosen
@@ -117,6 +117,13 @@ extension Player {
     public var subtitlePosition: Int { subtitleDrawing.look.position }
     /// The text of the subtitles Reel draws now (files; nil when none is on screen).
     public var subtitleText: String? { videoFilter?.subtitles?.currentText }
+
+    /// The subtitles' part of the snapshot: shown or not, their look, the text drawn now.
+    func readSubtitles(into snapshot: inout PlaybackSnapshot) {
+        snapshot.subtitlesShown = subtitlesShown
+        snapshot.subtitleLook = subtitleLook
+        snapshot.subtitleText = subtitleText
+    }
 
     /// Sets the subtitles' size factor (clamped to `SubtitleStyle.scaleRange`).
     public func setSubtitleScale(_ scale: Double) {

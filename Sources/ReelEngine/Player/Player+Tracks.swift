@@ -15,6 +15,14 @@ extension Player {
     /// What plays and shows now: playbin3's streams, and the subtitle file drawn, if any.
     public var selectedTrackIDs: [String] { itemState.streams.selectedStreams + (shownSubtitleFile.map { [$0.track.id] } ?? []) }
     public var audioTrack: String? { itemState.streams.trackChoice.audio }
+
+    /// The tracks' part of the snapshot: every track, the streams playing, the chosen ones.
+    func readTracks(into snapshot: inout PlaybackSnapshot) {
+        snapshot.tracks = tracks
+        snapshot.selectedStreams = selectedTrackIDs
+        snapshot.audioTrack = audioTrack
+        snapshot.subtitleTrack = subtitleTrack
+    }
     /// A gapless switch could not carry the current item's track choice: it plays other streams
     /// than playbin3 chose by itself (the user's choice, or one the preferences or the previous
     /// item's languages made), or `--alang`/`--slang` have a choice to make here (two audio
@@ -23,8 +31,8 @@ extension Player {
     /// that group), so the queue loads the next item at the end instead, where the choice is
     /// made again. Items with nothing to choose (one audio track, no subtitles) stay gapless.
     public var trackChoiceNeedsLoad: Bool {
-        if !configuration.audioLanguages.isEmpty, itemState.streams.tracks.filter({ $0.kind == .audio }).count > 1 { return true }
-        if !configuration.subtitleLanguages.isEmpty, itemState.streams.tracks.contains(where: { $0.kind == .subtitle }) { return true }
+        if !configuration.preferences.audioLanguages.isEmpty, itemState.streams.tracks.filter({ $0.kind == .audio }).count > 1 { return true }
+        if !configuration.preferences.subtitleLanguages.isEmpty, itemState.streams.tracks.contains(where: { $0.kind == .subtitle }) { return true }
         guard let defaults = itemState.streams.defaultSelection else { return false }
         return Set(defaults) != Set(itemState.streams.selectedStreams)
     }
@@ -149,12 +157,12 @@ extension Player {
         if itemState.streams.selectedStreams.isEmpty, !itemState.streams.tracks.isEmpty { readSelectionAtSinks(); adoptSelection() }
         guard !tracks.isEmpty, !itemState.streams.preferredTracksApplied else { return }
         itemState.streams.preferredTracksApplied = true
-        let preferred = TrackChoice.initial(tracks, alang: configuration.audioLanguages, slang: configuration.subtitleLanguages,
+        let preferred = TrackChoice.initial(tracks, alang: configuration.preferences.audioLanguages, slang: configuration.preferences.subtitleLanguages,
                                             previous: trackMemory.languages)
         var choice = itemState.streams.trackChoice
-        if !configuration.audioLanguages.isEmpty || trackMemory.languages.audio != nil, let audio = preferred.audio { choice.audio = audio }
+        if !configuration.preferences.audioLanguages.isEmpty || trackMemory.languages.audio != nil, let audio = preferred.audio { choice.audio = audio }
         let hasFiles = !itemState.subtitles.files.isEmpty
-        if !configuration.subtitleLanguages.isEmpty || trackMemory.languages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
+        if !configuration.preferences.subtitleLanguages.isEmpty || trackMemory.languages.subtitle != nil || hasFiles, let subtitle = preferred.subtitle {
             choice.subtitle = subtitle
         }
         itemState.streams.trackChoice = choice

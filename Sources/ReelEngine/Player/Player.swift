@@ -104,7 +104,7 @@ public final class Player: PlaybackEngine {
             $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        subtitleDrawing.look = configuration.subtitleLook
+        subtitleDrawing.look = configuration.preferences.subtitleLook
         try furnishPipeline(videoSink: configuration.videoSink)
         startTimer()
     }
@@ -303,6 +303,19 @@ public final class Player: PlaybackEngine {
     public var bitrateCap: Int? {
         get { shared.state.withLock { $0.bitrateCap } }
         set { BitrateCap.set(newValue, floor: bitrateFloor, shared: shared) }
+    }
+
+    /// Writes what the player knows into `snapshot`: the picture's frame rate and the adaptive
+    /// demuxer's stats, then each part's own fields (tracks, subtitles, live) and every feature's
+    /// through its `readout` hook, in registration order. A feature's state reaches the socket,
+    /// MPRIS and the window without an edit here or in the command target.
+    public func readout(into snapshot: inout PlaybackSnapshot) {
+        snapshot.videoFrameRate = videoFrameRate
+        snapshot.adaptive = adaptiveStats
+        readTracks(into: &snapshot)
+        readSubtitles(into: &snapshot)
+        readLive(into: &snapshot)
+        for feature in features.all { feature.readout(into: &snapshot, host: self) }
     }
 
     /// The adaptive demuxer's buffer and throughput (HLS, DASH), nil for other items.

@@ -93,6 +93,7 @@ final class CoverArtFeatureTests: XCTestCase {
             art.tags(ItemTags(title: nil, picture: { copies += 1; return Data([1, 2, 3]) }), host: host)
             art.tags(ItemTags(title: nil, picture: { copies += 1; return Data([9]) }), host: host)
             XCTAssertEqual(art.picture, Data([1, 2, 3]))
+            XCTAssertEqual(readout(of: art, host).coverArt, Data([1, 2, 3]), "what the window and the socket read")
             XCTAssertEqual(copies, 1, "a picture is copied out of the tags only while none is kept")
             art.itemStarted(PlaybackItem(uri: "file:///next.mp3"), switched: true, host: host)
             XCTAssertNil(art.picture)
@@ -180,6 +181,10 @@ final class ChaptersFeatureTests: XCTestCase {
             host.duration = 12
             chapters.prerolled(host: host)
             XCTAssertEqual(chapters.list.map(\.title), ["Opening", "Middle", "Credits"])
+            host.position = 5
+            let shown = readout(of: chapters, host)
+            XCTAssertEqual(shown.chapters.map(\.title), ["Opening", "Middle", "Credits"])
+            XCTAssertEqual(shown.chapter, 1, "5 s is in the second chapter")
             XCTAssertEqual(host.events.count, 2, "one event per change: \(host.events)")
             chapters.prerolled(host: host)
             XCTAssertEqual(host.events.count, 2)
@@ -229,6 +234,7 @@ final class ABLoopFeatureTests: XCTestCase {
             host.position = 3
             loop.cycle(host: host)
             XCTAssertEqual(loop.loop, ABLoop(a: 2, b: 3))
+            XCTAssertEqual(readout(of: loop, host).abLoop, ABLoop(a: 2, b: 3))
             XCTAssertEqual(host.events, [.abLoop(a: 2, b: nil), .abLoop(a: 2, b: 3)])
             host.intent = .playing
             host.position = 2.9
@@ -260,6 +266,7 @@ final class AudioDelayFeatureTests: XCTestCase {
             delay.set(0.3, host: host)
             delay.set(-1000, host: host)
             XCTAssertEqual(delay.seconds, -600)
+            XCTAssertEqual(readout(of: delay, host).audioDelay, -600)
             delay.set(.nan, host: host)
             XCTAssertEqual(host.events, [.audioDelay(0.3), .audioDelay(-600)])
             let fresh = FeatureHostStandIn()
@@ -286,6 +293,7 @@ final class PictureControlsFeatureTests: XCTestCase {
             XCTAssertEqual(reel_get_double(balance, "saturation"), 1, accuracy: 1e-9, "untouched")
             XCTAssertEqual(reel_get_double(balance, "hue"), 0.1, accuracy: 1e-9)
             XCTAssertEqual(reel_get_double(gamma, "gamma"), 2, accuracy: 1e-9)
+            XCTAssertEqual(readout(of: picture, host).picture[.contrast], 100, "the snapshot says the clamped value")
             XCTAssertEqual(host.events, [.picture(control: "brightness", value: -50), .picture(control: "contrast", value: 100),
                                          .picture(control: "gamma", value: 50), .picture(control: "hue", value: 10)])
             XCTAssertEqual(host.calls, ["redraw", "redraw", "redraw", "redraw"], "a paused frame is drawn anew each time")
@@ -298,7 +306,7 @@ final class HardwareDecodersFeatureTests: XCTestCase {
         onMain {
             let host = FeatureHostStandIn(), decoders = HardwareDecoders()
             var configuration = PlayerConfiguration()
-            configuration.hardwareDecoding = .no
+            configuration.preferences.hardwareDecoding = .no
             decoders.configure(configuration)
             XCTAssertEqual(decoders.mode, .no, "--hwdec from the configuration")
             host.reloadPosition = 12
@@ -340,4 +348,12 @@ final class WaylandPausedSeekRedrawFeatureTests: XCTestCase {
             XCTAssertEqual(host.calls, [])
         }
     }
+}
+
+/// What a feature writes into the snapshot the socket, MPRIS and the window read (its `readout`).
+@MainActor
+func readout(of feature: any PlayerFeature, _ host: FeatureHost) -> PlaybackSnapshot {
+    var snapshot = PlaybackSnapshot()
+    feature.readout(into: &snapshot, host: host)
+    return snapshot
 }
