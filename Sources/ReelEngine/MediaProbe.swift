@@ -19,7 +19,7 @@ public enum MediaProbe {
             let facts = LocalFileFacts(path: path)
             context.describeLocalFile(facts)
             if !facts.isPlayable {
-                result.error = ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path, context: context)
+                result.error = ErrorMapper.map(domain: ErrorMapper.Domain.resource.quark, code: 3, message: "local check", debug: path, context: context)
                 return result
             }
         }

@@ -6,10 +6,7 @@ public struct QualityEntry: Sendable, Equatable {
     public var label: String
     public var choice: String
 
-    public init(label: String, choice: String) {
-        self.label = label
-        self.choice = choice
-    }
+    public init(label: String, choice: String) { self.label = label; self.choice = choice }
 
     /// Auto, then the renditions from the tallest down (the same height twice: the higher
     /// bitrate first, each labelled with its bitrate).

@@ -4,8 +4,8 @@ import XCTest
 /// The error table: GStreamer errors as they were seen on the bus for each bad input (the
 /// debug strings are abridged copies of real ones), and the kind a user gets.
 final class ErrorMapperTests: XCTestCase {
-    private let stream = ErrorMapper.Domain.stream.rawValue
-    private let resource = ErrorMapper.Domain.resource.rawValue
+    private let stream = ErrorMapper.Domain.stream.quark
+    private let resource = ErrorMapper.Domain.resource.quark
     private let http = "http://127.0.0.1:9/media.mp4"
     private let soupFlow = "../libs/gst/base/gstbasesrc.c(3132): gst_base_src_loop (): /GstPlayBin3:playbin3-0/GstURIDecodeBin3:uridecodebin3/GstURISourceBin:urisourcebin0/GstSoupHTTPSrc:souphttpsrc0:\nstreaming stopped, reason error (-5)"
 
@@ -63,6 +63,14 @@ final class ErrorMapperTests: XCTestCase {
             Row(name: "read timeout in the message", domain: resource, code: 9, message: "Could not read from resource.",
                 debug: "Socket I/O timed out", context: .init(uri: http), kind: .timeout),
         ]
+    }
+
+    func testDomainsAreKnownByTheirQuarksNames() {
+        XCTAssertEqual(ErrorMapper.Domain(quark: "gst-resource-error-quark"), .resource)
+        XCTAssertEqual(ErrorMapper.Domain(quark: "gst-core-error-quark"), .core)
+        XCTAssertEqual(ErrorMapper.Domain(quark: "g-io-error-quark"), .other, "not one of GStreamer's four")
+        XCTAssertEqual(ErrorMapper.Domain(quark: ""), .other)
+        XCTAssertEqual(ErrorMapper.Domain.stream.quark, "gst-stream-error-quark")
     }
 
     func testTable() {

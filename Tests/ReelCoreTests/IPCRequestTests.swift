@@ -70,6 +70,18 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertEqual(failure(#"{"request_id": 7, "command": ["fly"]}"#)?.id, .int(7), "an error reply still carries the id")
     }
 
+    func testErrorCodesGoOnTheWireByTheNamesDocsSocketLists() {
+        XCTAssertEqual(IPCError.Code.allCases.map(\.rawValue),
+                       ["invalid-json", "invalid-request", "unknown-command", "invalid-argument", "unknown-property",
+                        "read-only-property", "unavailable", "capture-failed", "io-error"])
+        XCTAssertEqual(IPCError.Code(rawValue: "read-only-property"), .readOnlyProperty)
+        XCTAssertNil(IPCError.Code(rawValue: "readOnlyProperty"))
+        let socketDoc = try? String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/ReelCoreTests/IPCRequestTests.swift", with: "docs/SOCKET.md"), encoding: .utf8)
+        for code in IPCError.Code.allCases {
+            XCTAssertTrue(socketDoc?.contains("`\(code.rawValue)`") == true, "docs/SOCKET.md lists \(code.rawValue)")
+        }
+    }
+
     func testMalformedInputGetsTheRightErrorCode() {
         let cases: [(String, IPCError.Code)] = [
             ("not json", .unknownCommand),  // a line starting with a letter is mpv's text form

@@ -29,11 +29,7 @@ public enum DASHTimeline {
         public var limit = 100_000
         public var keepLatest = false
         public init(endsAfter: Double = -.infinity, endsBy: Double = .infinity, startsBefore: Double = .infinity, limit: Int = 100_000, keepLatest: Bool = false) {
-            self.endsAfter = endsAfter
-            self.endsBy = endsBy
-            self.startsBefore = startsBefore
-            self.limit = limit
-            self.keepLatest = keepLatest
+            self.endsAfter = endsAfter; self.endsBy = endsBy; self.startsBefore = startsBefore; self.limit = limit; self.keepLatest = keepLatest
         }
     }
 

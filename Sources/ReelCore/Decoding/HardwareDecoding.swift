@@ -31,11 +31,7 @@ public enum HardwareDecoderRanking {
         /// The rank GStreamer gave it (before Reel changed anything).
         public var rank: Int
 
-        public init(name: String, klass: String, rank: Int) {
-            self.name = name
-            self.klass = klass
-            self.rank = rank
-        }
+        public init(name: String, klass: String, rank: Int) { self.name = name; self.klass = klass; self.rank = rank }
 
         public var isHardware: Bool { Self.isHardware(klass: klass) }
 

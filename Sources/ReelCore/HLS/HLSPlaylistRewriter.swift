@@ -39,9 +39,7 @@ public struct HLSPlaylistRewriter: Sendable {
         /// Which URIs get it (default: every fetchable URI).
         public var kinds: Set<HLSURIKind>
         public init(name: String = "Authorization", value: String, kinds: Set<HLSURIKind> = Set(HLSURIKind.allCases)) {
-            self.name = name
-            self.value = value
-            self.kinds = kinds
+            self.name = name; self.value = value; self.kinds = kinds
         }
     }
 
@@ -57,10 +55,7 @@ public struct HLSPlaylistRewriter: Sendable {
     public var allowsLocalFiles: Bool
 
     public init(baseURL: URL?, queryToken: QueryToken? = nil, appendEndList: Bool = false, allowsLocalFiles: Bool = false, mapping: Mapping? = nil) {
-        self.baseURL = baseURL
-        self.allowsLocalFiles = allowsLocalFiles
-        self.queryToken = queryToken
-        self.appendEndList = appendEndList
+        self.baseURL = baseURL; self.allowsLocalFiles = allowsLocalFiles; self.queryToken = queryToken; self.appendEndList = appendEndList
         self.mapping = mapping
     }
 

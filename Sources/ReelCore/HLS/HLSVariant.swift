@@ -17,16 +17,8 @@ public struct HLSVariant: Sendable, Equatable, Hashable, Codable {
     public init(uri: String, bandwidth: Int? = nil, averageBandwidth: Int? = nil, resolution: HLSResolution? = nil, codecs: [String] = [],
                 frameRate: Double? = nil, audioGroup: String? = nil, videoGroup: String? = nil, subtitlesGroup: String? = nil,
                 closedCaptionsGroup: String? = nil, isIFrameOnly: Bool = false) {
-        self.uri = uri
-        self.bandwidth = bandwidth
-        self.averageBandwidth = averageBandwidth
-        self.resolution = resolution
-        self.codecs = codecs
-        self.frameRate = frameRate
-        self.audioGroup = audioGroup
-        self.videoGroup = videoGroup
-        self.subtitlesGroup = subtitlesGroup
-        self.closedCaptionsGroup = closedCaptionsGroup
-        self.isIFrameOnly = isIFrameOnly
+        self.uri = uri; self.bandwidth = bandwidth; self.averageBandwidth = averageBandwidth; self.resolution = resolution; self.codecs = codecs
+        self.frameRate = frameRate; self.audioGroup = audioGroup; self.videoGroup = videoGroup; self.subtitlesGroup = subtitlesGroup
+        self.closedCaptionsGroup = closedCaptionsGroup; self.isIFrameOnly = isIFrameOnly
     }
 }

@@ -1,16 +1,10 @@
 /// Why a control-socket request failed: `code` is the reply's `"error"` string, `message` says
 /// what to fix. Documented in docs/SOCKET.md.
 public struct IPCError: Error, Sendable, Equatable {
-    public enum Code: String, Sendable {
-        case invalidJSON = "invalid-json"
-        case invalidRequest = "invalid-request"
-        case unknownCommand = "unknown-command"
-        case invalidArgument = "invalid-argument"
-        case unknownProperty = "unknown-property"
-        case readOnlyProperty = "read-only-property"
-        case unavailable = "unavailable"
-        case captureFailed = "capture-failed"
-        case ioError = "io-error"
+    /// On the wire in kebab case ("invalid-json", "read-only-property", "io-error").
+    public enum Code: KebabCaseCode {
+        case invalidJSON, invalidRequest, unknownCommand, invalidArgument, unknownProperty, readOnlyProperty
+        case unavailable, captureFailed, ioError
     }
 
     public var code: Code

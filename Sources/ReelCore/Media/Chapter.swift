@@ -7,10 +7,7 @@ public struct Chapter: Equatable, Sendable {
     /// Seconds into the item.
     public var time: Double
 
-    public init(title: String?, time: Double) {
-        self.title = title
-        self.time = time
-    }
+    public init(title: String?, time: Double) { self.title = title; self.time = time }
 }
 
 /// Chapter arithmetic, as mpv's `chapter` property: which chapter a position is in, and where

@@ -17,9 +17,7 @@ public struct NetworkState: Sendable, Equatable, CustomStringConvertible {
     public var connectivity: Connectivity
 
     public init(available: Bool, metered: Bool, connectivity: Connectivity) {
-        self.available = available
-        self.metered = metered
-        self.connectivity = connectivity
+        self.available = available; self.metered = metered; self.connectivity = connectivity
     }
 
     /// What Reel assumes until (or unless) a monitor says otherwise: online, not metered.

@@ -5,10 +5,7 @@ public struct ABLoop: Equatable, Sendable {
     public var a: Double?
     public var b: Double?
 
-    public init(a: Double? = nil, b: Double? = nil) {
-        self.a = a
-        self.b = b
-    }
+    public init(a: Double? = nil, b: Double? = nil) { self.a = a; self.b = b }
 
     /// Both points are set, in either order (mpv loops between them as given when A < B; a B
     /// before A is taken the other way round).

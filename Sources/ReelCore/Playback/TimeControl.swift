@@ -35,11 +35,7 @@ public struct TimeControl: Sendable, Equatable {
 
         public init(loaded: Bool, failed: Bool = false, prerolled: Bool = false, seeking: Bool = false,
                     bufferingPercent: Int? = nil, isLive: Bool = false) {
-            self.loaded = loaded
-            self.failed = failed
-            self.prerolled = prerolled
-            self.seeking = seeking
-            self.bufferingPercent = bufferingPercent
+            self.loaded = loaded; self.failed = failed; self.prerolled = prerolled; self.seeking = seeking; self.bufferingPercent = bufferingPercent
             self.isLive = isLive
         }
     }

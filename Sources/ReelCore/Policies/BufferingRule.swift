@@ -5,10 +5,7 @@ public enum BufferingRule {
     public struct Decision: Sendable, Equatable {
         public var target: PipelineTarget?
         public var timeControl: TimeControlStatus
-        public init(target: PipelineTarget?, timeControl: TimeControlStatus) {
-            self.target = target
-            self.timeControl = timeControl
-        }
+        public init(target: PipelineTarget?, timeControl: TimeControlStatus) { self.target = target; self.timeControl = timeControl }
     }
 
     /// - Parameters:

@@ -1,13 +1,15 @@
 /// The one place where failures become `PlaybackError`s (Totem's single error-mapping function).
 /// It speaks GStreamer's vocabulary as plain values so that it stays pure and table-testable.
 public enum ErrorMapper {
-    /// GStreamer's error domains by quark name.
-    public enum Domain: String, Sendable {
-        case core = "gst-core-error-quark"
-        case library = "gst-library-error-quark"
-        case resource = "gst-resource-error-quark"
-        case stream = "gst-stream-error-quark"
-        case other = ""
+    /// GStreamer's error domains, known by their quarks' names ("gst-resource-error-quark").
+    public enum Domain: Sendable, CaseIterable {
+        case core, library, resource, stream, other
+
+        /// The domain's quark name ("" for `other`).
+        public var quark: String { self == .other ? "" : "gst-\(self)-error-quark" }
+
+        /// The domain a quark name is (`other` for any that is not GStreamer's four).
+        public init(quark: String) { self = Self.allCases.first { $0.quark == quark } ?? .other }
     }
 
     /// What the engine knows about a failure, besides the GError itself.
@@ -52,7 +54,7 @@ public enum ErrorMapper {
     static let coreMissingPlugin = 12
 
     public static func map(domain: String, code: Int, message: String, debug: String?, context: Context) -> PlaybackError {
-        let kind = classify(domain: Domain(rawValue: domain) ?? .other, code: code, message: message, debug: debug, context: context)
+        let kind = classify(domain: Domain(quark: domain), code: code, message: message, debug: debug, context: context)
         return PlaybackError(kind: kind, message: userMessage(kind, context: context), debug: debug.map { "\(domain):\(code) \(message) | \($0)" } ?? "\(domain):\(code) \(message)",
                              httpStatus: context.httpStatus, uri: context.uri)
     }

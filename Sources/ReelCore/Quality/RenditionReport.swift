@@ -24,10 +24,7 @@ public struct RenditionReport: Sendable, Equatable {
     public struct Statement: Sendable, Equatable {
         public var index: Int?
         public var reason: String
-        public init(index: Int?, reason: String) {
-            self.index = index
-            self.reason = reason
-        }
+        public init(index: Int?, reason: String) { self.index = index; self.reason = reason }
     }
 
     public init() {}

@@ -22,13 +22,7 @@ public struct QueueItem: Sendable, Equatable, Identifiable {
 
     public init(id: UUID = UUID(), uri: String, title: String? = nil, duration: Double? = nil,
                 options: [String: [String]] = [:], state: QueueItemState = .pending, arrival: ItemArrival = .commandLine) {
-        self.id = id
-        self.arrival = arrival
-        self.uri = uri
-        self.title = title
-        self.duration = duration
-        self.options = options
-        self.state = state
+        self.id = id; self.arrival = arrival; self.uri = uri; self.title = title; self.duration = duration; self.options = options; self.state = state
     }
 
     /// The title, or a name made from the URI (file name, last path component, host).

@@ -12,10 +12,7 @@ public struct ResumeBook: Equatable, Sendable {
         public var saved: Double
 
         public init(key: String, position: Double, duration: Double, saved: Double) {
-            self.key = key
-            self.position = position
-            self.duration = duration
-            self.saved = saved
+            self.key = key; self.position = position; self.duration = duration; self.saved = saved
         }
     }
 

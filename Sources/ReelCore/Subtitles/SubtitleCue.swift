@@ -16,10 +16,7 @@ public struct SubtitleCue: Equatable, Sendable {
     public var settings = ""
 
     public init(start: Double, end: Double, runs: [SubtitleRun], placement: SubtitlePlacement? = nil) {
-        self.start = start
-        self.end = end
-        self.runs = runs
-        self.placement = placement
+        self.start = start; self.end = end; self.runs = runs; self.placement = placement
     }
 
     public init(start: Double, end: Double, text: String) {
@@ -66,12 +63,7 @@ public struct SubtitleRun: Equatable, Sendable {
     public var scale: Double?
 
     public init(_ text: String, italic: Bool = false, bold: Bool = false, underline: Bool = false, color: String? = nil, background: String? = nil) {
-        self.text = text
-        self.italic = italic
-        self.bold = bold
-        self.underline = underline
-        self.color = color
-        self.background = background
+        self.text = text; self.italic = italic; self.bold = bold; self.underline = underline; self.color = color; self.background = background
     }
 
     /// The same look (everything but the text).
@@ -102,11 +94,7 @@ public struct SubtitleOutline: Equatable, Sendable, Hashable {
     /// An opaque box behind the text instead of an outline.
     public var box: Bool
 
-    public init(color: String? = nil, drawn: Bool = true, box: Bool = false) {
-        self.color = color
-        self.drawn = drawn
-        self.box = box
-    }
+    public init(color: String? = nil, drawn: Bool = true, box: Bool = false) { self.color = color; self.drawn = drawn; self.box = box }
 
     /// The overlay's own: a black outline.
     public static let standard = SubtitleOutline()

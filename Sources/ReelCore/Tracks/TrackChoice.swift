@@ -7,10 +7,7 @@ public struct TrackChoice: Equatable, Sendable {
     public var audio: String?
     public var subtitle: String?
 
-    public init(audio: String? = nil, subtitle: String? = nil) {
-        self.audio = audio
-        self.subtitle = subtitle
-    }
+    public init(audio: String? = nil, subtitle: String? = nil) { self.audio = audio; self.subtitle = subtitle }
 
     /// The choice for an item with `tracks`: `alang`/`slang` first, then the languages of what was
     /// chosen before (`previous`, in the previous item's tracks), then the defaults.

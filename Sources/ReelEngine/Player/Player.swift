@@ -187,7 +187,7 @@ public final class Player: PlaybackEngine {
             if !facts.isPlayable {
                 var context = ErrorMapper.Context(uri: uri)
                 context.describeLocalFile(facts)
-                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.rawValue, code: 3, message: "local check", debug: path, context: context))
+                fail(ErrorMapper.map(domain: ErrorMapper.Domain.resource.quark, code: 3, message: "local check", debug: path, context: context))
                 return
             }
         }

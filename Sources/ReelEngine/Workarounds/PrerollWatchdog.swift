@@ -128,7 +128,7 @@ extension Player {
         }
         let path = MediaLocator.localPath(of: uri)
         let size = path.flatMap { (try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? NSNumber)?.int64Value }
-        fail(probeError ?? ErrorMapper.map(domain: ErrorMapper.Domain.stream.rawValue, code: 9,
+        fail(probeError ?? ErrorMapper.map(domain: ErrorMapper.Domain.stream.quark, code: 9,
                                            message: "The media did not start within \(Int(configuration.localPrerollTimeout)) s", debug: "preroll watchdog",
                                            context: .init(uri: uri, isLocalFile: !network, localFileSize: size)))
     }

@@ -5,10 +5,7 @@ public struct StreamLayout: Sendable, Equatable {
     public var video: Bool
     public var audio: Bool
 
-    public init(video: Bool, audio: Bool) {
-        self.video = video
-        self.audio = audio
-    }
+    public init(video: Bool, audio: Bool) { self.video = video; self.audio = audio }
 }
 
 /// Opens local files off the main thread and says what they contain (ReelEngine's
