@@ -3,16 +3,8 @@
 /// one (playbin3); `FakeEngine` in ReelTestSupport is a scripted one, so that queue rules are
 /// tested in milliseconds, in addition to the real-pipeline tests.
 @MainActor
-public protocol PlaybackEngine: AnyObject {
-    /// The item the engine plays now (loaded or switched to), nil when idle: what is loaded is
-    /// known by the item's id, never by comparing URIs.
-    var currentItem: PlaybackItem? { get }
-    /// What the engine plays now (the item's `playedURI`), nil when idle.
-    var currentURI: String? { get }
+public protocol PlaybackEngine: PlaybackTransport {
     var status: ItemStatus { get }
-    var mediaInfo: MediaInfo { get }
-    /// Seconds into the current item.
-    var position: Double { get }
     /// The item played to its end (it then waits, as `endAction` says).
     var isAtEnd: Bool { get }
     var endAction: EndAction { get set }
@@ -36,10 +28,7 @@ public protocol PlaybackEngine: AnyObject {
     func unload()
     /// The item to switch to without a gap at the current item's end; nil cancels.
     func prepareNext(item: PlaybackItem?)
-    func play()
-    func pause()
     func toggle()
-    func seek(to time: Double, mode: SeekMode)
 
     /// Every later event, with the item it was emitted for (its id, and which attempt).
     @discardableResult

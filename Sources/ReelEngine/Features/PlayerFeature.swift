@@ -61,16 +61,11 @@ extension PlayerFeature {
 
 /// What a feature reads of the player and may ask of it (`Player` conforms; tests use a stand-in).
 @MainActor
-protocol FeatureHost: AnyObject {
-    var currentItem: PlaybackItem? { get }
-    var currentURI: String? { get }
+protocol FeatureHost: PlaybackTransport {
     var intent: PlayIntent { get }
     /// The item prerolled (ASYNC_DONE, or a live source's state change).
     var isPrerolled: Bool { get }
-    var mediaInfo: MediaInfo { get }
     var duration: Double? { get }
-    /// The position as users see it (a live item's: on its window's scale).
-    var position: Double { get }
     /// The position in stream time (live items: not on the window's scale).
     var streamPosition: Double { get }
     /// A routed live item's state (the gateway's `LiveStream`), nil otherwise.
@@ -97,13 +92,10 @@ protocol FeatureHost: AnyObject {
     var orientedPictureSize: (width: Int, height: Int)? { get }
 
     func emit(_ event: PlayerEvent)
-    func play()
-    func pause()
     /// Where the item is, for loading it again (the position once prerolled, else the start asked).
     var reloadPosition: Double? { get }
     /// Loads `item` again (its events say so: `attempt`), starting at `position` when past 0.5 s.
     func reload(_ item: PlaybackItem, at position: Double?)
-    func seek(to time: Double, mode: SeekMode)
     /// Reads the media info again and tells observers (a live title changed).
     func sayMediaInfo()
     /// When paused, draws the frame on screen anew (a filter changed).
