@@ -31,6 +31,36 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual((items[1]["error"] as? [String: Any])?["httpStatus"] as? Int, 404)
     }
 
+    /// `reel check merge` reads back every field report.json writes, in the documented order
+    /// (writer and reader are one table: a field one of them forgot would come back empty here).
+    func testEveryFieldOfAnItemComesBackFromReportJSON() throws {
+        var item = CheckReport.Item(index: 3, input: "/m/a.mkv", uri: "file:///m/a.mkv", title: "a")
+        item.duration = 12.5; item.width = 1280; item.height = 720; item.videoCodec = "H.264"; item.audioCodec = "Opus"
+        item.videoDecoder = "avdec_h264"; item.audioDecoder = "opusdec"; item.hardwareDecoding = false
+        var qoe = PlaybackQoE()
+        qoe.droppedFrames = 2; qoe.renderedFrames = 300; qoe.stalls = 1; qoe.stallSeconds = 0.5; qoe.startupSeconds = 0.125; qoe.renditionSwitches = 3
+        item.qoe = qoe
+        item.container = "Matroska"; item.seekable = true; item.live = true; item.timeToFirstFrame = 0.25; item.decodedToEnd = true
+        item.checkSeconds = 4.5
+        item.frames = [.init(requested: "50%", target: 6.25, time: 6.25, file: "frames/a.png", width: 1280, height: 720),
+                       .init(requested: "99", problem: "past the end")]
+        item.error = PlaybackError(kind: .decode, message: "The video could not be decoded.", httpStatus: 500, uri: "file:///m/a.mkv")
+        item.watch = CheckReport.Watch(duration: 30, variants: ["v1.m3u8"], reloads: 7, segmentsFetched: 12,
+                                       timeline: [LiveWatch.Problem(at: 12.5, variant: "v1.m3u8", code: "stale", severity: .warning, message: "no new segment")])
+        item.problems = [HLSProblem(line: 4, severity: .warning, code: "segment-too-long", message: "longer than the target")]
+        let text = CheckReport(items: [item], positions: ["50%", "99"]).jsonText
+        let back = try XCTUnwrap(CheckReport.decode(Data(text.utf8)).items.first)
+        XCTAssertEqual(back, item)
+        let keys = ["\"index\"", "\"input\"", "\"uri\"", "\"title\"", "\"ok\"", "\"duration\"", "\"width\"", "\"height\"", "\"videoCodec\"",
+                    "\"audioCodec\"", "\"videoDecoder\"", "\"audioDecoder\"", "\"hardware\"", "\"qoe\"", "\"container\"", "\"seekable\"",
+                    "\"live\"", "\"timeToFirstFrame\"", "\"decodedToEnd\"", "\"checkSeconds\"", "\"frames\"", "\"error\"", "\"watch\"",
+                    "\"problems\""]
+        let itemText = String(text[text.range(of: "\"items\":[")!.upperBound...])
+        let places = keys.map { itemText.range(of: $0 + ":")?.lowerBound }
+        XCTAssertFalse(places.contains(nil), "every key is written: \(zip(keys, places).filter { $0.1 == nil }.map(\.0))")
+        XCTAssertEqual(places.compactMap { $0 }, places.compactMap { $0 }.sorted(), "in the documented order")
+    }
+
     func testHTMLEscapesEverythingFromMediaAndTheCommandLine() {
         let html = CheckReportHTML.render(sample())
         XCTAssertFalse(html.contains("<script>"))

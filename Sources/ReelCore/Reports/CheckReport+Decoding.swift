@@ -34,57 +34,8 @@ extension CheckReport {
             throw DecodingError(description: "an item without index, input, uri or title")
         }
         var item = Item(index: index, input: input, uri: uri, title: title)
-        item.duration = number(o["duration"])
-        item.width = int(o["width"])
-        item.height = int(o["height"])
-        item.videoCodec = o["videoCodec"] as? String
-        item.audioCodec = o["audioCodec"] as? String
-        item.videoDecoder = o["videoDecoder"] as? String
-        item.audioDecoder = o["audioDecoder"] as? String
-        item.hardwareDecoding = o["hardware"] as? Bool
-        if let q = o["qoe"] as? [String: Any] {
-            var qoe = PlaybackQoE()
-            qoe.droppedFrames = int(q["droppedFrames"]) ?? 0
-            qoe.renderedFrames = int(q["renderedFrames"]) ?? 0
-            qoe.stalls = int(q["stalls"]) ?? 0
-            qoe.stallSeconds = number(q["stallSeconds"]) ?? 0
-            qoe.startupSeconds = number(q["startupSeconds"])
-            qoe.renditionSwitches = int(q["renditionSwitches"]) ?? 0
-            item.qoe = qoe
-        }
-        item.container = o["container"] as? String
-        item.seekable = o["seekable"] as? Bool ?? false
-        item.live = o["live"] as? Bool ?? false
-        item.timeToFirstFrame = number(o["timeToFirstFrame"])
-        item.decodedToEnd = o["decodedToEnd"] as? Bool ?? false
-        item.checkSeconds = number(o["checkSeconds"]) ?? 0
-        item.frames = (o["frames"] as? [[String: Any]] ?? []).map { f in
-            var frame = Frame(requested: f["requested"] as? String ?? "?", target: number(f["target"]), time: number(f["time"]), file: f["file"] as? String,
-                              width: int(f["width"]), height: int(f["height"]), problem: f["problem"] as? String)
-            if let g = f["golden"] as? [String: Any], let file = g["file"] as? String, let ssim = number(g["ssim"]) {
-                frame.golden = Golden(file: file, ssim: ssim, worstTile: number(g["worstTile"]) ?? ssim, psnr: number(g["psnr"]),
-                                      diff: g["diff"] as? String, same: g["same"] as? Bool ?? true)
-            }
-            return frame
-        }
-        item.problems = (o["problems"] as? [[String: Any]] ?? []).map { p in
-            HLSProblem(line: int(p["line"]), severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
-                       code: p["code"] as? String ?? "?", message: p["message"] as? String ?? "")
-        }
-        if let w = o["watch"] as? [String: Any] {
-            item.watch = Watch(duration: number(w["duration"]) ?? 0, variants: w["variants"] as? [String] ?? [], reloads: int(w["reloads"]) ?? 0,
-                               segmentsFetched: int(w["segmentsFetched"]) ?? 0,
-                               timeline: (w["timeline"] as? [[String: Any]] ?? []).map { p in
-                                   LiveWatch.Problem(at: number(p["at"]) ?? 0, variant: p["variant"] as? String ?? "?", code: p["code"] as? String ?? "?",
-                                                     severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
-                                                     message: p["message"] as? String ?? "")
-                               })
-        }
+        for field in Item.fields { field.read(o[field.key], &item) }
         item.review = ItemReview.decode(o["review"])
-        if let e = o["error"] as? [String: Any], let code = e["code"] as? String {
-            let kind = PlaybackErrorKind.allCases.first { PlaybackError(kind: $0, message: "").code == code } ?? .unknown
-            item.error = PlaybackError(kind: kind, message: e["message"] as? String ?? "", httpStatus: int(e["httpStatus"]), uri: e["uri"] as? String)
-        }
         return item
     }
 

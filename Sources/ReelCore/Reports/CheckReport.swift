@@ -162,39 +162,9 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     static func itemJSON(_ i: Item) -> JSONValue {
-        .object([
-            ("index", .int(i.index)),
-            ("input", .string(Redactor.redactURL(i.input))),
-            ("uri", .string(Redactor.redactURL(i.uri))),
-            ("title", .string(i.title)),
-            ("ok", .bool(i.ok)),
-            ("duration", .optional(i.duration)),
-            ("width", .optional(i.width)),
-            ("height", .optional(i.height)),
-            ("videoCodec", .optional(i.videoCodec)),
-            ("audioCodec", .optional(i.audioCodec)),
-            ("videoDecoder", .optional(i.videoDecoder)),
-            ("audioDecoder", .optional(i.audioDecoder)),
-            ("hardware", .optional(i.hardwareDecoding)),
-            ("qoe", i.qoe?.json ?? .null),
-            ("container", .optional(i.container)),
-            ("seekable", .bool(i.seekable)),
-            ("live", .bool(i.live)),
-            ("timeToFirstFrame", .optional(i.timeToFirstFrame)),
-            ("decodedToEnd", .bool(i.decodedToEnd)),
-            ("checkSeconds", .double(i.checkSeconds)),
-            ("frames", .array(i.frames.map { f in
-                .object([("requested", .string(f.requested)), ("target", .optional(f.target)), ("time", .optional(f.time)),
-                         ("file", .optional(f.file)), ("width", .optional(f.width)), ("height", .optional(f.height)),
-                         ("problem", .optional(f.problem)), ("golden", f.golden?.json ?? .null)])
-            })),
-            ("error", i.error.map(EventEncoder.errorObject) ?? .null),
-            ("watch", i.watch?.json ?? .null),
-            ("problems", .array(i.problems.map { p in
-                .object([("line", .optional(p.line)), ("severity", .string(p.severity.rawValue)), ("code", .string(p.code)),
-                         ("message", .string(Redactor.redactText(p.message)))])
-            })),
-        ] + (i.review.map { [("review", $0.json)] } ?? []))
+        .object([("index", .int(i.index)), ("input", .string(Redactor.redactURL(i.input))), ("uri", .string(Redactor.redactURL(i.uri))),
+                 ("title", .string(i.title)), ("ok", .bool(i.ok))]
+                + Item.fields.map { ($0.key, $0.write(i)) } + (i.review.map { [("review", $0.json)] } ?? []))
     }
 
     /// report.json's text: the one-line JSON plus a newline.
