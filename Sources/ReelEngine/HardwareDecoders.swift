@@ -59,16 +59,6 @@ final class HardwareDecoders: PlayerFeature {
 
     func fellBack(_ item: PlaybackItem) { softwareOnly = item.id }
 
-    /// The decoders inside `pipeline` now (factory names), and whether the video one is hardware.
-    static func decoders(in pipeline: UnsafeMutablePointer<GstElement>) -> (video: String?, audio: String?, hardware: Bool?) {
-        var video: UnsafeMutablePointer<gchar>?, audio: UnsafeMutablePointer<gchar>?
-        var hardware: gboolean = 0
-        reel_bin_decoders(pipeline, &video, &audio, &hardware)
-        defer { g_free(video); g_free(audio) }
-        let v = video.map { String(cString: $0) }
-        return (v, audio.map { String(cString: $0) }, v == nil ? nil : hardware != 0)
-    }
-
     /// The hardware decoder that posted `message`, if one did.
     static func hardwareDecoder(posting message: UnsafeMutablePointer<GstMessage>) -> String? {
         reel_message_src_hardware_decoder(message).map { String(cString: $0) }

@@ -148,3 +148,15 @@ private struct Doomed: @unchecked Sendable {
     let element: UnsafeMutablePointer<GstElement>
     let retained: [UnsafeMutableRawPointer]
 }
+
+extension PipelineHandle {
+    /// The decoders inside the pipeline now (factory names), and whether the video one is hardware.
+    func decoders() -> (video: String?, audio: String?, hardware: Bool?) {
+        var video: UnsafeMutablePointer<gchar>?, audio: UnsafeMutablePointer<gchar>?
+        var hardware: gboolean = 0
+        reel_bin_decoders(element, &video, &audio, &hardware)
+        defer { g_free(video); g_free(audio) }
+        let v = video.map { String(cString: $0) }
+        return (v, audio.map { String(cString: $0) }, v == nil ? nil : hardware != 0)
+    }
+}

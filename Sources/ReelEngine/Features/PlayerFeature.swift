@@ -16,9 +16,22 @@ protocol PlayerFeature: AnyObject {
     /// An item became current: loaded (`switched` false) or started by a gapless switch (true).
     /// Per-item state starts anew here.
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost)
+    /// The current item was taken away (`unload`): the player is idle.
+    func itemUnloaded(host: FeatureHost)
+    /// The item a gapless switch went to started streaming (its STREAM_START), after `itemStarted`.
+    func streamStarted(host: FeatureHost)
+    /// A stream collection came (the bus's STREAM_COLLECTION). `nextItem`: the next item's,
+    /// come before its gapless switch started (kept for `streamStarted`).
+    func streamCollection(_ collection: StreamCollectionRef, nextItem: Bool, host: FeatureHost)
+    /// playbin3 says which streams it plays (the bus's STREAMS_SELECTED); `nextItem` as above.
+    func streamsSelected(_ ids: [String], nextItem: Bool, host: FeatureHost)
+    /// The item prerolled and is about to be said ready (`readyToPlay`): what observers must
+    /// find settled when they hear of it (the tracks the preferences choose).
     /// A pipeline was built and furnished (its video filter made): per-pipeline settings go on it.
     func pipelineBuilt(host: FeatureHost)
-    /// The item prerolled (its duration, seekability and picture size are known).
+    func readying(host: FeatureHost)
+    /// The item prerolled (its duration, seekability and picture size are known), after it was
+    /// said ready.
     func prerolled(host: FeatureHost)
     /// A seek landed (its ASYNC_DONE); `user`: one the user asked for (not Reel's own redraw).
     func seekLanded(user: Bool, host: FeatureHost)
@@ -36,6 +49,9 @@ protocol PlayerFeature: AnyObject {
     func userChangedIntent(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
     func tick(host: FeatureHost)
+    /// The item reached its end (EOS, or the handover of a gapless switch), before observers
+    /// are told it played to its end.
+    func itemEnding(host: FeatureHost)
     /// The player is shutting down.
     func shutdown(host: FeatureHost)
     /// What the feature shows the remote controls and the window: it writes its own fields of the
@@ -47,6 +63,12 @@ extension PlayerFeature {
     func configure(_ configuration: PlayerConfiguration) {}
     func takeError(_ message: UnsafeMutablePointer<GstMessage>, text: String, host: FeatureHost) -> Bool { false }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {}
+    func itemUnloaded(host: FeatureHost) {}
+    func streamStarted(host: FeatureHost) {}
+    func streamCollection(_ collection: StreamCollectionRef, nextItem: Bool, host: FeatureHost) {}
+    func streamsSelected(_ ids: [String], nextItem: Bool, host: FeatureHost) {}
+    func readying(host: FeatureHost) {}
+    func itemEnding(host: FeatureHost) {}
     func pipelineBuilt(host: FeatureHost) {}
     func prerolled(host: FeatureHost) {}
     func tags(_ tags: ItemTags, host: FeatureHost) {}
@@ -86,6 +108,8 @@ protocol FeatureHost: PlaybackTransport {
     func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>?
     /// The pipeline's aspect filter, when it has one.
     var aspectFilter: AspectFilter? { get }
+    /// The overlay that draws subtitle files, when the pipeline has one.
+    var subtitleOverlay: SubtitleOverlay? { get }
     /// The picture as it enters the aspect filter (turned upright, rotated, zoomed), or the stored size.
     var pictureSize: (width: Int, height: Int)? { get }
     /// The picture as the file's own turn leaves it (before the user's rotation, zoom, pan).

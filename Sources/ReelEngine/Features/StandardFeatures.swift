@@ -18,6 +18,8 @@ extension PlayerFeatures {
             PictureControls(),
             VideoTransform(),
             WaylandPausedSeekRedraw(),
+            SubtitleLook(),
+            Tracks(),
         ])
     }
 }

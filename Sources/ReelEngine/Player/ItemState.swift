@@ -6,9 +6,9 @@ import ReelCore
 /// starts the next one (`ItemState(switchedTo:)` at its STREAM_START). What outlives an item
 /// (the pipeline, the intent, the rate, volume) is the player's own.
 ///
-/// Each feature's share of it is its own value (`ItemProgress`, `ItemMedia`, `ItemStreams`,
-/// `ItemLive`, `ItemSubtitles`, `ItemWatches`): what tracks, live or a workaround keep for one
-/// item is read in one place.
+/// Each part is its own value (`ItemProgress`, `ItemMedia`, `ItemLive`, `ItemWatches`): what
+/// live or a workaround keep for one item is read in one place. Features keep their own per-item
+/// state and start it anew at their `itemStarted` hook (the tracks: `Tracks`).
 struct ItemState {
     var status: ItemStatus = .unknown
     /// Played to its end (or stopped there by the end-stall watchdog).
@@ -17,9 +17,7 @@ struct ItemState {
     var prerolled = false
     var progress = ItemProgress()
     var media = ItemMedia()
-    var streams = ItemStreams()
     var live = ItemLive()
-    var subtitles = ItemSubtitles()
     var watches = ItemWatches()
 
     init(direction: Double = 1) {
@@ -27,8 +25,8 @@ struct ItemState {
     }
 
     /// The state of the item a gapless switch has just started: prerolled as the pipeline is
-    /// (it streams already), with the stream collection and the selection that came for it
-    /// before its STREAM_START, if any. The caller reports it ready once observers know it is current.
+    /// (it streams already), with the stream collection that came for it before its
+    /// STREAM_START, if any. The caller reports it ready once observers know it is current.
     init(switchedFrom previous: ItemState) {
         prerolled = previous.prerolled
         media.videoFramerate = previous.media.videoFramerate
@@ -36,8 +34,6 @@ struct ItemState {
         progress.ticker.reset()
         media.collection = previous.media.nextCollection?.info ?? MediaInfo()
         media.videoDisplaySize = previous.media.nextCollection?.displaySize
-        streams.selectedStreams = previous.streams.nextSelectedStreams ?? []
-        streams.defaultSelection = previous.streams.nextSelectedStreams
     }
 }
 
@@ -71,45 +67,10 @@ struct ItemMedia {
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
 }
 
-/// The item's audio, subtitle and video tracks (its stream collection), the choice among them
-/// and the stream ids playbin3 says it plays (STREAMS_SELECTED): track selection's share
-/// (`Player+Tracks`).
-struct ItemStreams {
-    var tracks: [MediaTrack] = []
-    var trackChoice = TrackChoice()
-    var selectedStreams: [String] = []
-    /// What playbin3 selected for the item by itself (its first STREAMS_SELECTED): a choice other
-    /// than that cannot be carried into a gapless switch (`Player.trackChoiceNeedsLoad`).
-    var defaultSelection: [String]?
-    /// The preferred languages were applied (once per item, after it started).
-    var preferredTracksApplied = false
-    /// What playbin3 selected for the next item before its STREAM_START (gapless).
-    var nextSelectedStreams: [String]?
-    /// The last `tracks` event sent for the item (one event per change, never twice the same).
-    var reportedTracks: (tracks: [MediaTrack], selected: [String], shown: Bool)?
-    /// A paused frame waits to be drawn again until playbin3 confirms a select-streams
-    /// (`SelectThenSeek` in Workarounds/).
-    var redrawAfterSelection = false
-    /// The selection read at playsink lacks a kind (`Player.readSelectionAtSinks`): read again
-    /// until then (monotonic seconds), the `tracks` event waiting.
-    var sinksAwaitedUntil: Double?
-}
-
 /// A live item's programme and window (from the gateway; `Player+Live`).
 struct ItemLive {
     /// The gateway's `LiveStream` of a routed live item (nil otherwise).
     var stream: LiveStream?
-}
-
-/// Subtitle files read for the item (beside it, `--sub-file`), listed after its own tracks.
-struct ItemSubtitles {
-    var files: [ExternalSubtitle] = []
-    /// Its subtitle files are being read (`SubtitleReads`): its `tracks` event waits.
-    var pending = false
-    /// Files added while it plays (`Player.addSubtitleFile`: mpv's `sub-add`, a drop), and the
-    /// one to show once read.
-    var added: [String] = []
-    var showOnRead: String?
 }
 
 /// What the GStreamer 1.22 workarounds watch for one item (Workarounds/README.md).

@@ -41,13 +41,3 @@ struct PlayerTimers {
         self[keyPath: timer] = 0
     }
 }
-
-/// The current item's stream collections and the languages last chosen (`Player+Tracks`).
-struct TrackMemory {
-    /// The current item's last stream collection.
-    var collection: StreamCollectionRef?
-    /// The next item's collection when it came before that item's STREAM_START (gapless).
-    var next: StreamCollectionRef?
-    /// The languages last chosen: a next item with tracks in them keeps them.
-    var languages: (audio: String?, subtitle: String?) = (nil, nil)
-}

@@ -143,7 +143,7 @@ extension Player {
 
     /// A table of contents (chapters): the next item's while a gapless switch is pending.
     func onTableOfContents(_ message: UnsafeMutablePointer<GstMessage>) {
-        let chapters = Chapters.parse(message)
+        let chapters = TableOfContents.chapters(in: message)
         let next = shared.state.withLock { $0.switched != nil }
         Log.debug(.engine, .debug, "bus: toc with \(chapters.count) chapters\(next ? " (the next item's)" : "")")
         features.each("tableOfContents") { $0.tableOfContents(chapters, nextItem: next, host: self) }
@@ -166,7 +166,7 @@ extension Player {
         if let answer = seekingQuery.ask(pipeline.element) { mediaInfo.isSeekable = answer.seekable }
         if duration == nil, let uri = currentURI, MediaLocator.isNetwork(uri) { mediaInfo.isLive = true }
         refreshMediaInfo()
-        applyPreferredTracks()
+        features.each("readying") { $0.readying(host: self) }
         status = .readyToPlay
         emit(.status(.readyToPlay))
         emit(.duration(duration))
@@ -199,7 +199,7 @@ extension Player {
         info.title = collectionInfo.title
         info.width = collectionInfo.width
         info.height = collectionInfo.height
-        let decoders = HardwareDecoders.decoders(in: pipeline.element)
+        let decoders = pipeline.decoders()
         if decoders.video != nil || decoders.audio != nil {
             info.videoDecoder = decoders.video
             info.audioDecoder = decoders.audio
@@ -227,13 +227,13 @@ extension Player {
         defer { gst_object_unref(collection) }
         // After about-to-finish handed over the next URI, a collection is the next item's: kept
         // for its STREAM_START (playbin3 posts it before or after that, as timing has it).
+        let reference = StreamCollectionRef(collection)
         if shared.state.withLock({ $0.switched != nil }) {
             itemState.media.nextCollection = Self.describe(collection)
-            trackMemory.next = StreamCollectionRef(collection)
+            features.each("streamCollection") { $0.streamCollection(reference, nextItem: true, host: self) }
             return
         }
-        trackMemory.collection = StreamCollectionRef(collection)
-        tracksFound(Self.tracks(in: collection))
+        features.each("streamCollection") { $0.streamCollection(reference, nextItem: false, host: self) }
         let found = Self.describe(collection)
         collectionInfo.videoCodec = collectionInfo.videoCodec ?? found.info.videoCodec
         collectionInfo.audioCodec = collectionInfo.audioCodec ?? found.info.audioCodec
@@ -243,6 +243,16 @@ extension Player {
             refreshMediaInfo()
             emit(.mediaInfo(mediaInfo))
         }
+    }
+
+    /// playbin3 says which streams it plays: the next item's while a gapless switch is pending.
+    func onStreamsSelected(_ message: UnsafeMutablePointer<GstMessage>) {
+        var ids: [String] = []
+        for i in 0..<reel_streams_selected_count(message) {
+            if let p = reel_streams_selected_id(message, i) { ids.append(String(cString: p)); g_free(p) }
+        }
+        let next = shared.state.withLock { $0.switched != nil }
+        features.each("streamsSelected") { $0.streamsSelected(ids, nextItem: next, host: self) }
     }
 
     /// Codecs and picture sizes named by a stream collection.
@@ -287,9 +297,7 @@ extension Player {
         // (or as far as it went: a file cut short switches early too).
         if rate > 0, let warning = earlyEndWarning(reached: max(lastPosition, playedThrough() ?? 0)) { emit(.warning(warning)) }
         handOver(to: switched, streaming: true)
-        trackMemory.collection = trackMemory.next
-        trackMemory.next = nil
-        if let collection = trackMemory.collection { tracksFound(Self.tracks(in: collection.pointer)) }
+        features.each("streamStarted") { $0.streamStarted(host: self) }
         status = .readyToPlay
         emit(.status(.readyToPlay))
         refreshDuration()
@@ -313,7 +321,7 @@ extension Player {
     /// becomes current with the per-item state handed over (`ItemState(switchedFrom:)`), and
     /// observers are told it changed.
     func handOver(to switched: PlaybackItem, streaming: Bool) {
-        settleSelectionAtSinks(now: true)  // a short item can end before its tracks were reported
+        features.each("itemEnding") { $0.itemEnding(host: self) }
         emit(.playedToEnd)
         currentItem = switched
         itemState = ItemState(switchedFrom: itemState)
@@ -322,7 +330,6 @@ extension Player {
             itemState.progress.videoFrames = FrameTally(startingAt: sinkFrameTotals())
             seekingQuery.reset()
             itemState.live.stream = liveStreams?(switched.id)
-            loadExternalSubtitles()
         }
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
     }
@@ -342,7 +349,7 @@ extension Player {
 
     func onEnd() {
         guard currentURI != nil, !isAtEnd else { return }
-        settleSelectionAtSinks(now: true)
+        features.each("itemEnding") { $0.itemEnding(host: self) }
         foldSinkFrames()
         var warning: PlaybackError?
         if let duration, rate > 0 {
@@ -386,7 +393,7 @@ extension Player {
     /// stream log saw them: where an item switched from got to. The progress timer's last reading
     /// can be an item behind when the sinks run faster than real time (an unsynchronised QA run).
     func playedThrough() -> Double? {
-        let ends = itemState.streams.tracks.map { reel_stream_log_end(pipeline.element, $0.id) }.filter { $0 >= 0 }
+        let ends = tracks.filter { !$0.isExternal }.map { reel_stream_log_end(pipeline.element, $0.id) }.filter { $0 >= 0 }
         return ends.max().map { Double($0) / 1e9 }
     }
 

@@ -27,7 +27,6 @@ extension Player {
 
     func onTimer() {
         features.each("tick") { $0.tick(host: self) }
-        settleSelectionAtSinks()
         if failIfBufferingIsStuck() { return }
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.

@@ -77,15 +77,8 @@ public final class Player: PlaybackEngine {
     /// The current pipeline's video filter (aspect modes, external subtitles' overlay).
     var videoFilter: VideoFilter?
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
-    /// The subtitles as drawn: shown or hidden, their look, the cues the overlay has, and the
-    /// files being read (`SubtitleDrawing`, `Player+Subtitles`).
-    var subtitleDrawing = SubtitleDrawing()
     /// The seeking query (the live window), never a long wait on the main thread.
     let seekingQuery = SeekingQuery()
-    /// Whether the chosen subtitle track is shown (`v`).
-    public var subtitlesShown: Bool { subtitleDrawing.shown }
-    /// The stream collections and the languages last chosen (`TrackMemory`, `Player+Tracks`).
-    var trackMemory = TrackMemory()
     /// Tests only: asked for each pipeline built after the first, a video sink description to
     /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
     @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)? {
@@ -104,7 +97,6 @@ public final class Player: PlaybackEngine {
             $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
         }
         bridge = CallbackBridge(player: self, shared: shared)
-        subtitleDrawing.look = configuration.preferences.subtitleLook
         try furnishPipeline(videoSink: configuration.videoSink)
         startTimer()
     }
@@ -171,7 +163,6 @@ public final class Player: PlaybackEngine {
         currentItem = item
         itemState.live.stream = liveStreams?(item.id)
         features.each("itemStarted") { $0.itemStarted(item, switched: false, host: self) }
-        loadExternalSubtitles()
         lifecycle.awaitingOwnStreamStart = true
         lifecycle.deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -201,10 +192,10 @@ public final class Player: PlaybackEngine {
     /// Removes the current item: the player goes idle.
     public func unload() {
         cancelPrerollWatchdog()
-        subtitleDrawing.reads.cancel()
         lifecycle.generation += 1
         resetItemState()
         currentItem = nil
+        features.each("itemUnloaded") { $0.itemUnloaded(host: self) }
         lifecycle.awaitingOwnStreamStart = false
         dropPendingSwitch()
         setPipeline(.null)
@@ -216,10 +207,6 @@ public final class Player: PlaybackEngine {
     func resetItemState() {
         itemState = ItemState(direction: rate)
         seekingQuery.reset()
-        subtitleDrawing.timeline = nil
-        videoFilter?.subtitles?.show(nil)
-        trackMemory.collection = nil
-        trackMemory.next = nil
         if rate != 1 { rate = 1; emit(.rate(1)) }
     }
 
@@ -305,15 +292,14 @@ public final class Player: PlaybackEngine {
         set { BitrateCap.set(newValue, floor: bitrateFloor, shared: shared) }
     }
 
-    /// Writes what the player knows into `snapshot`: the picture's frame rate and the adaptive
-    /// demuxer's stats, then each part's own fields (tracks, subtitles, live) and every feature's
+    /// Writes what the player knows into `snapshot`: the picture's frame rate, the adaptive
+    /// demuxer's stats and the subtitle text drawn, the live part, and every feature's
     /// through its `readout` hook, in registration order. A feature's state reaches the socket,
     /// MPRIS and the window without an edit here or in the command target.
     public func readout(into snapshot: inout PlaybackSnapshot) {
         snapshot.videoFrameRate = videoFrameRate
         snapshot.adaptive = adaptiveStats
-        readTracks(into: &snapshot)
-        readSubtitles(into: &snapshot)
+        snapshot.subtitleText = subtitleText
         readLive(into: &snapshot)
         for feature in features.all { feature.readout(into: &snapshot, host: self) }
     }

@@ -45,7 +45,7 @@ extension Player {
         let network = MediaLocator.localPath(of: uri) == nil
         if network, !onNetworkPrerollWatchdog(uri) { return }
         // A hardware decoder that gives no picture within the bound: the item again in software.
-        let decoders = HardwareDecoders.decoders(in: pipeline.element)
+        let decoders = pipeline.decoders()
         if decoders.hardware == true, let decoder = decoders.video,
            features.first(HardwareDecoders.self)?.fallBack(decoder: decoder, reason: "no picture within \(Int(configuration.localPrerollTimeout)) s", host: self) == true { return }
         let generation = lifecycle.generation, bridge = self.bridge

@@ -7,7 +7,7 @@
 // a multiqueue thread, which waited in a playsink pad probe for playsink's lock, held while
 // playsink reconfigured for the new selection: a deadlock, every thread asleep.
 //
-// So when `applyTrackChoice` sends select-streams, the redraw waits for playbin3's
-// STREAMS_SELECTED (`ItemState.redrawAfterSelection`, done in `onStreamsSelected`); the overlay's
+// So when the `Tracks` feature sends select-streams (`apply`), the redraw waits for playbin3's
+// STREAMS_SELECTED (`ItemStreams.redrawAfterSelection`, done in its `streamsSelected` hook); the overlay's
 // new text is set at once and drawn with that redraw (or the next frame when playing).
 enum SelectThenSeek {}

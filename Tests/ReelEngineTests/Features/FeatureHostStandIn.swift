@@ -25,6 +25,7 @@ final class FeatureHostStandIn: FeatureHost {
         return gst_element_factory_make("playbin3", nil)!
     }()
     var videoFilter: VideoFilter?
+    var subtitleOverlay: SubtitleOverlay? { videoFilter?.subtitles }
     func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>? {
         videoFilter.flatMap { reel_bin_get_by_name($0.bin, name) }
     }

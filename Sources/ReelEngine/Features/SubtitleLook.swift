@@ -1,0 +1,73 @@
+import CGStreamer
+import ReelCore
+
+/// The subtitles' size factor, delay and vertical position (`F`/`G`, `z`/`Z`, `r`/`R`; mpv's
+/// `sub-scale`, `sub-delay`, `sub-pos`), for the media's own subtitles (playbin3's
+/// `subtitle-font-desc` and `text-offset`) and the files Reel draws (`SubtitleOverlay`) alike:
+/// set on every pipeline built, kept across items.
+@MainActor
+final class SubtitleLook: PlayerFeature {
+    private(set) var look = SubtitleAdjustments()
+
+    func configure(_ configuration: PlayerConfiguration) { look = configuration.preferences.subtitleLook }
+
+    func pipelineBuilt(host: FeatureHost) {
+        applyScale(host: host)
+        applyTiming(host: host)
+        host.subtitleOverlay?.setPosition(look.position)
+    }
+
+    func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.subtitleLook = look }
+
+    /// Sets the size factor (clamped to `SubtitleStyle.scaleRange`).
+    func setScale(_ scale: Double, host: FeatureHost) {
+        adjust(\.scale, to: SubtitleStyle.clampedScale(scale), host: host) { applyScale(host: host) }
+    }
+
+    /// Sets the delay (clamped to `SubtitleStyle.delayRange`); a paused frame shows it at once.
+    func setDelay(_ delay: Double, host: FeatureHost) {
+        adjust(\.delay, to: SubtitleStyle.clampedDelay(delay), host: host) { applyTiming(host: host) }
+    }
+
+    /// Sets the vertical position (clamped to 0–150) of the subtitles Reel draws.
+    func setPosition(_ position: Int, host: FeatureHost) {
+        adjust(\.position, to: SubtitleStyle.clampedPosition(position), host: host) { host.subtitleOverlay?.setPosition(look.position) }
+    }
+
+    /// One adjustment: kept, applied, and shown at once on a paused frame; nothing when it is already so.
+    private func adjust<Value: Equatable>(_ key: WritableKeyPath<SubtitleAdjustments, Value>, to value: Value, host: FeatureHost, apply: () -> Void) {
+        guard look[keyPath: key] != value else { return }
+        look[keyPath: key] = value
+        apply()
+        host.redrawPausedFrame()
+    }
+
+    /// The delay on the overlay's cues and on playbin3's own text stream (`text-offset`, ns).
+    private func applyTiming(host: FeatureHost) {
+        reel_set_int64(host.pipelineElement, "text-offset", gint64(look.delay * 1e9))
+        host.subtitleOverlay?.setDelay(look.delay)
+    }
+
+    private func applyScale(host: FeatureHost) {
+        reel_set_string(host.pipelineElement, "subtitle-font-desc", SubtitleStyle.fontDescription(scale: look.scale))
+        host.subtitleOverlay?.setScale(look.scale)
+    }
+}
+
+extension Player {
+    private var lookFeature: SubtitleLook? { features.first(SubtitleLook.self) }
+
+    /// The subtitles' size factor, delay and position as they are now.
+    public var subtitleLook: SubtitleAdjustments { lookFeature?.look ?? SubtitleAdjustments() }
+    /// The subtitles' size factor (`SubtitleStyle`; `F`/`G`).
+    public var subtitleScale: Double { subtitleLook.scale }
+    /// Seconds the subtitles come later than their times (negative: earlier; `z`/`Z`).
+    public var subtitleDelay: Double { subtitleLook.delay }
+    /// Their vertical position, 0 top … 100 bottom … 150 (mpv's `sub-pos`; `r`/`R`).
+    public var subtitlePosition: Int { subtitleLook.position }
+
+    public func setSubtitleScale(_ scale: Double) { lookFeature?.setScale(scale, host: self) }
+    /// For files and the media's own subtitles alike; a paused frame shows it at once.
+    public func setSubtitleDelay(_ delay: Double) { lookFeature?.setDelay(delay, host: self) }
+    public func setSubtitlePosition(_ position: Int) { lookFeature?.setPosition(position, host: self) }
+}
