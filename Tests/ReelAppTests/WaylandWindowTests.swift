@@ -123,7 +123,10 @@ final class WaylandWindowTests: XCTestCase {
         s.command(["set_property", "pause", true])
         s.command(["seek", 1, "absolute+exact"])
         s.eventually("paused at 1 s") { abs((s.get("position") as? Double ?? 0) - 1) < 0.05 && s.get("seeking") as? Bool == false }
-        let shot = try s.screen()
+        // The paused seek's frame reaches the screen after the seek is said done: awaited.
+        let shot = try s.screen(showing: "the portrait picture") {
+            PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 0, b: 255), in: $0) != nil && PixelProbe.box(of: PixelProbe.RGB(r: 255, g: 0, b: 0), in: $0) != nil
+        }
         let blue = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 0, g: 0, b: 255), in: shot), "no blue on the screen \(shot)")
         let red = try XCTUnwrap(PixelProbe.box(of: PixelProbe.RGB(r: 255, g: 0, b: 0), in: shot), "no red on the screen \(shot)")
         XCTAssertEqual(blue.x, red.x, accuracy: 3, "one picture: \(blue) \(red)")

@@ -151,10 +151,11 @@ final class WindowSession {
         window.show()
         StartupTrace.mark("window-shown")
         giveWindowToSink()
-        state.volume = player.volume
+        let shown = commands.snapshot
+        state.volume = shown.volume
         state.volumeMax = options.volumeMax
-        state.isMuted = player.isMuted
-        state.meteredPolicy = controller.networkRule.policy
+        state.isMuted = shown.muted
+        state.meteredPolicy = shown.meteredPolicy
         refreshRows()
         syncIntent()
         render()
@@ -275,9 +276,10 @@ final class WindowSession {
     }
 
     private func syncIntent() {
-        state.wantsToPlay = player.intent == .playing
-        state.meteredPolicy = controller.networkRule.policy  // the socket may have changed it
-        state.hardwareDecoding = player.hardwareDecoding
+        let shown = commands.snapshot
+        state.wantsToPlay = shown.wantsToPlay
+        state.meteredPolicy = shown.meteredPolicy  // the socket may have changed it
+        state.hardwareDecoding = shown.hardwareDecoding
     }
 
     private func render() { window?.render(state) }
@@ -290,7 +292,7 @@ final class WindowSession {
         MainQueueClock().after(1) { [weak self] in
             guard let self else { return }
             self.pausedLiveRefresh = false
-            guard self.state.timeControl == .paused, let live = self.player.livePosition else { return }
+            guard self.state.timeControl == .paused, let live = self.commands.snapshot.live else { return }
             self.state.live = live
             self.state.position = live.position
             self.render()
@@ -307,15 +309,15 @@ final class WindowSession {
             commands.toggle()
         case .seek(let to):
             commands.seek(to: to, mode: .accurate)
-            state.position = player.position
+            state.position = commands.snapshot.position
         case .skip(let by):
             commands.skip(by: by)
-            state.position = player.position
+            state.position = commands.snapshot.position
         case .setVolume(let v):
             commands.setVolume(v)
-            if player.isMuted && v > 0 { commands.setMuted(false) }  // dragging the slider up unmutes
+            if commands.snapshot.muted && v > 0 { commands.setMuted(false) }  // dragging the slider up unmutes
         case .toggleMute:
-            commands.setMuted(!player.isMuted)
+            commands.setMuted(!commands.snapshot.muted)
         case .setRate(let r):
             _ = commands.setRate(r)
         case .resetRate:
@@ -358,8 +360,9 @@ final class WindowSession {
             guard commands.removeItem(at: i) else { break }
             if controller.queue.isEmpty {
                 state = PlayerViewState()
-                state.volume = player.volume
-                state.isMuted = player.isMuted
+                let shown = commands.snapshot
+                state.volume = shown.volume
+                state.isMuted = shown.muted
             }
         case .playAnyway:
             _ = commands.playAnyway()
@@ -391,23 +394,23 @@ final class WindowSession {
         case .changePicture(let control, let step):
             _ = commands.setPicture(control, to: commands.snapshot.picture[control] + step)
         case .cycleAspect:
-            _ = commands.setAspectMode(player.aspectMode.next)
+            _ = commands.setAspectMode(commands.snapshot.aspectMode.next)
         case .cycleAudioTrack:
             _ = commands.cycleTrack(.audio)
         case .cycleSubtitleTrack:
             _ = commands.cycleTrack(.subtitle)
         case .toggleSubtitles:
-            _ = commands.setSubtitlesShown(!player.subtitlesShown)
+            _ = commands.setSubtitlesShown(!commands.snapshot.subtitlesShown)
         case .selectAudioTrack(let id):
             _ = commands.selectTrack(.audio, id: id)
         case .selectSubtitleTrack(let id):
             _ = commands.selectTrack(.subtitle, id: id)
         case .changeSubtitleScale(let step):
-            _ = commands.setSubtitleScale(player.subtitleScale + step)
+            _ = commands.setSubtitleScale(commands.snapshot.subtitleLook.scale + step)
         case .changeSubtitleDelay(let step):
-            _ = commands.setSubtitleDelay(player.subtitleDelay + step)
+            _ = commands.setSubtitleDelay(commands.snapshot.subtitleLook.delay + step)
         case .changeSubtitlePosition(let step):
-            _ = commands.setSubtitlePosition(player.subtitlePosition + step)
+            _ = commands.setSubtitlePosition(commands.snapshot.subtitleLook.position + step)
 
         case .setMeteredPolicy(let policy):
             _ = commands.setMeteredPolicy(policy)
