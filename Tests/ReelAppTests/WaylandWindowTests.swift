@@ -79,6 +79,21 @@ final class WaylandWindowTests: XCTestCase {
             return shot
         }
 
+        /// The magenta picture's box on the compositor's screen once `holds` is true of it: a paused
+        /// seek's frame, a fullscreen or aspect change reach the screen after the socket says they
+        /// are done, so they are awaited, never slept for.
+        func magenta(_ what: String, timeout: Double = 15,
+                     _ holds: @escaping ((x: Int, y: Int, width: Int, height: Int, pixels: Int)) -> Bool = { _ in true })
+            throws -> (x: Int, y: Int, width: Int, height: Int, pixels: Int) {
+            let shot = try screen(showing: what, timeout: timeout) { PixelProbe.box(of: WaylandWindowTests.magenta, in: $0).map(holds) ?? false }
+            return try XCTUnwrap(PixelProbe.box(of: WaylandWindowTests.magenta, in: shot), "no magenta picture on the screen \(shot)")
+        }
+
+        /// The screen once the paused magenta picture is on it.
+        func pausedPicture() throws -> String {
+            try screen(showing: "the paused picture") { PixelProbe.box(of: WaylandWindowTests.magenta, in: $0) != nil }
+        }
+
         func finish() -> String {
             command(["quit"])
             let (_, killed) = reel.finish(timeout: 10)
@@ -142,7 +157,7 @@ final class WaylandWindowTests: XCTestCase {
     func testChaptersPictureControlsAndRotationOnWayland() throws {
         let s = try Session(xwayland: false, media: "chapters.mkv")
         pausedOnMagenta(s)  // 4.5 s
-        let magenta = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no picture")
+        let magenta = try s.magenta("the paused picture")
         let centre = (x: magenta.x + magenta.width / 2, y: magenta.y + magenta.height / 2)
         XCTAssertEqual(s.get("chapter") as? Int, 1)
         s.client.sendRaw("add chapter 1\n")  // the next chapter, at 6.5 s: palette[6], white
@@ -183,7 +198,7 @@ final class WaylandWindowTests: XCTestCase {
     func testTheVideoIsInsideReelsWindowOnWayland() throws {
         let s = try Session(xwayland: false)
         pausedOnMagenta(s)
-        let shot = try s.screen()
+        let shot = try s.pausedPicture()
         try assertVideoInReelsWindow(shot, s)
 
         // The window capture over the socket has the frame, in the video area above the controls.
@@ -198,7 +213,7 @@ final class WaylandWindowTests: XCTestCase {
         // Fullscreen fills the output (16:9 on 1280x800: the full width, bars above and below).
         XCTAssertEqual(s.command(["set_property", "fullscreen", true])?["error"] as? String, "success")
         s.eventually("fullscreen") { s.get("fullscreen") as? Bool == true }
-        let full = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let full = try s.magenta("the picture fullscreen") { $0.width >= s.weston.width - 2 }
         XCTAssertEqual(full.width, s.weston.width, accuracy: 2, "fullscreen: the whole width \(full)")
         XCTAssertEqual(full.height, s.weston.width * 9 / 16, accuracy: 4, "\(full)")
 
@@ -206,7 +221,7 @@ final class WaylandWindowTests: XCTestCase {
         // paused): no bars left, the picture taller than fit's.
         XCTAssertEqual(s.command(["set_property", "aspect", "fill"])?["error"] as? String, "success")
         s.eventually("fill") { s.get("aspect") as? String == "fill" }
-        let filled = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let filled = try s.magenta("the picture filling the area") { $0.width >= s.weston.width - 2 && $0.y <= 2 }
         XCTAssertEqual(filled.width, s.weston.width, accuracy: 2, "\(filled)")
         XCTAssertLessThanOrEqual(filled.y, 2, "from the top of the screen: no bar \(filled)")
         XCTAssertGreaterThan(filled.height, full.height, "fill covers what fit left black \(filled) vs \(full)")
@@ -216,7 +231,7 @@ final class WaylandWindowTests: XCTestCase {
         // above the controls, as on X11).
         XCTAssertEqual(s.command(["set_property", "aspect", "stretch"])?["error"] as? String, "success")
         s.eventually("stretch") { s.get("aspect") as? String == "stretch" }
-        let stretched = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let stretched = try s.magenta("the picture stretched") { $0.width >= s.weston.width - 2 && abs($0.height - filled.height) <= 2 }
         XCTAssertEqual(stretched.width, s.weston.width, accuracy: 2, "\(stretched)")
         XCTAssertEqual(stretched.height, filled.height, accuracy: 2, "the area's height, as fill's \(stretched) vs \(filled)")
         XCTAssertGreaterThan(Double(stretched.pixels), 0.98 * Double(stretched.width * stretched.height), "the whole picture, uncropped and unbarred")
@@ -238,7 +253,7 @@ final class WaylandWindowTests: XCTestCase {
         let wayland = dir.appendingPathComponent("wayland.png").path
         // As the other captures here, once the paused seek has been drawn (a capture at once was
         // seen without the picture under the whole suite: see the closing note of 2026-11-26).
-        _ = try s.screen()
+        _ = try s.pausedPicture()
         XCTAssertEqual(s.command(["screenshot", wayland, "window"])?["error"] as? String, "success")
         _ = s.finish()
 
@@ -283,7 +298,7 @@ final class WaylandWindowTests: XCTestCase {
     private func videoInReelsWindowWithXwayland(_ s: Session) throws -> ProcessRunner.Result {
         let display = try XCTUnwrap(s.weston.xDisplay)
         pausedOnMagenta(s)
-        try assertVideoInReelsWindow(try s.screen(), s)
+        try assertVideoInReelsWindow(try s.pausedPicture(), s)
         let tree = ProcessRunner.run("/usr/bin/xwininfo", ["-root", "-tree", "-display", display], timeout: 20)
         XCTAssertEqual(tree.status, 0, tree.stderr)
         return tree
@@ -307,22 +322,22 @@ final class WaylandWindowTests: XCTestCase {
     func testTheFKeyAndADoubleClickToggleFullscreenOnWayland() throws {
         let s = try Session(xwayland: false, backend: .x11)
         pausedOnMagenta(s)
-        let windowed = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no video on the screen")
+        let windowed = try s.magenta("the paused picture in the window")
         s.weston.movePointer(to: windowed.x + windowed.width / 2, windowed.y + windowed.height / 2)
         s.weston.click()  // the window takes the keyboard focus (a single click changes nothing else)
         s.weston.key("f")
         s.eventually("fullscreen after F") { s.get("fullscreen") as? Bool == true }
-        let full = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let full = try s.magenta("the picture fullscreen") { $0.width >= s.weston.width - 2 }
         XCTAssertEqual(full.width, s.weston.width, accuracy: 2, "F: the picture fills the output's width \(full)")
         s.weston.key("Escape")
         s.eventually("windowed after Escape") { s.get("fullscreen") as? Bool == false }
-        let back = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let back = try s.magenta("the picture back in the window") { abs($0.width - windowed.width) <= 2 }
         XCTAssertEqual(back.width, windowed.width, accuracy: 2, "back in the window \(back) vs \(windowed)")
         // A double-click on the picture, then another.
         s.weston.movePointer(to: back.x + back.width / 2, back.y + back.height / 2)
         s.weston.click(count: 2)
         s.eventually("fullscreen after a double-click") { s.get("fullscreen") as? Bool == true }
-        let doubled = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()))
+        let doubled = try s.magenta("the picture fullscreen again") { $0.width >= s.weston.width - 2 }
         XCTAssertEqual(doubled.width, s.weston.width, accuracy: 2, "\(doubled)")
         s.weston.click(count: 2)
         s.eventually("windowed after a second double-click") { s.get("fullscreen") as? Bool == false }
@@ -335,7 +350,7 @@ final class WaylandWindowTests: XCTestCase {
     func testHoveringTheSeekBarShowsItsPreviewOnWayland() throws {
         let s = try Session(xwayland: false, backend: .x11)
         pausedOnMagenta(s)
-        let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: try s.screen()), "no video on the screen")
+        let box = try s.magenta("the paused picture")
         // The seek row is the first row under the picture; its trough runs from about 66 px in
         // from each side of the window (the time labels).
         let barY = box.y + box.height + 17
@@ -409,12 +424,15 @@ final class WaylandWindowTests: XCTestCase {
             abs((s.get("position") as? Double ?? 0) - 3.5) < 0.05 && s.get("seeking") as? Bool == false && s.get("pause") as? Bool == true
         }
         let yellow = PixelProbe.RGB(r: 255, g: 255, b: 0)
-        let before = try XCTUnwrap(PixelProbe.box(of: yellow, in: try s.screen()), "the 3 s picture (yellow) on the screen")
+        let before = try XCTUnwrap(PixelProbe.box(of: yellow, in: try s.screen(showing: "the 3 s picture (yellow)") { PixelProbe.box(of: yellow, in: $0) != nil }),
+                                   "the 3 s picture (yellow) on the screen")
         let bottom = { (b: (x: Int, y: Int, width: Int, height: Int, pixels: Int)) in (x: b.x, y: b.y + b.height * 3 / 4, width: b.width, height: b.height / 4) }
         XCTAssertLessThan(PixelProbe.whiteText(try s.screen(), region: bottom(before)).share, 0.0005, "no subtitle before 4 s")
         s.command(["seek", 4.5, "absolute+exact"])
         s.eventually("paused at 4.5 s") { abs((s.get("position") as? Double ?? 0) - 4.5) < 0.05 && s.get("seeking") as? Bool == false }
-        let shot = try s.screen()
+        let shot = try s.screen(showing: "the 4.5 s picture with its subtitle") { shot in
+            PixelProbe.box(of: Self.magenta, in: shot).map { PixelProbe.whiteText(shot, region: bottom($0)).share > 0.002 } ?? false
+        }
         let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: shot))
         let text = PixelProbe.whiteText(shot, region: bottom(box))
         XCTAssertGreaterThan(text.share, 0.002, "HELLO WAYLAND is drawn over the picture at 4.5 s: \(text) in \(box)")
@@ -427,7 +445,7 @@ final class WaylandWindowTests: XCTestCase {
     func testOnAHiDPIScreenThePictureFillsTheArea() throws {
         let s = try Session(xwayland: false, scale: 2)
         pausedOnMagenta(s)
-        let shot = try s.screen()
+        let shot = try s.screen(showing: "the paused picture filling the area") { PixelProbe.box(of: Self.magenta, in: $0).map { $0.width > 1600 } ?? false }
         let screen = try XCTUnwrap(PixelProbe.size(shot))
         XCTAssertEqual(screen.width, 2 * s.weston.width, "the screenshot has the device pixels")
         let box = try XCTUnwrap(PixelProbe.box(of: Self.magenta, in: shot), "no video on the screen \(shot)")
