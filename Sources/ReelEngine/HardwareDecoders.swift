@@ -34,6 +34,13 @@ final class HardwareDecoders: PlayerFeature {
         return fallBack(decoder: decoder, reason: text, host: host)
     }
 
+    /// No picture within the preroll bound while a hardware decoder decodes the video: it falls back.
+    func noPicture(reason: String, host: FeatureHost) -> Bool {
+        let decoders = host.pipelineDecoders
+        guard decoders.hardware == true, let decoder = decoders.video else { return false }
+        return fallBack(decoder: decoder, reason: reason, host: host)
+    }
+
     /// A hardware decoder failed (an error it posted, or no picture within the preroll bound):
     /// the same item is loaded again with GStreamer's own ranks (software decoders), where it had
     /// got to, with a `hwdec-fallback` warning; never an item error. Once per item: false when

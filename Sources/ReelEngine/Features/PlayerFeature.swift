@@ -20,6 +20,14 @@ protocol PlayerFeature: AnyObject {
     func itemUnloaded(host: FeatureHost)
     /// The item a gapless switch went to started streaming (its STREAM_START), after `itemStarted`.
     func streamStarted(host: FeatureHost)
+    /// The loaded item's own stream started (its first STREAM_START: not a gapless switch).
+    func ownStreamStarted(host: FeatureHost)
+    /// The current item was started again on a fresh pipeline (`restartLoad`); `nextHanded`: the
+    /// next item the streaming side had been given, taken back.
+    func loadRestarted(nextHanded: PlaybackItem?, host: FeatureHost)
+    /// The item has shown no picture within the preroll bound: true when the feature took it
+    /// (the item goes on, as a fall back does); the first that takes it ends the round.
+    func noPicture(reason: String, host: FeatureHost) -> Bool
     /// A stream collection came (the bus's STREAM_COLLECTION). `nextItem`: the next item's,
     /// come before its gapless switch started (kept for `streamStarted`).
     func streamCollection(_ collection: StreamCollectionRef, nextItem: Bool, host: FeatureHost)
@@ -65,6 +73,9 @@ extension PlayerFeature {
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {}
     func itemUnloaded(host: FeatureHost) {}
     func streamStarted(host: FeatureHost) {}
+    func ownStreamStarted(host: FeatureHost) {}
+    func loadRestarted(nextHanded: PlaybackItem?, host: FeatureHost) {}
+    func noPicture(reason: String, host: FeatureHost) -> Bool { false }
     func streamCollection(_ collection: StreamCollectionRef, nextItem: Bool, host: FeatureHost) {}
     func streamsSelected(_ ids: [String], nextItem: Bool, host: FeatureHost) {}
     func readying(host: FeatureHost) {}
@@ -116,6 +127,24 @@ protocol FeatureHost: PlaybackTransport {
     var orientedPictureSize: (width: Int, height: Int)? { get }
 
     func emit(_ event: PlayerEvent)
+    /// The item fails with `error` (the queue goes on).
+    func fail(_ error: PlaybackError)
+    /// The item failed already.
+    var hasFailed: Bool { get }
+    /// The pipeline was asked for PAUSED or PLAYING (not stopped or torn down).
+    var wantsPipelineRunning: Bool { get }
+    /// The loaded item's own stream has not started yet (`HeldBackNextURI`).
+    var awaitingOwnStreamStart: Bool { get }
+    /// Gives playbin3's about-to-finish the next item (nil: none).
+    func handToStreamingSide(next: PlaybackItem?)
+    /// When the item's HTTP source last received bytes (nil: none yet, or not over HTTP).
+    var httpSourceLastActivity: ContinuousClock.Instant? { get }
+    /// The decoders inside the pipeline now (factory names), and whether the video one is hardware.
+    var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { get }
+    /// Asks the features whether one takes an item without a picture (`noPicture`).
+    func offerNoPicture(reason: String) -> Bool
+    /// Starts the current item again on a fresh pipeline (the stuck one abandoned).
+    func restartLoad()
     /// Where the item is, for loading it again (the position once prerolled, else the start asked).
     var reloadPosition: Double? { get }
     /// Loads `item` again (its events say so: `attempt`), starting at `position` when past 0.5 s.

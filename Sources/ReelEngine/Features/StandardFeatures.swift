@@ -18,6 +18,8 @@ extension PlayerFeatures {
             PictureControls(),
             VideoTransform(),
             WaylandPausedSeekRedraw(),
+            PrerollWatchdog(),
+            HeldBackNextURI(),
             SubtitleLook(),
             Tracks(),
         ])
@@ -43,6 +45,12 @@ extension Player: FeatureHost {
     }
 
     var isOnWayland: Bool { output.waylandDisplay != nil }
+    var hasFailed: Bool { if case .failed = status { true } else { false } }
+    var wantsPipelineRunning: Bool { requestedTarget == .paused || requestedTarget == .playing }
+    var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart }
+    var httpSourceLastActivity: ContinuousClock.Instant? { shared.state.withLock { $0.httpSourceActivity } }
+    var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { pipeline.decoders() }
+    func offerNoPicture(reason: String) -> Bool { features.first("noPicture") { $0.noPicture(reason: reason, host: self) } }
     var pipelineIsPaused: Bool { pipelineState == .paused }
     var loadGeneration: Int { lifecycle.generation }
     var reloadPosition: Double? { prerolled ? lastPosition : startPosition }

@@ -82,7 +82,4 @@ struct ItemWatches {
     /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
     var stuckBuffering = StuckBuffering()
     var stuckPosition = StuckBuffering()
-    /// What the preroll watchdog did for this item (`PrerollVerdict`).
-    var prerollExtensions = 0
-    var prerollRestarts = 0
 }

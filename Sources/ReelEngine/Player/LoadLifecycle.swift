@@ -14,10 +14,6 @@ struct LoadLifecycle {
     /// gapless switch, even when about-to-finish already took the next URI (a short or fully
     /// downloaded item reaches about-to-finish before its own stream has started at the sinks).
     var awaitingOwnStreamStart = false
-    /// A `prepareNext` made before the loaded item's own STREAM_START: handed to the streaming
-    /// side only then, so that an error from the next item cannot arrive before the current
-    /// item has even started (it would be blamed on the wrong item).
-    var deferredNext: PlaybackItem?
     /// The pipeline stopped at an item's end without EOS once: the next load (or a replay) is
     /// given a fresh one rather than this one.
     var stalled = false
@@ -33,8 +29,6 @@ struct LoadLifecycle {
 struct PlayerTimers {
     /// The progress timer (`Player+Progress`).
     var progress: UInt32 = 0
-    /// The preroll watchdog (Workarounds/PrerollWatchdog.swift).
-    var prerollWatchdog: UInt32 = 0
 
     mutating func remove(_ timer: WritableKeyPath<PlayerTimers, UInt32>) {
         if self[keyPath: timer] != 0 { g_source_remove(self[keyPath: timer]) }

@@ -159,7 +159,6 @@ extension Player {
         refreshDuration()  // before `prerolled`, so that it is reported once, below
         prerolled = true
         reel_stream_log_watch(pipeline.element)  // what reaches playsink, for gapless items (`readSelectionAtSinks`)
-        cancelPrerollWatchdog()
         // Live: NO_PREROLL at the state change (see setPipeline), or a network stream with no
         // duration (live HLS prerolls ASYNC). The latency query is no guide: any sink with
         // sync=true answers live=TRUE.
@@ -288,8 +287,9 @@ extension Player {
     }
 
     func onStreamStart() {
-        if lifecycle.awaitingOwnStreamStart {
-            releaseHeldBackNext()  // the loaded item's own stream started: see HeldBackNextURI.swift
+        if lifecycle.awaitingOwnStreamStart {  // the loaded item's own stream started
+            lifecycle.awaitingOwnStreamStart = false
+            features.each("ownStreamStarted") { $0.ownStreamStarted(host: self) }
             return
         }
         guard let switched = takeSwitchedItem() else { return }

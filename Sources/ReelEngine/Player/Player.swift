@@ -63,8 +63,6 @@ public final class Player: PlaybackEngine {
     var ticker: ProgressTicker { get { itemState.progress.ticker } set { itemState.progress.ticker = newValue } }
     var collectionInfo: MediaInfo { get { itemState.media.collection } set { itemState.media.collection = newValue } }
     var videoDisplaySize: (Int, Int)? { get { itemState.media.videoDisplaySize } set { itemState.media.videoDisplaySize = newValue } }
-    var prerollExtensions: Int { get { itemState.watches.prerollExtensions } set { itemState.watches.prerollExtensions = newValue } }
-    var prerollRestarts: Int { get { itemState.watches.prerollRestarts } set { itemState.watches.prerollRestarts = newValue } }
     var seekIsUser: Bool { get { time.seekIsUser } set { time.seekIsUser = newValue } }
     var settlingAfterSeek: Bool { get { time.settlingAfterSeek } set { time.settlingAfterSeek = newValue } }
     /// The features (`PlayerFeature`): aspect, audio focus, chapters, live announcements …,
@@ -108,7 +106,6 @@ public final class Player: PlaybackEngine {
         windowGate = nil
         BitrateCap.forget(shared: shared)
         releaseFrameCatcher()
-        cancelPrerollWatchdog()
         features.each("shutdown") { $0.shutdown(host: self) }
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         events.removeAll()
@@ -164,7 +161,6 @@ public final class Player: PlaybackEngine {
         itemState.live.stream = liveStreams?(item.id)
         features.each("itemStarted") { $0.itemStarted(item, switched: false, host: self) }
         lifecycle.awaitingOwnStreamStart = true
-        lifecycle.deferredNext = nil
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
         forgetStreamingSideItem()
         setPipeline(.null)
@@ -185,13 +181,11 @@ public final class Player: PlaybackEngine {
         Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(lifecycle.hasHadItem ? "used" : "fresh") playbin3")
         reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
-        armPrerollWatchdog()
         applyDesiredState()
     }
 
     /// Removes the current item: the player goes idle.
     public func unload() {
-        cancelPrerollWatchdog()
         lifecycle.generation += 1
         resetItemState()
         currentItem = nil

@@ -37,7 +37,6 @@ extension Player {
 
     /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.
     func dropPendingSwitch() {
-        lifecycle.deferredNext = nil
         shared.state.withLock {
             $0.next = nil
             $0.switched = nil

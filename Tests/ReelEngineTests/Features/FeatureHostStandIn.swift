@@ -38,6 +38,20 @@ final class FeatureHostStandIn: FeatureHost {
     var onUserIntent: (() -> Void)?
 
     func emit(_ event: PlayerEvent) { events.append(event) }
+    private(set) var failure: PlaybackError?
+    func fail(_ error: PlaybackError) { calls.append("fail"); failure = error }
+    var hasFailed: Bool { failure != nil }
+    var wantsPipelineRunning = true
+    var awaitingOwnStreamStart = false
+    /// What the streaming side was last given as the next item (`.some(nil)`: told none).
+    private(set) var handedNext: PlaybackItem??
+    func handToStreamingSide(next: PlaybackItem?) { handedNext = .some(next) }
+    var httpSourceLastActivity: ContinuousClock.Instant?
+    var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) = (nil, nil, nil)
+    /// What `offerNoPicture` answers (the other features' say, in a real player).
+    var noPictureTaken = false
+    func offerNoPicture(reason: String) -> Bool { calls.append("no-picture"); return noPictureTaken }
+    func restartLoad() { calls.append("restart") }
     func play() { calls.append("play"); intent = .playing; onUserIntent?() }
     func pause() { calls.append("pause"); intent = .paused; onUserIntent?() }
     func seek(to time: Double, mode: SeekMode) { calls.append("seek \(time) \(mode)"); position = time }

@@ -1,0 +1,105 @@
+import Foundation
+import ReelCore
+@testable import ReelEngine
+import ReelGLib
+import ReelTestSupport
+import XCTest
+
+/// The preroll watchdog alone on a stand-in host, with its real timer (GLib's main loop) and its
+/// real probe (GstDiscoverer on the test media): what it asks the player for, in what order.
+/// (In a real pipeline: PrerollWatchdogTests, BadInputTests.)
+final class PrerollWatchdogFeatureTests: XCTestCase {
+    @MainActor
+    private static func watchdog(timeout: Double = 0.2) -> PrerollWatchdog {
+        var configuration = PlayerConfiguration()
+        configuration.localPrerollTimeout = timeout
+        let watchdog = PrerollWatchdog()
+        watchdog.configure(configuration)
+        return watchdog
+    }
+
+    /// A watchdog armed by the load of one of the test media.
+    @MainActor
+    private static func loading(_ media: String) -> (FeatureHostStandIn, PrerollWatchdog) {
+        TestMedia.ensureGenerated()
+        let host = FeatureHostStandIn(), watchdog = Self.watchdog()
+        host.currentItem = PlaybackItem(uri: TestMedia.url(media).absoluteString)
+        watchdog.itemStarted(host.currentItem!, switched: false, host: host)
+        return (host, watchdog)
+    }
+
+    func testAGoodFileThatDoesNotPrerollIsStartedAgainOnceThenGivenTimeThenFails() {
+        onMain {
+            let (host, watchdog) = Self.loading("clip2s.mp4")
+            XCTAssertTrue(GLibMainLoop.run(until: { host.calls.contains("restart") }, timeout: 20), "\(host.calls)")
+            XCTAssertEqual(host.calls, ["no-picture", "restart"], "other features are asked first; the probe opened it: a fresh pipeline")
+            // The player restarts the load on a fresh pipeline, which tells the features.
+            watchdog.loadRestarted(nextHanded: nil, host: host)
+            XCTAssertTrue(GLibMainLoop.run(until: { host.hasFailed }, timeout: 30), "\(host.calls)")
+            XCTAssertEqual(watchdog.restarts, PrerollVerdict.maximumRestarts)
+            XCTAssertEqual(watchdog.extensions, PrerollVerdict.maximumExtensions, "more time, as often as the verdict allows")
+            XCTAssertEqual(host.calls.filter { $0 == "restart" }.count, 1)
+            XCTAssertEqual(host.failure?.kind, .corrupt, "\(String(describing: host.failure))")
+        }
+    }
+
+    func testAFileTheProbeCannotOpenFailsWithTheProbesError() {
+        onMain {
+            let (host, _) = Self.loading("corrupt.mp4")
+            XCTAssertTrue(GLibMainLoop.run(until: { host.hasFailed }, timeout: 20), "\(host.calls)")
+            XCTAssertFalse(host.calls.contains("restart"), "a damaged file is not started again: \(host.calls)")
+        }
+    }
+
+    func testPrerollingInTimeOrAPictureTakenElsewhereStopsIt() {
+        onMain {
+            let host = FeatureHostStandIn(), watchdog = Self.watchdog(timeout: 0.1)
+            watchdog.itemStarted(host.currentItem!, switched: false, host: host)
+            watchdog.readying(host: host)  // prerolled
+            GLibMainLoop.run(until: { false }, timeout: 0.4)
+            XCTAssertEqual(host.calls, [], "a prerolled item is left alone")
+
+            host.noPictureTaken = true  // a hardware decoder falls back instead
+            watchdog.itemStarted(PlaybackItem(uri: "file:///next.mkv"), switched: false, host: host)
+            XCTAssertTrue(GLibMainLoop.run(until: { !host.calls.isEmpty }, timeout: 5))
+            GLibMainLoop.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(host.calls, ["no-picture"])
+            XCTAssertFalse(host.hasFailed)
+
+            host.clear()
+            watchdog.itemStarted(PlaybackItem(uri: "file:///gapless.mkv"), switched: true, host: host)
+            GLibMainLoop.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(host.calls, [], "a gapless switch streams already: no watch")
+        }
+    }
+}
+
+/// The held-back next item alone: kept until the loaded item's own stream started.
+final class HeldBackNextURIFeatureTests: XCTestCase {
+    func testTheNextItemWaitsForTheLoadedItemsOwnStreamStart() {
+        onMain {
+            let host = FeatureHostStandIn(), holder = HeldBackNextURI()
+            let next = PlaybackItem(uri: "file:///next.mp4")
+            host.awaitingOwnStreamStart = true
+            holder.itemStarted(host.currentItem!, switched: false, host: host)
+            holder.prepare(next, host: host)
+            XCTAssertEqual(host.handedNext??.uri, nil, "the streaming side is told none yet")
+            XCTAssertEqual(holder.held?.uri, next.uri)
+            host.awaitingOwnStreamStart = false
+            holder.ownStreamStarted(host: host)
+            XCTAssertEqual(host.handedNext??.uri, next.uri, "given once the loaded item's own stream started")
+            XCTAssertNil(holder.held)
+
+            let later = PlaybackItem(uri: "file:///later.mp4")
+            holder.prepare(later, host: host)
+            XCTAssertEqual(host.handedNext??.uri, later.uri, "after that, at once")
+
+            // A restart on a fresh pipeline takes a handed next item back until the new start.
+            host.awaitingOwnStreamStart = true
+            holder.loadRestarted(nextHanded: later, host: host)
+            XCTAssertEqual(holder.held?.uri, later.uri)
+            holder.itemEnding(host: host)
+            XCTAssertNil(holder.held, "an item that ended has nothing to follow")
+        }
+    }
+}
