@@ -57,6 +57,14 @@ protocol PlayerFeature: AnyObject {
     func userChangedIntent(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
     func tick(host: FeatureHost)
+    /// The timer read the position of an item playing forward: true when the feature took it
+    /// (it ended or failed the item; nothing more is done with this beat).
+    func positionRead(_ seconds: Double, host: FeatureHost) -> Bool
+    /// The timer's beat while the item is not playing forward (paused, seeking, at its end):
+    /// watches of the position start over.
+    func progressPaused(host: FeatureHost)
+    /// The pipeline looks stalled to the feature (it is then abandoned, never taken to NULL).
+    func looksStalled(host: FeatureHost) -> Bool
     /// The item reached its end (EOS, or the handover of a gapless switch), before observers
     /// are told it played to its end.
     func itemEnding(host: FeatureHost)
@@ -88,6 +96,9 @@ extension PlayerFeature {
     func requestedState(_ state: PipelineTarget, host: FeatureHost) {}
     func userChangedIntent(host: FeatureHost) {}
     func tick(host: FeatureHost) {}
+    func positionRead(_ seconds: Double, host: FeatureHost) -> Bool { false }
+    func progressPaused(host: FeatureHost) {}
+    func looksStalled(host: FeatureHost) -> Bool { false }
     func shutdown(host: FeatureHost) {}
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) {}
 }
@@ -145,6 +156,11 @@ protocol FeatureHost: PlaybackTransport {
     func offerNoPicture(reason: String) -> Bool
     /// Starts the current item again on a fresh pipeline (the stuck one abandoned).
     func restartLoad()
+    var rate: Double { get }
+    /// The last buffering percentage below 100, nil when not buffering.
+    var bufferingPercent: Int? { get }
+    /// The item stopped at its end without EOS: it ends here, and the next load gets a fresh pipeline.
+    func endStalled()
     /// Where the item is, for loading it again (the position once prerolled, else the start asked).
     var reloadPosition: Double? { get }
     /// Loads `item` again (its events say so: `attempt`), starting at `position` when past 0.5 s.

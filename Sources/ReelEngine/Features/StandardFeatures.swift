@@ -19,6 +19,7 @@ extension PlayerFeatures {
             VideoTransform(),
             WaylandPausedSeekRedraw(),
             PrerollWatchdog(),
+            EndStallWatchdog(),
             HeldBackNextURI(),
             SubtitleLook(),
             Tracks(),

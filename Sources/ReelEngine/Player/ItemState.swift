@@ -77,8 +77,6 @@ struct ItemLive {
 struct ItemWatches {
     /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
     var runAhead = RunAheadFilter()
-    /// The end-stall workaround's watch (`EndStallWatch`).
-    var endStall = EndStallWatch()
     /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
     var stuckBuffering = StuckBuffering()
     var stuckPosition = StuckBuffering()

@@ -31,8 +31,8 @@ extension Player {
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.
         guard intent == .playing, prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else {
-            itemState.watches.endStall.reset()
             itemState.watches.stuckPosition.reset()
+            features.each("progressPaused") { $0.progressPaused(host: self) }
             return
         }
         foldSinkFrames()
@@ -40,7 +40,7 @@ extension Player {
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
         if failIfPositionIsStuck(at: seconds) { return }
-        if watchForEndStall(at: seconds) { return }
+        if features.first("positionRead", { $0.positionRead(seconds, host: self) }) { return }
         // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
         // playback got to (see `onEnd`).
         guard itemState.watches.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }

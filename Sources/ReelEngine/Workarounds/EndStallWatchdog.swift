@@ -1,7 +1,6 @@
 import CGStreamer
 import Foundation
 import ReelCore
-import Synchronization
 
 // GStreamer 1.22 workaround: an item that stops at its very end without EOS.
 //
@@ -9,33 +8,50 @@ import Synchronization
 // at the end of the current item with neither EOS nor an error, about one run in twenty; and
 // taking that pipeline to NULL crashed GStreamer about one time in two (a NULL
 // gst_object_replace under uridecodebin3), so it is abandoned, never reused. When it has stalled
-// is `EndStallWatch` (ReelCore, tested by table); this file feeds it from the progress timer.
-extension Player {
-    /// GStreamer 1.22's playbin3 can stop at the very end of an item and never post EOS when
-    /// the next URI, taken at about-to-finish, fails to open (an HTTP 404 seen about one run in
-    /// twenty): the streaming threads wait for a switch that never comes. When playback has sat
-    /// within the last half second of a known duration for `endStallTimeout` while playing (not
-    /// buffering, not live), the item is treated as played to its end, the pending switch is
-    /// dropped, and the next load replaces the pipeline, so the next item opens afresh and
-    /// reports its own error. Returns true when it fired.
-    func watchForEndStall(at position: Double) -> Bool {
-        let eligible = rate > 0 && bufferingPercent == nil && !mediaInfo.isLive
-        guard itemState.watches.endStall.observe(position: position, duration: duration, now: Self.monotonicSeconds,
-                                    timeout: configuration.endStallTimeout, eligible: eligible) else { return false }
-        Log.debug(.engine, .warning, String(format: "workaround end-stall: sat at %.2f s of %.2f s without EOS; ended here, the next load gets a new pipeline", position, duration ?? 0))
-        lifecycle.stalled = true
-        dropPendingSwitch()
-        onEnd()
+// is `EndStallWatch` (ReelCore, tested by table); this component feeds it the progress timer's
+// positions (`positionRead`) and ends the item through the player (`FeatureHost.endStalled`).
+@MainActor
+final class EndStallWatchdog: PlayerFeature {
+    private(set) var watch = EndStallWatch()
+    /// `PlayerConfiguration.endStallTimeout` (0: off).
+    private var timeout: Double = 3
+
+    func configure(_ configuration: PlayerConfiguration) { timeout = configuration.endStallTimeout }
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { watch = EndStallWatch() }
+    func progressPaused(host: FeatureHost) { watch.reset() }
+
+    /// When playback has sat within the last half second of a known duration for
+    /// `endStallTimeout` while playing (not buffering, not live), the item is treated as played
+    /// to its end: the pending switch is dropped, and the next load replaces the pipeline, so
+    /// the next item opens afresh and reports its own error.
+    func positionRead(_ seconds: Double, host: FeatureHost) -> Bool {
+        let eligible = host.rate > 0 && host.bufferingPercent == nil && !host.mediaInfo.isLive
+        guard watch.observe(position: seconds, duration: host.duration, now: host.now, timeout: timeout, eligible: eligible) else { return false }
+        Log.debug(.engine, .warning, String(format: "workaround end-stall: sat at %.2f s of %.2f s without EOS; ended here, the next load gets a new pipeline",
+                                            seconds, host.duration ?? 0))
+        host.endStalled()
         return true
     }
 
-    /// Stalled at an item's end: the watchdog fired, or playback has sat still in the last half
-    /// second for over half a second (a quit before the watchdog fires must not reap it either).
-    var pipelineLooksStalled: Bool {
-        lifecycle.stalled || itemState.watches.endStall.hasSatStill(longerThan: 0.5, now: Self.monotonicSeconds)
+    /// Playback has sat still in the last half second for over half a second (a quit before the
+    /// watchdog fires must not reap the pipeline either).
+    func looksStalled(host: FeatureHost) -> Bool { watch.hasSatStill(longerThan: 0.5, now: host.now) }
+}
+
+extension Player {
+    /// Stalled at an item's end: the watchdog fired, or a feature sees playback sitting still there.
+    var pipelineLooksStalled: Bool { lifecycle.stalled || features.first("looksStalled") { $0.looksStalled(host: self) } }
+
+    /// The item stopped at its end without EOS (`EndStallWatchdog`): it ends here, the pending
+    /// switch is dropped, and the next load gets a fresh pipeline (this one is abandoned).
+    func endStalled() {
+        lifecycle.stalled = true
+        dropPendingSwitch()
+        onEnd()
     }
 
-    /// Forgets the next URI, whether still held back, waiting for about-to-finish, or taken.
+    /// Forgets the next URI, whether waiting for about-to-finish or taken (one held back goes
+    /// with the item's end: `HeldBackNextURI`).
     func dropPendingSwitch() {
         shared.state.withLock {
             $0.next = nil

@@ -52,6 +52,9 @@ final class FeatureHostStandIn: FeatureHost {
     var noPictureTaken = false
     func offerNoPicture(reason: String) -> Bool { calls.append("no-picture"); return noPictureTaken }
     func restartLoad() { calls.append("restart") }
+    var rate = 1.0
+    var bufferingPercent: Int?
+    func endStalled() { calls.append("end-stalled") }
     func play() { calls.append("play"); intent = .playing; onUserIntent?() }
     func pause() { calls.append("pause"); intent = .paused; onUserIntent?() }
     func seek(to time: Double, mode: SeekMode) { calls.append("seek \(time) \(mode)"); position = time }

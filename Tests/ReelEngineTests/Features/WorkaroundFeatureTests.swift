@@ -103,3 +103,37 @@ final class HeldBackNextURIFeatureTests: XCTestCase {
         }
     }
 }
+
+/// The end-stall watchdog alone: fed the timer's positions, it ends an item that sits at its end.
+final class EndStallWatchdogFeatureTests: XCTestCase {
+    func testAnItemSittingStillAtItsEndIsEndedOnceAndOnlyThere() {
+        onMain {
+            let host = FeatureHostStandIn(), watchdog = EndStallWatchdog()
+            var configuration = PlayerConfiguration()
+            configuration.endStallTimeout = 3
+            watchdog.configure(configuration)
+            watchdog.itemStarted(host.currentItem!, switched: false, host: host)
+            host.duration = 10
+            XCTAssertFalse(watchdog.positionRead(9.8, host: host))
+            host.now += 2
+            XCTAssertFalse(watchdog.positionRead(9.8, host: host), "not for long enough yet")
+            XCTAssertTrue(watchdog.looksStalled(host: host), "but a quit now must not take the pipeline to NULL")
+            host.now += 1.5
+            XCTAssertTrue(watchdog.positionRead(9.8, host: host))
+            XCTAssertEqual(host.calls, ["end-stalled"])
+
+            host.clear()
+            for _ in 0..<5 { XCTAssertFalse(watchdog.positionRead(5, host: host)); host.now += 2 }
+            XCTAssertFalse(watchdog.looksStalled(host: host), "still in the middle is a pause's business, not this watch's")
+            host.bufferingPercent = 40
+            for _ in 0..<5 { XCTAssertFalse(watchdog.positionRead(9.9, host: host)); host.now += 2 }
+            host.bufferingPercent = nil
+            XCTAssertFalse(watchdog.positionRead(9.9, host: host))
+            host.now += 2
+            watchdog.progressPaused(host: host)  // paused there: the watch starts over
+            host.now += 2
+            XCTAssertFalse(watchdog.positionRead(9.9, host: host))
+            XCTAssertEqual(host.calls, [], "buffering, or paused, at the end is not a stall")
+        }
+    }
+}
