@@ -3,6 +3,16 @@ import Foundation
 import ReelCore
 @testable import ReelEngine
 
+/// `feature` configured as a player made with `PlayerConfiguration()` changed by `change` would
+/// configure it.
+@MainActor
+func configured<F: PlayerFeature>(_ feature: F, _ change: (inout PlayerConfiguration) -> Void) -> F {
+    var configuration = PlayerConfiguration()
+    change(&configuration)
+    feature.configure(configuration)
+    return feature
+}
+
 /// A stand-in player for testing one `PlayerFeature` alone: what the feature reads is set by the
 /// test, and what it asks for (events, play, pause, seeks, redraws) is recorded.
 @MainActor

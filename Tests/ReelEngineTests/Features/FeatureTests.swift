@@ -304,10 +304,7 @@ final class PictureControlsFeatureTests: XCTestCase {
 final class HardwareDecodersFeatureTests: XCTestCase {
     func testAFailingHardwareDecoderFallsBackOncePerItemWhereItWas() {
         onMain {
-            let host = FeatureHostStandIn(), decoders = HardwareDecoders()
-            var configuration = PlayerConfiguration()
-            configuration.preferences.hardwareDecoding = .no
-            decoders.configure(configuration)
+            let host = FeatureHostStandIn(), decoders = configured(HardwareDecoders()) { $0.preferences.hardwareDecoding = .no }
             XCTAssertEqual(decoders.mode, .no, "--hwdec from the configuration")
             host.reloadPosition = 12
             XCTAssertTrue(decoders.fallBack(decoder: "vah264dec", reason: "device lost", host: host))

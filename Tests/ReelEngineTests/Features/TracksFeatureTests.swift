@@ -27,11 +27,7 @@ final class TracksFeatureTests: XCTestCase {
 
     @MainActor
     private static func feature(alang: [String] = []) -> Tracks {
-        var configuration = PlayerConfiguration()
-        configuration.preferences.audioLanguages = alang
-        let tracks = Tracks()
-        tracks.configure(configuration)
-        return tracks
+        configured(Tracks()) { $0.preferences.audioLanguages = alang }
     }
 
     @MainActor
@@ -103,10 +99,8 @@ final class TracksFeatureTests: XCTestCase {
 final class SubtitleLookFeatureTests: XCTestCase {
     func testTheLookGoesOnEachPipelineClampedAndAPausedFrameShowsIt() {
         onMain {
-            let host = FeatureHostStandIn(), look = SubtitleLook()
-            var configuration = PlayerConfiguration()
-            configuration.preferences.subtitleLook = SubtitleAdjustments(scale: 1.5, delay: 0.25, position: 90)
-            look.configure(configuration)
+            let host = FeatureHostStandIn()
+            let look = configured(SubtitleLook()) { $0.preferences.subtitleLook = SubtitleAdjustments(scale: 1.5, delay: 0.25, position: 90) }
             look.pipelineBuilt(host: host)
             // playbin3's text-offset (the media's own subtitles); its font and textoverlay's are write-only.
             XCTAssertEqual(reel_get_int64(host.pipelineElement, "text-offset"), 250_000_000)

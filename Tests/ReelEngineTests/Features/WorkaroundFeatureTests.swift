@@ -11,11 +11,7 @@ import XCTest
 final class PrerollWatchdogFeatureTests: XCTestCase {
     @MainActor
     private static func watchdog(timeout: Double = 0.2) -> PrerollWatchdog {
-        var configuration = PlayerConfiguration()
-        configuration.localPrerollTimeout = timeout
-        let watchdog = PrerollWatchdog()
-        watchdog.configure(configuration)
-        return watchdog
+        configured(PrerollWatchdog()) { $0.localPrerollTimeout = timeout }
     }
 
     /// A watchdog armed by the load of one of the test media.
@@ -108,10 +104,7 @@ final class HeldBackNextURIFeatureTests: XCTestCase {
 final class EndStallWatchdogFeatureTests: XCTestCase {
     func testAnItemSittingStillAtItsEndIsEndedOnceAndOnlyThere() {
         onMain {
-            let host = FeatureHostStandIn(), watchdog = EndStallWatchdog()
-            var configuration = PlayerConfiguration()
-            configuration.endStallTimeout = 3
-            watchdog.configure(configuration)
+            let host = FeatureHostStandIn(), watchdog = configured(EndStallWatchdog()) { $0.endStallTimeout = 3 }
             watchdog.itemStarted(host.currentItem!, switched: false, host: host)
             host.duration = 10
             XCTAssertFalse(watchdog.positionRead(9.8, host: host))
