@@ -57,6 +57,9 @@ protocol PlayerFeature: AnyObject {
     func userChangedIntent(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
     func tick(host: FeatureHost)
+    /// The progress timer's beat, after `tick`: true when the feature failed or ended the item
+    /// (nothing more is done with this beat); the first that takes it ends the round.
+    func timerCheck(host: FeatureHost) -> Bool
     /// The timer read the position of an item playing forward: true when the feature took it
     /// (it ended or failed the item; nothing more is done with this beat).
     func positionRead(_ seconds: Double, host: FeatureHost) -> Bool
@@ -96,6 +99,7 @@ extension PlayerFeature {
     func requestedState(_ state: PipelineTarget, host: FeatureHost) {}
     func userChangedIntent(host: FeatureHost) {}
     func tick(host: FeatureHost) {}
+    func timerCheck(host: FeatureHost) -> Bool { false }
     func positionRead(_ seconds: Double, host: FeatureHost) -> Bool { false }
     func progressPaused(host: FeatureHost) {}
     func looksStalled(host: FeatureHost) -> Bool { false }
@@ -161,6 +165,10 @@ protocol FeatureHost: PlaybackTransport {
     var bufferingPercent: Int? { get }
     /// The item stopped at its end without EOS: it ends here, and the next load gets a fresh pipeline.
     func endStalled()
+    /// The item is an adaptive stream (HLS, DASH: an adaptive demuxer plays it).
+    var isAdaptive: Bool { get }
+    /// The item is held for the network (`NetworkRule`).
+    var isWaitingForNetwork: Bool { get }
     /// Where the item is, for loading it again (the position once prerolled, else the start asked).
     var reloadPosition: Double? { get }
     /// Loads `item` again (its events say so: `attempt`), starting at `position` when past 0.5 s.

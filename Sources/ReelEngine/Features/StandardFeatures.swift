@@ -19,6 +19,7 @@ extension PlayerFeatures {
             VideoTransform(),
             WaylandPausedSeekRedraw(),
             PrerollWatchdog(),
+            StuckPlayback(),  // before EndStallWatchdog: a position stuck away from the end is this one's, at the end that one's
             EndStallWatchdog(),
             HeldBackNextURI(),
             SubtitleLook(),
@@ -49,6 +50,7 @@ extension Player: FeatureHost {
     var hasFailed: Bool { if case .failed = status { true } else { false } }
     var wantsPipelineRunning: Bool { requestedTarget == .paused || requestedTarget == .playing }
     var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart }
+    var isAdaptive: Bool { shared.state.withLock { $0.adaptiveDemuxer != nil } }
     var httpSourceLastActivity: ContinuousClock.Instant? { shared.state.withLock { $0.httpSourceActivity } }
     var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { pipeline.decoders() }
     func offerNoPicture(reason: String) -> Bool { features.first("noPicture") { $0.noPicture(reason: reason, host: self) } }

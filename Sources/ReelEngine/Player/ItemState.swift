@@ -77,7 +77,4 @@ struct ItemLive {
 struct ItemWatches {
     /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
     var runAhead = RunAheadFilter()
-    /// Buffering that cannot complete, a position that stands still while playing (`StuckBuffering`).
-    var stuckBuffering = StuckBuffering()
-    var stuckPosition = StuckBuffering()
 }

@@ -27,11 +27,10 @@ extension Player {
 
     func onTimer() {
         features.each("tick") { $0.tick(host: self) }
-        if failIfBufferingIsStuck() { return }
+        if features.first("timerCheck", { $0.timerCheck(host: self) }) { return }
         // Only while the user wants it to play: after `pause`, the pipeline goes on for a moment
         // until its state change lands, and that is not progress the user asked for.
         guard intent == .playing, prerolled, seekTarget == nil, pipelineState == .playing, !isAtEnd else {
-            itemState.watches.stuckPosition.reset()
             features.each("progressPaused") { $0.progressPaused(host: self) }
             return
         }
@@ -39,7 +38,6 @@ extension Player {
         var pos: Int = 0
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
-        if failIfPositionIsStuck(at: seconds) { return }
         if features.first("positionRead", { $0.positionRead(seconds, host: self) }) { return }
         // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
         // playback got to (see `onEnd`).
@@ -49,32 +47,5 @@ extension Player {
         lastPosition = seconds
         let live = liveTimeline?.report(stream: seconds)
         for tick in ticks { emit(.progress(position: live?.position ?? seconds, duration: duration, tick: tick, live: live)) }
-    }
-
-    /// An adaptive VOD item playing (not buffering) whose position has not moved for
-    /// `StuckBuffering.patience` seconds, away from its end (`EndStallWatch` has that): it fails.
-    private func failIfPositionIsStuck(at seconds: Double) -> Bool {
-        let adaptive = shared.state.withLock { $0.adaptiveDemuxer != nil }
-        let nearEnd = duration.map { seconds >= $0 - 0.5 } ?? false
-        let watching = adaptive && !mediaInfo.isLive && bufferingPercent == nil && !nearEnd
-        guard itemState.watches.stuckPosition.observe(value: seconds, waiting: watching, now: Self.monotonicSeconds) else { return false }
-        fail(PlaybackError(kind: .timeout,
-                           message: String(format: "Playback stalled at %.1f s: the position stood still for %d s while playing (a stream of the item stopped delivering media).",
-                                           seconds, Int(itemState.watches.stuckPosition.patience)),
-                           uri: currentURI))
-        return true
-    }
-
-    /// Buffering of an adaptive item that has not moved for `StuckBuffering.patience` seconds: the
-    /// item fails with a clear error (the queue goes on) instead of waiting for ever.
-    private func failIfBufferingIsStuck() -> Bool {
-        let adaptive = shared.state.withLock { $0.adaptiveDemuxer != nil }
-        let waiting = adaptive && intent == .playing && prerolled && !isWaitingForNetwork && !mediaInfo.isLive
-        guard itemState.watches.stuckBuffering.observe(percent: bufferingPercent, waiting: waiting, now: Self.monotonicSeconds) else { return false }
-        let seconds = Int(itemState.watches.stuckBuffering.patience)
-        fail(PlaybackError(kind: .timeout,
-                           message: "Playback stalled: buffering stayed at \(bufferingPercent ?? 0) % for \(seconds) s with nothing more on its way (a stream of the item stopped delivering media).",
-                           uri: currentURI))
-        return true
     }
 }

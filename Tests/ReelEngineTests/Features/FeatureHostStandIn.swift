@@ -65,6 +65,8 @@ final class FeatureHostStandIn: FeatureHost {
     var rate = 1.0
     var bufferingPercent: Int?
     func endStalled() { calls.append("end-stalled") }
+    var isAdaptive = false
+    var isWaitingForNetwork = false
     func play() { calls.append("play"); intent = .playing; onUserIntent?() }
     func pause() { calls.append("pause"); intent = .paused; onUserIntent?() }
     func seek(to time: Double, mode: SeekMode) { calls.append("seek \(time) \(mode)"); position = time }

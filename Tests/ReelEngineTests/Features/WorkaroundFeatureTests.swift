@@ -130,3 +130,44 @@ final class EndStallWatchdogFeatureTests: XCTestCase {
         }
     }
 }
+
+/// The stuck-playback watch alone: an adaptive item's buffering or position that stands still.
+final class StuckPlaybackFeatureTests: XCTestCase {
+    func testAnAdaptiveItemStuckBufferingOrStandingStillFailsAfterItsPatience() {
+        onMain {
+            let host = FeatureHostStandIn(), watch = StuckPlayback()
+            watch.itemStarted(host.currentItem!, switched: false, host: host)
+            host.isAdaptive = true
+            host.isPrerolled = true
+            host.intent = .playing
+            host.bufferingPercent = 37
+            XCTAssertFalse(watch.timerCheck(host: host))
+            host.now += watch.buffering.patience - 1
+            XCTAssertFalse(watch.timerCheck(host: host), "still within its patience")
+            host.now += 2
+            XCTAssertTrue(watch.timerCheck(host: host))
+            XCTAssertEqual(host.failure?.kind, .timeout)
+            XCTAssertTrue(host.failure?.message.contains("buffering stayed at 37 %") == true, "\(String(describing: host.failure))")
+
+            let next = FeatureHostStandIn()
+            watch.itemStarted(next.currentItem!, switched: false, host: next)
+            next.isAdaptive = true
+            next.duration = 60
+            XCTAssertFalse(watch.positionRead(12, host: next))
+            next.now += 10
+            watch.progressPaused(host: next)  // paused there a while: not a stall
+            next.now += 15
+            XCTAssertFalse(watch.positionRead(12, host: next))
+            next.now += watch.position.patience + 1
+            XCTAssertTrue(watch.positionRead(12, host: next), "playing, and the position stood still")
+            XCTAssertTrue(next.failure?.message.contains("stalled at 12.0 s") == true, "\(String(describing: next.failure))")
+
+            let file = FeatureHostStandIn()  // not adaptive: a file's own pauses are not this watch's
+            watch.itemStarted(file.currentItem!, switched: false, host: file)
+            file.bufferingPercent = 10
+            file.duration = 60
+            for _ in 0..<5 { XCTAssertFalse(watch.timerCheck(host: file)); XCTAssertFalse(watch.positionRead(3, host: file)); file.now += 30 }
+            XCTAssertFalse(file.hasFailed)
+        }
+    }
+}
