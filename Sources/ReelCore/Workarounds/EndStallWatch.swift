@@ -1,5 +1,5 @@
 /// GStreamer 1.22 workaround, the decision part: an item that stopped at its very end without
-/// EOS (ReelEngine's `Player+EndStall` acts on it).
+/// EOS (ReelEngine's `EndStallWatchdog` feature acts on it).
 ///
 /// The bug: when the next URI, taken at about-to-finish, fails to open (an HTTP 404, about one
 /// run in twenty), playbin3 can stop at the end of the current item and post neither EOS nor an

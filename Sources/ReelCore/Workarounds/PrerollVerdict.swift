@@ -1,5 +1,5 @@
 /// GStreamer 1.22 workaround, the decision part: what to do with a local item that has not
-/// prerolled within the watchdog's time (ReelEngine's `Player+PrerollWatchdog` runs it).
+/// prerolled within the watchdog's time (ReelEngine's `PrerollWatchdog` feature runs it).
 ///
 /// The bug: parsebin can swallow a demuxer's error posted while it is still setting the demuxer
 /// up (qtdemux on a damaged file, about 1 run in 20, gst-launch-1.0 too), so the item neither
