@@ -11,6 +11,8 @@ final class AdaptiveQualityTests: XCTestCase {
         var events: [[String: Any]]
         var requests: [ThrottleServer.Request]
         var stderr: String
+        /// Reel's `REEL_ABR_TRACE`: what its rule saw (time, buffered, throughput, playing, rendition).
+        var trace: [[Double]]
 
         func named(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
         /// (height, reason) of every rendition event.
@@ -38,6 +40,16 @@ final class AdaptiveQualityTests: XCTestCase {
         func position(at t: Double) -> Double? {
             named("tick").last { ($0["t"] as? Double ?? .infinity) <= t }?["position"] as? Double
         }
+        /// What a failure message needs to tell a slope-predicted step down from a measured one:
+        /// each rendition event's time, and each segment's request (start, duration, rendition).
+        var timeline: String {
+            let switches = named("rendition").map { "\($0["height"] as? Int ?? 0) \($0["reason"] as? String ?? "?") at \(String(format: "%.1f", $0["t"] as? Double ?? -1))" }
+            let fetched = requests.filter { $0.path.hasSuffix(".ts") }.map { "\($0.path.split(separator: "/").first ?? "") \(String(format: "%.1f+%.1f", $0.time, $0.seconds))" }
+            var picked: [[Double]] = []
+            for sample in trace where sample.count == 5 && picked.last.map({ sample[0] >= $0[0] + 1 }) ?? true { picked.append(sample) }
+            let samples = picked.map { String(format: "%.0f: %.1f s %.1f Mb/s r%.0f", $0[0], $0[1], $0[2] / 1e6, $0[4]) }
+            return "renditions \(switches); segments \(fetched); stalls \(stalls); the rule saw (a sample a second) \(samples)"
+        }
         func segments(_ rendition: String) -> [ThrottleServer.Request] {
             requests.filter { $0.path.hasPrefix("/\(rendition)/") && $0.path.hasSuffix(".ts") }
         }
@@ -58,29 +70,42 @@ final class AdaptiveQualityTests: XCTestCase {
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true"]
                                              + arguments + [server.url("master.m3u8")],
-                                         environment: ["XDG_STATE_HOME": state.path])
+                                         environment: ["XDG_STATE_HOME": state.path,
+                                                       "REEL_ABR_TRACE": state.appendingPathComponent("abr.csv").path])
         Thread.sleep(forTimeInterval: seconds)
         reel.process.terminate()
         let (_, killed) = reel.finish(timeout: 10)
         XCTAssertFalse(killed, "reel quits on SIGTERM")
         let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
-        return Run(events: events, requests: server.requests, stderr: reel.stderr)
+        let trace = ((try? String(contentsOf: state.appendingPathComponent("abr.csv"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+        return Run(events: events, requests: server.requests, stderr: reel.stderr, trace: trace)
     }
 
-    /// 8 Mbit/s, then 1 Mbit/s from the 16th second, starting at 1080p (8 Mbit/s remembered from
-    /// an earlier run): the buffer's slope predicts the stall and Reel pins 360p before the buffer
-    /// empties; playback never waits.
+    /// 10 Mbit/s, then 1 Mbit/s from the 16th second, starting at 1080p (8 Mbit/s remembered from
+    /// an earlier run): Reel pins 360p before the buffer empties; playback never waits. (At 8 Mbit/s
+    /// a machine loaded far beyond the suite's own load measured the first 1080p fragment below
+    /// its 5.55 Mbit/s, and the rule rightly stepped down to 720p before the drop.)
+    /// Which of the rule's two ways down names the step is a race the scenario cannot fix. The
+    /// buffer's slope predicts the stall once it is within 16 s (`stall-predicted`, about 3 s after
+    /// the drop with 12 s buffered). A 1080p fragment begun within 0.8 s before the drop completes
+    /// 3–9 s after it at under 2.5 Mbit/s, and that measurement alone says 360p (`auto-down`); it
+    /// comes first when more was buffered (a slower start under load: CI, once). A fragment begun
+    /// earlier measures more and says 720p, which the demuxer never fetches: its next 1080p
+    /// fragment is already on the way, and the slope's 360p comes while it downloads.
+    /// `AdaptiveRuleTests` tells the two ways apart on recorded traces.
     func testADropWithABufferAheadStepsDownBeforeAStall() throws {
-        let run = try play(schedule: [(0, 8_000_000), (16, 1_000_000)], seconds: 34, rememberedThroughput: 8_000_000)
+        let run = try play(schedule: [(0, 10_000_000), (16, 1_000_000)], seconds: 34, rememberedThroughput: 8_000_000)
         XCTAssertEqual(run.renditions.first, "1080 start", "8 Mbit/s remembered: 1080p from the start. \(run.renditions)")
         XCTAssertEqual(run.named("rendition").first?["mode"] as? String, "auto")
         // The premise: at least 6 s were buffered when the bandwidth fell.
         let fetched = Double(run.segments("1080").filter { $0.time + $0.seconds <= 16 }.count) * 2
         let position = try XCTUnwrap(run.position(at: 16))
-        XCTAssertGreaterThanOrEqual(fetched - position, 6, "buffered at the drop: \(fetched - position) s")
+        XCTAssertGreaterThanOrEqual(fetched - position, 6, "buffered at the drop: \(fetched - position) s; \(run.timeline)")
 
-        let down = try XCTUnwrap(run.named("rendition").first { $0["reason"] as? String == "stall-predicted" }, "\(run.renditions)")
-        XCTAssertEqual(down["height"] as? Int, 360, "1 Mbit/s carries 360p only")
+        let down = try XCTUnwrap(run.named("rendition").dropFirst().first, run.timeline)
+        XCTAssertTrue(["stall-predicted", "auto-down"].contains(down["reason"] as? String ?? ""), run.timeline)
+        XCTAssertEqual(down["height"] as? Int, 360, "1 Mbit/s carries 360p only: \(run.timeline)")
         let at = try XCTUnwrap(down["t"] as? Double)
         XCTAssertGreaterThan(at, 16)
         XCTAssertFalse(run.renditions.contains { $0.hasSuffix("auto-up") }, "no step up on 1 Mbit/s: \(run.renditions)")
