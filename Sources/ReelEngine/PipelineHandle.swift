@@ -35,7 +35,7 @@ final class PipelineHandle: @unchecked Sendable {
             guard let playbin, let data else { return }
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
             let next = shared.state.withLock { s -> String? in
-                guard let n = s.next else { return nil }
+                guard !s.reverse, let n = s.next else { return nil }
                 s.next = nil
                 s.switched = n
                 return n.playedURI

@@ -11,6 +11,11 @@ final class StreamingShared: Sendable {
         var next: PlaybackItem?
         /// Set when about-to-finish handed `next` to playbin3; cleared at its STREAM_START.
         var switched: PlaybackItem?
+        /// Playing backwards (a negative rate): about-to-finish then comes at the *start* (the
+        /// demuxer's reverse EOS; while paused too) and hands nothing over. Handed over, playbin3
+        /// 1.22 switched to the next item at the next flushing seek, with the current one
+        /// reported cut short (paused at 2 s, rate −64 then 1: "stops at 3.13 s of its 10.02 s").
+        var reverse = false
         /// Headers for the current item's HTTP source (first request only; see ARCHITECTURE.md).
         var headers: [(String, String)] = []
         var userAgent = "Reel/0.1"

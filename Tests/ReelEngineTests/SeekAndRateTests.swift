@@ -123,6 +123,59 @@ final class SeekAndRateTests: XCTestCase {
         }
     }
 
+    /// Back to rate 1 after playing backwards, playback goes on past where the reverse began: the
+    /// forward seek sets the segment's stop to none (left as it was, the reverse seek's stop ended
+    /// the item there, 0.7 s on: mpv's and Totem's users step back and forth).
+    func testForwardAfterReversePlaysPastWhereTheReverseBegan() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("color10s.mp4"))
+            h.waitReady()
+            h.player.seek(to: 3, mode: .accurate)
+            h.waitSeekDone()
+            h.player.play()
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            XCTAssertTrue(h.player.setRate(-1))
+            GLibMainLoop.spin(for: 0.5)
+            XCTAssertLessThan(h.player.position, 3, "backwards")
+            XCTAssertTrue(h.player.setRate(1))
+            h.wait("past where the reverse began, by 1.5 s") { h.player.position > 4.5 }
+            XCTAssertFalse(h.events.contains { if case .playedToEnd = $0.event { true } else { false } }, "the item did not end early")
+            XCTAssertEqual(h.player.timeControlStatus, .playing)
+        }
+    }
+
+    /// Paused, rate −64 then 1 (MPRIS clients clamp any Rate into 1/64…64): the reverse trick
+    /// mode reaches the item's start while paused, and playbin3's about-to-finish comes there;
+    /// the next item is not handed over (it was: playbin3 switched to it at the next seek, the
+    /// current one reported cut short), and playing goes on from the same place.
+    func testAReverseExcursionWhilePausedKeepsTheItemAndItsNext() throws {
+        try onMain {
+            let h = try EngineHarness()
+            defer { h.shutdown() }
+            h.player.load(TestMedia.path("color10s.mp4"))
+            h.player.prepareNext(TestMedia.path("clip2s.mp4"))
+            h.waitReady()
+            h.player.play()
+            h.wait("2 s in") { h.player.position >= 2 }
+            h.player.pause()
+            h.wait("paused") { h.player.timeControlStatus == .paused }
+            XCTAssertTrue(h.player.setRate(-64))
+            GLibMainLoop.spin(for: 0.4)
+            XCTAssertTrue(h.player.setRate(1))
+            GLibMainLoop.spin(for: 0.4)
+            let from = h.player.position
+            h.player.play()
+            h.wait("1.5 s on from \(from)") { h.player.position > from + 1.5 }
+            XCTAssertTrue(h.player.currentURI?.hasSuffix("color10s.mp4") ?? false, "\(h.player.currentURI ?? "none")")
+            let changes = h.events.filter { if case .itemChanged = $0.event { true } else { false } }.count
+            XCTAssertEqual(changes, 1, "no switch to the next item")
+            XCTAssertFalse(h.events.contains { if case .warning = $0.event { true } else { false } }, "not reported cut short")
+            XCTAssertFalse(h.events.contains { if case .playedToEnd = $0.event { true } else { false } })
+        }
+    }
+
     func testFastKeyUnitTrickModeAtFourTimes() throws {
         try onMain {
             let h = try EngineHarness()

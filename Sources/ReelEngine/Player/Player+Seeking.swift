@@ -85,9 +85,14 @@ extension Player {
         let ns = BoundedNumber.nanoseconds(target)
         let none = -1
         let ok: Bool
+        // Before the seek: its reverse EOS may reach about-to-finish at once (StreamingShared.reverse).
+        shared.state.withLock { $0.reverse = newRate < 0 }
+        defer { if !ok { shared.state.withLock { $0.reverse = rate < 0 } } }
         if newRate >= 0 {
+            // The stop is set (to none), never left as it was: a reverse seek's stop (where reverse
+            // playback began) would end forward playback there (GstPlay seeks the same way).
             ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
-                                  GST_SEEK_TYPE_SET, ns, GST_SEEK_TYPE_NONE, none) != 0
+                                  GST_SEEK_TYPE_SET, ns, GST_SEEK_TYPE_SET, none) != 0
         } else {
             ok = gst_element_seek(pipeline.element, newRate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags),
                                   GST_SEEK_TYPE_SET, 0, GST_SEEK_TYPE_SET, ns) != 0

@@ -23,7 +23,13 @@ public final class Player: PlaybackEngine {
     /// The intent, the pipeline's state and the status derived from both (`TimeControl`).
     var time = TimeControl()
     public var timeControlStatus: TimeControlStatus { time.status }
-    public internal(set) var rate: Double { get { time.rate } set { time.rate = newValue } }
+    public internal(set) var rate: Double {
+        get { time.rate }
+        set {
+            time.rate = newValue
+            shared.state.withLock { $0.reverse = newValue < 0 }
+        }
+    }
     public internal(set) var intent: PlayIntent { get { time.intent } set { time.intent = newValue } }
     public internal(set) var status: ItemStatus { get { itemState.status } set { itemState.status = newValue } }
     public internal(set) var duration: Double? { get { itemState.media.duration } set { itemState.media.duration = newValue } }
