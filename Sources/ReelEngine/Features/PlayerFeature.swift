@@ -41,6 +41,8 @@ protocol PlayerFeature: AnyObject {
     /// The item prerolled (its duration, seekability and picture size are known), after it was
     /// said ready.
     func prerolled(host: FeatureHost)
+    /// The position jumps: a seek was issued, or the item stopped (back to its start).
+    func positionJumped(host: FeatureHost)
     /// A seek landed (its ASYNC_DONE); `user`: one the user asked for (not Reel's own redraw).
     func seekLanded(user: Bool, host: FeatureHost)
     /// A tag list came for the current item (the bus's TAG).
@@ -55,6 +57,9 @@ protocol PlayerFeature: AnyObject {
     func takeError(_ message: UnsafeMutablePointer<GstMessage>, text: String, host: FeatureHost) -> Bool
     /// The user played or paused (`play`, `pause`, `toggle`).
     func userChangedIntent(host: FeatureHost)
+    /// The user played an item that was paused mid-way (not at its end, not failed), before the
+    /// pipeline is asked to play: where it resumes may be moved (`LiveClock`).
+    func resuming(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
     func tick(host: FeatureHost)
     /// The progress timer's beat, after `tick`: true when the feature failed or ended the item
@@ -94,10 +99,12 @@ extension PlayerFeature {
     func pipelineBuilt(host: FeatureHost) {}
     func prerolled(host: FeatureHost) {}
     func tags(_ tags: ItemTags, host: FeatureHost) {}
+    func positionJumped(host: FeatureHost) {}
     func seekLanded(user: Bool, host: FeatureHost) {}
     func tableOfContents(_ chapters: [Chapter], nextItem: Bool, host: FeatureHost) {}
     func requestedState(_ state: PipelineTarget, host: FeatureHost) {}
     func userChangedIntent(host: FeatureHost) {}
+    func resuming(host: FeatureHost) {}
     func tick(host: FeatureHost) {}
     func timerCheck(host: FeatureHost) -> Bool { false }
     func positionRead(_ seconds: Double, host: FeatureHost) -> Bool { false }
@@ -116,10 +123,16 @@ protocol FeatureHost: PlaybackTransport {
     var duration: Double? { get }
     /// The position in stream time (live items: not on the window's scale).
     var streamPosition: Double { get }
-    /// A routed live item's state (the gateway's `LiveStream`), nil otherwise.
+    /// A routed live item's state (the gateway's `LiveStream`, kept by `LiveClock`), nil otherwise.
     var liveStream: LiveStream? { get }
-    /// The live window of the current item, once it started (`Player+Live`).
+    /// The gateway's `LiveStream` for `item` when it is routed through it, nil otherwise.
+    func routedLiveStream(of item: PlaybackItem) -> LiveStream?
+    /// The live window of the current item, once it started (`LiveClock`).
     var liveTimeline: LiveTimeline? { get }
+    /// Where the pipeline may seek now (nil: not seekable or not known).
+    var seekableRange: ClosedRange<Double>? { get }
+    /// Seeks to `seconds` of stream time (a live item's, not on its window's scale).
+    func seekStream(to seconds: Double)
     /// Draws into a Wayland surface (not an X11 window).
     var isOnWayland: Bool { get }
     /// The pipeline is PAUSED now (not only asked to be).

@@ -9,6 +9,7 @@ extension PlayerFeatures {
             HardwareDecoders(),
             AudioFocus(),
             Aspect(),
+            LiveClock(),  // before the other live features: they read the item's LiveStream it keeps
             LiveAnnouncements(),
             LiveTitle(),
             CoverArt(),
@@ -21,16 +22,20 @@ extension PlayerFeatures {
             PrerollWatchdog(),
             StuckPlayback(),  // before EndStallWatchdog: a position stuck away from the end is this one's, at the end that one's
             EndStallWatchdog(),
+            RunAheadPositions(),  // after the watches above: they see every reading, as before it
             HeldBackNextURI(),
             SubtitleLook(),
             Tracks(),
+            FrameCatcher(),
         ])
     }
 }
 
 /// The player as its features see it (`FeatureHost`).
 extension Player: FeatureHost {
-    var liveStream: LiveStream? { itemState.live.stream }
+    var liveStream: LiveStream? { features.first(LiveClock.self)?.stream }
+    func routedLiveStream(of item: PlaybackItem) -> LiveStream? { liveStreams?(item.id) }
+    func seekStream(to seconds: Double) { performSeek(to: seconds, rate: rate, mode: .keyframe, user: true) }
     var now: Double { Self.monotonicSeconds }
     var pipelineElement: UnsafeMutablePointer<GstElement> { pipeline.element }
     func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>? {

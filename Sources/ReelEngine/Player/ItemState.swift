@@ -6,8 +6,8 @@ import ReelCore
 /// starts the next one (`ItemState(switchedTo:)` at its STREAM_START). What outlives an item
 /// (the pipeline, the intent, the rate, volume) is the player's own.
 ///
-/// Each part is its own value (`ItemProgress`, `ItemMedia`, `ItemLive`, `ItemWatches`): what
-/// live or a workaround keep for one item is read in one place. Features keep their own per-item
+/// Each part is its own value (`ItemProgress`, `ItemMedia`); what features and workarounds keep
+/// for one item is theirs (`Features/`, `Workarounds/`). Features keep their own per-item
 /// state and start it anew at their `itemStarted` hook (the tracks: `Tracks`).
 struct ItemState {
     var status: ItemStatus = .unknown
@@ -17,8 +17,6 @@ struct ItemState {
     var prerolled = false
     var progress = ItemProgress()
     var media = ItemMedia()
-    var live = ItemLive()
-    var watches = ItemWatches()
 
     init(direction: Double = 1) {
         progress.ticker.reset(direction: direction)
@@ -65,16 +63,4 @@ struct ItemMedia {
     var videoDisplaySize: (Int, Int)?
     /// The next item's stream collection, when it came before that item's STREAM_START.
     var nextCollection: (info: MediaInfo, displaySize: (Int, Int)?)?
-}
-
-/// A live item's programme and window (from the gateway; `Player+Live`).
-struct ItemLive {
-    /// The gateway's `LiveStream` of a routed live item (nil otherwise).
-    var stream: LiveStream?
-}
-
-/// What the GStreamer 1.22 workarounds watch for one item (Workarounds/README.md).
-struct ItemWatches {
-    /// Positions that run ahead of the clock are not believed (`RunAheadFilter`).
-    var runAhead = RunAheadFilter()
 }

@@ -329,7 +329,6 @@ extension Player {
         if streaming {
             itemState.progress.videoFrames = FrameTally(startingAt: sinkFrameTotals())
             seekingQuery.reset()
-            itemState.live.stream = liveStreams?(switched.id)
         }
         emit(.itemChanged(index: nil, uri: switched.playedURI, title: switched.title ?? MediaLocator.displayName(of: switched.playedURI)))
     }
@@ -342,7 +341,6 @@ extension Player {
         var pos: Int = 0
         if gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 { lastPosition = Double(pos) / 1e9 }
         ticker.reset(at: nil, direction: rate)
-        itemState.watches.runAhead.reset()
         if wasUser { emit(.seeked(position: reported(lastPosition))) }
         features.each("seekLanded") { $0.seekLanded(user: wasUser, host: self) }
     }

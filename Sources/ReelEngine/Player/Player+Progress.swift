@@ -38,10 +38,8 @@ extension Player {
         var pos: Int = 0
         guard gst_element_query_position(pipeline.element, GST_FORMAT_TIME, &pos) != 0, pos >= 0 else { return }
         let seconds = Double(pos) / 1e9
+        // Taken: the item ended or failed, or the reading is not believed (`RunAheadPositions`).
         if features.first("positionRead", { $0.positionRead(seconds, host: self) }) { return }
-        // Ahead of the clock (a 1.22 behaviour, see `RunAheadFilter`): not ticked, and not where
-        // playback got to (see `onEnd`).
-        guard itemState.watches.runAhead.believes(seconds, at: Self.monotonicSeconds, rate: rate, live: mediaInfo.isLive) else { return }
         let ticks = ticker.advance(to: seconds)
         guard !ticks.isEmpty else { return }
         lastPosition = seconds

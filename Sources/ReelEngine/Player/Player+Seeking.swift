@@ -49,14 +49,6 @@ extension Player {
         performSeek(to: target, rate: rate, mode: mode, user: true)
     }
 
-    /// How far playback is behind the live edge, for live items: the end of the newest segment
-    /// when Reel reads the playlists (`LiveTimeline`), else the end of the seekable window.
-    public var behindLiveEdge: Double? {
-        if let timeline = liveTimeline { return timeline.behindLiveEdge(stream: streamPosition) }
-        guard mediaInfo.isLive, let range = seekableRange else { return nil }
-        return max(0, range.upperBound - streamPosition)
-    }
-
     /// Jumps to the live edge of a live item: the safe distance from the newest segment's end
     /// (`LiveWindowSnapshot.safeDistance`), else the end of the seekable window.
     public func seekToLiveEdge() {
@@ -102,7 +94,7 @@ extension Player {
         seekIsUser = user
         lastPosition = target
         ticker.reset(at: nil, direction: newRate)
-        itemState.watches.runAhead.reset()
+        features.each("positionJumped") { $0.positionJumped(host: self) }
         updateTimeControl()
         return true
     }

@@ -111,7 +111,6 @@ public final class Player: PlaybackEngine {
         windowGate?.cancel()  // a streaming thread waiting for a window that never came goes on
         windowGate = nil
         BitrateCap.forget(shared: shared)
-        releaseFrameCatcher()
         features.each("shutdown") { $0.shutdown(host: self) }
         if pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         events.removeAll()
@@ -164,7 +163,6 @@ public final class Player: PlaybackEngine {
         lifecycle.generation += 1
         resetItemState()
         currentItem = item
-        itemState.live.stream = liveStreams?(item.id)
         features.each("itemStarted") { $0.itemStarted(item, switched: false, host: self) }
         lifecycle.awaitingOwnStreamStart = true
         shared.state.withLock { $0.headers = item.headers.map { ($0.name, $0.value) } }
@@ -239,7 +237,7 @@ public final class Player: PlaybackEngine {
             return
         }
         intent = .playing
-        recoverIfBehindLiveWindow()
+        features.each("resuming") { $0.resuming(host: self) }
         applyDesiredState()
     }
 
@@ -261,15 +259,10 @@ public final class Player: PlaybackEngine {
         lastPosition = 0
         isAtEnd = false
         ticker.reset()
-        itemState.watches.runAhead.reset()
+        features.each("positionJumped") { $0.positionJumped(host: self) }
         setPipeline(.ready)
         updateTimeControl()
     }
-
-    // MARK: Exact frames (see Player+FrameCatcher)
-
-    /// The frames asked for at exact times (`--screenshot-at`), on the current video sink.
-    let frameCatcher = FrameCatcher()
 
     // MARK: Network
 
@@ -300,7 +293,6 @@ public final class Player: PlaybackEngine {
         snapshot.videoFrameRate = videoFrameRate
         snapshot.adaptive = adaptiveStats
         snapshot.subtitleText = subtitleText
-        readLive(into: &snapshot)
         for feature in features.all { feature.readout(into: &snapshot, host: self) }
     }
 

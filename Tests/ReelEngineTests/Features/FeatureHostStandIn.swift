@@ -27,6 +27,11 @@ final class FeatureHostStandIn: FeatureHost {
     var streamPosition: Double { position }
     var liveStream: LiveStream?
     var liveTimeline: LiveTimeline?
+    /// What the gateway has for each item's id (`routedLiveStream(of:)`).
+    var routedLiveStreams: [PlaybackItem.ID: LiveStream] = [:]
+    func routedLiveStream(of item: PlaybackItem) -> LiveStream? { routedLiveStreams[item.id] }
+    var seekableRange: ClosedRange<Double>?
+    func seekStream(to seconds: Double) { calls.append(String(format: "seek-stream %.2f", seconds)); position = seconds }
     var now: Double = 100
     var aspectFilter: AspectFilter?
     /// A real playbin3 (not playing) whose properties features set; a real video filter.

@@ -171,3 +171,42 @@ final class StuckPlaybackFeatureTests: XCTestCase {
         }
     }
 }
+
+/// Positions ahead of the clock (a file cut short answers its duration before EOS): refused until
+/// the clock catches up, believed again after a seek or a stop, a new item, live or in reverse.
+final class RunAheadPositionsFeatureTests: XCTestCase {
+    func testAReadingAheadOfTheClockEndsTheBeatUntilThePositionJumps() {
+        onMain {
+            let host = FeatureHostStandIn(), runAhead = RunAheadPositions()
+            runAhead.itemStarted(host.currentItem!, switched: false, host: host)
+            XCTAssertFalse(runAhead.positionRead(1.0, host: host), "the first reading is believed")
+            host.now += 0.5
+            XCTAssertFalse(runAhead.positionRead(1.5, host: host))
+            host.now += 0.5
+            XCTAssertTrue(runAhead.positionRead(9.9, host: host), "8.4 s on in half a second: the duration answered early")
+            host.now += 0.5
+            XCTAssertFalse(runAhead.positionRead(2.4, host: host), "measured from the last believed reading")
+            runAhead.positionJumped(host: host)
+            XCTAssertFalse(runAhead.positionRead(8.0, host: host), "after a seek, the target is believed")
+            host.now += 0.1
+            XCTAssertTrue(runAhead.positionRead(9.9, host: host))
+            runAhead.seekLanded(user: true, host: host)
+            XCTAssertFalse(runAhead.positionRead(9.9, host: host), "where a seek landed is believed")
+            runAhead.itemStarted(PlaybackItem(uri: "file:///next.mkv"), switched: true, host: host)
+            XCTAssertFalse(runAhead.positionRead(0.2, host: host), "a new item starts anew")
+        }
+    }
+
+    func testLiveAndReversePlayAreBelievedAsTheyCome() {
+        onMain {
+            let host = FeatureHostStandIn(), runAhead = RunAheadPositions()
+            host.mediaInfo.isLive = true
+            XCTAssertFalse(runAhead.positionRead(1, host: host))
+            XCTAssertFalse(runAhead.positionRead(60, host: host), "live: hlsdemux2 jumps to the edge")
+            host.mediaInfo.isLive = false
+            host.rate = -1
+            XCTAssertFalse(runAhead.positionRead(90, host: host))
+            XCTAssertFalse(runAhead.positionRead(95, host: host), "reverse")
+        }
+    }
+}

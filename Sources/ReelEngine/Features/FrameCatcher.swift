@@ -9,11 +9,36 @@ import ReelCore
 /// back up) or, without a filter, as it reaches the video sink (CReelFrame's catcher, a probe in
 /// the streaming thread), not whatever the sink holds when a timer notices that T has passed.
 /// The same command therefore writes the same frames, with the same names, on every run.
+///
+/// A feature: it owns its C catcher (a probe on the element watched) and follows the pipeline's
+/// life through hooks. A new pipeline retires the catcher (its elements are new, and one may be
+/// allocated where an old one was: the element's address alone cannot tell); what it caught
+/// before is still given by the next `take`. Shutdown frees them.
 @MainActor
-final class FrameCatcher {
-    /// The C catcher, and the sink it watches (pointer identity).
+final class FrameCatcher: PlayerFeature {
+    /// The C catcher, and the element it watches (pointer identity, within one pipeline).
     private var catcher: OpaquePointer?
     private var sink: UInt = 0
+    /// The catcher has targets (`catchFrames`), not only the shown frame kept (`keepShownFrame`).
+    private var catching = false
+    /// Catchers of earlier pipelines (or elements) that had targets, until what they caught is
+    /// taken (the last few: a caller that never takes does not keep them all).
+    private var retired: [OpaquePointer] = []
+
+    func pipelineBuilt(host: FeatureHost) { retire() }
+
+    /// Puts the catcher aside: kept for `take` when it had targets, freed otherwise.
+    private func retire() {
+        if let catcher {
+            if catching { retired.append(catcher) } else { reel_frame_catcher_free(catcher) }
+        }
+        while retired.count > 4 { reel_frame_catcher_free(retired.removeFirst()) }
+        catcher = nil
+        catching = false
+        sink = 0
+    }
+
+    func shutdown(host: FeatureHost) { release() }
 
     /// Catches the frames at `times` on `sink` from now on (a new sink gets a new catcher); false
     /// when it cannot be watched.
@@ -22,20 +47,27 @@ final class FrameCatcher {
         guard let catcher else { return false }
         let targets = times.filter { $0.isFinite && $0 >= 0 }.sorted().map { UInt64(($0 * 1e9).rounded()) }
         targets.withUnsafeBufferPointer { reel_frame_catcher_set_targets(catcher, $0.baseAddress, $0.count) }
+        catching = true
         return true
     }
 
     /// A catcher on `element`'s `pad` (the one in place when it is the same element).
     private func attach(to element: UnsafeMutablePointer<GstElement>, pad: String) {
         guard catcher == nil || sink != UInt(bitPattern: element) else { return }
-        release()
+        retire()  // what it caught is still taken
         catcher = reel_frame_catcher_new_on(element, pad)
         sink = UInt(bitPattern: element)
     }
 
     /// The frames caught since the last call (PNGs at `displaySize`), each with its target.
     func take(displaySize: (Int, Int)?, uri: String?) -> [(target: Double, frame: Result<CapturedFrame, PlaybackError>)] {
-        guard let catcher else { return [] }
+        let earlier = retired.flatMap { take(from: $0, displaySize: displaySize, uri: uri) }
+        retired.forEach { reel_frame_catcher_free($0) }
+        retired.removeAll()
+        return earlier + (catcher.map { take(from: $0, displaySize: displaySize, uri: uri) } ?? [])
+    }
+
+    private func take(from catcher: OpaquePointer, displaySize: (Int, Int)?, uri: String?) -> [(target: Double, frame: Result<CapturedFrame, PlaybackError>)] {
         let (width, height) = displaySize ?? (0, 0)
         var found: [(Double, Result<CapturedFrame, PlaybackError>)] = []
         while true {
@@ -80,16 +112,22 @@ final class FrameCatcher {
 
     func release() {
         if let catcher { reel_frame_catcher_free(catcher) }
+        retired.forEach { reel_frame_catcher_free($0) }
+        retired.removeAll()
         catcher = nil
+        catching = false
         sink = 0
     }
 }
 
 extension Player {
+    private var frameCatcher: FrameCatcher? { features.first(FrameCatcher.self) }
+
     /// From now on, catches the frames on screen at `times` (seconds of the current item); the
     /// targets of an earlier call are forgotten. False when the video sink cannot be watched.
     @discardableResult
     public func catchFrames(at times: [Double]) -> Bool {
+        guard let frameCatcher else { return false }
         if let filter = videoFilter { return frameCatcher.catchFrames(at: times, on: filter.bin, pad: "src") }
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
@@ -98,7 +136,7 @@ extension Player {
 
     /// The frames caught since the last call, each with the target it was caught for.
     public func takeCaughtFrames() -> [(target: Double, frame: Result<CapturedFrame, PlaybackError>)] {
-        frameCatcher.take(displaySize: captureSize, uri: currentURI)
+        frameCatcher?.take(displaySize: captureSize, uri: currentURI) ?? []
     }
 
     /// From now on the frame on screen is kept as it passes the video sink (`shownFrame`), so that
@@ -106,6 +144,7 @@ extension Player {
     /// for a new item (the sink may be new).
     @discardableResult
     public func keepShownFrame() -> Bool {
+        guard let frameCatcher else { return false }
         if let filter = videoFilter { return frameCatcher.keepShownFrame(on: filter.bin, pad: "src") }
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
@@ -118,8 +157,6 @@ extension Player {
     public func shownFrame() -> CapturedFrame? {
         let pts = reel_sample_pts(pipeline.element)
         guard reel_gst_clock_time_is_valid(pts) != 0 else { return nil }
-        return frameCatcher.frame(at: UInt64(pts), displaySize: captureSize)
+        return frameCatcher?.frame(at: UInt64(pts), displaySize: captureSize)
     }
-
-    func releaseFrameCatcher() { frameCatcher.release() }
 }
