@@ -28,7 +28,10 @@ final class GIOStartupTests: XCTestCase {
                                                                                  "--no-resume", master],
                                               timeout: 30, environment: ["GSETTINGS_BACKEND": backend, "XDG_CONFIG_HOME": home.path + "/\(backend)-\(run)"])
                     if r.timedOut || r.status != 0 {
-                        failures.withLock { $0.append("\(backend) run \(run): \(r.timedOut ? "hung" : "status \(r.status)"): \(r.stderr.suffix(300))") }
+                        // A crash: the crashed thread's frames (the runtime's backtrace starts
+                        // with them; its tail is only registers and images).
+                        let crashed = r.stderr.range(of: "crashed:").map { String(r.stderr[$0.lowerBound...].prefix(4000)) }
+                        failures.withLock { $0.append("\(backend) run \(run): \(r.timedOut ? "hung" : "status \(r.status)"): \(crashed ?? String(r.stderr.suffix(300))))") }
                     }
                 }
             }
