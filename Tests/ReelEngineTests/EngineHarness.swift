@@ -55,5 +55,15 @@ final class EngineHarness {
         wait("seek done", file: file, line: line) { player.timeControlStatus != .waitingToPlayAtSpecifiedRate(.seeking) && !isSeeking }
     }
 
+    /// Loads the generated media `name`, waits until it is ready and, given `position`, until an
+    /// accurate seek there has landed (paused).
+    func loadReady(_ name: String, at position: Double? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        player.load(TestMedia.path(name))
+        waitReady(file: file, line: line)
+        guard let position else { return }
+        player.seek(to: position, mode: .accurate)
+        waitSeekDone(file: file, line: line)
+    }
+
     private var isSeeking: Bool { player.timeControlStatus == .waitingToPlayAtSpecifiedRate(.seeking) }
 }

@@ -39,10 +39,7 @@ final class ProgressTests: XCTestCase {
         try onMain {
             let h = try EngineHarness(sync: true)
             defer { h.shutdown() }
-            h.player.load(TestMedia.path("color10s.mp4"))
-            h.waitReady()
-            h.player.seek(to: 8.5, mode: .accurate)
-            h.waitSeekDone()
+            h.loadReady("color10s.mp4", at: 8.5)
             h.player.play()
             h.wait("end", timeout: 5) { h.ended == 1 }
             XCTAssertEqual(h.progress(.tenSeconds).count, 1)

@@ -77,10 +77,7 @@ final class SeekAndRateTests: XCTestCase {
         try onMain {
             let h = try EngineHarness()
             defer { h.shutdown() }
-            h.player.load(TestMedia.path("color10s.mp4"))
-            h.waitReady()
-            h.player.seek(to: 1, mode: .accurate)
-            h.waitSeekDone()
+            h.loadReady("color10s.mp4", at: 1)
             XCTAssertTrue(h.player.setRate(2.0))
             XCTAssertEqual(h.player.rate, 2.0)
             h.player.play()
@@ -101,10 +98,7 @@ final class SeekAndRateTests: XCTestCase {
         try onMain {
             let h = try EngineHarness()
             defer { h.shutdown() }
-            h.player.load(TestMedia.path("color10s.mp4"))
-            h.waitReady()
-            h.player.seek(to: 6, mode: .accurate)
-            h.waitSeekDone()
+            h.loadReady("color10s.mp4", at: 6)
             XCTAssertTrue(h.player.setRate(-1.0))
             h.player.play()
             h.wait("playing") { h.player.timeControlStatus == .playing }
@@ -130,10 +124,7 @@ final class SeekAndRateTests: XCTestCase {
         try onMain {
             let h = try EngineHarness()
             defer { h.shutdown() }
-            h.player.load(TestMedia.path("color10s.mp4"))
-            h.waitReady()
-            h.player.seek(to: 3, mode: .accurate)
-            h.waitSeekDone()
+            h.loadReady("color10s.mp4", at: 3)
             h.player.play()
             h.wait("playing") { h.player.timeControlStatus == .playing }
             XCTAssertTrue(h.player.setRate(-1))
