@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import Foundation
 import ReelCore
 import Synchronization
@@ -30,6 +31,7 @@ public enum MediaProbe {
             if let gerror { g_error_free(gerror) }
             return result
         }
+        reel_content_guard_discoverer(UnsafeMutableRawPointer(discoverer), ContentGuard.discoverer)
         let info = gst_discoverer_discover_uri(discoverer, uri, &gerror)
         // A discoverer that timed out has a pipeline whose streaming threads may still be
         // wedged; disposing it takes that pipeline to NULL, which in 1.22 is the teardown that

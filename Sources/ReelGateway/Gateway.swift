@@ -100,7 +100,11 @@ public final class Gateway: Sendable {
         self.client = client
         self.server = server
         self.acceptTask = acceptTask
+        GatewayAddresses.add(addressPrefix)
     }
+
+    /// What every URL of this gateway starts with (`GatewayAddresses`).
+    var addressPrefix: String { baseURL + "/" + handler.registry.key + "/" }
 
     /// Starts a gateway on 127.0.0.1 with a random port.
     public static func start(_ configuration: Configuration = Configuration()) async throws -> Gateway {
@@ -230,6 +234,7 @@ public final class Gateway: Sendable {
     /// Stops listening, cancels transfers, releases the threads. Idempotent.
     public func shutdown() async {
         guard stopped.withLock({ s in defer { s = true }; return !s }) else { return }
+        GatewayAddresses.remove(addressPrefix)
         // Order matters: every channel must be closed, and the accept task done, while the event
         // loops still run (NIO drops work scheduled on a stopped loop, and an await on it never ends).
         // Connections the server made but the accept loop has not claimed are closed here (see

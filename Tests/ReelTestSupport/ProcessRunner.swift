@@ -85,8 +85,10 @@ public enum ProcessRunner {
         ["XDG_STATE_HOME": state, "XDG_DATA_HOME": state + "/data"]
     }
 
-    /// The built `reel` executable next to the test bundle.
+    /// The built `reel` executable next to the test bundle (`REEL_TEST_EXECUTABLE` names another:
+    /// an older build, to see a test fail before its fix).
     public static var reelExecutable: String {
+        if let other = ProcessInfo.processInfo.environment["REEL_TEST_EXECUTABLE"], !other.isEmpty { return other }
         let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
             ?? URL(fileURLWithPath: CommandLine.arguments.first ?? ".")
         return bundle.deletingLastPathComponent().appendingPathComponent("reel").path

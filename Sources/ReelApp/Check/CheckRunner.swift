@@ -147,13 +147,29 @@ final class CheckRunner {
             item.error = PlaybackError(kind: .invalidPlaylist, message: error.description, uri: uri)
             return item
         }
-        let playURI: String
+        var playURI: String
         do { playURI = try router.uri(for: entry.input, arrival: entry.arrival, entry: entryOptions, representation: entry.representation) } catch {
             item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
             return item
         }
         defer { router.release(playURI) }  // its gateway URLs stop working once it is checked
-        let probe = MediaProbe.probe(playURI, timeout: MediaLocator.localPath(of: uri) != nil ? options.openTimeout : min(options.itemTimeout, 20))
+        let probeTimeout = MediaLocator.localPath(of: uri) != nil ? options.openTimeout : min(options.itemTimeout, 20)
+        var probe = MediaProbe.probe(playURI, timeout: probeTimeout)
+        // A manifest told by its bytes (whatever its name) goes through the gateway's bounds; the
+        // discoverer is never given a DASH one (its legacy dashdemux): the player's facts serve.
+        if let content = probe.error?.refusedContent, content.isManifest {
+            if !GatewayAddresses.contains(playURI), router.canRoute(content, uri: entry.input) {
+                router.release(playURI)
+                router.routeByContent(content, uri: entry.input)
+                do { playURI = try router.uri(for: entry.input, arrival: entry.arrival, entry: entryOptions, representation: entry.representation) } catch {
+                    item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
+                    return item
+                }
+                probe = content == .hlsPlaylist ? MediaProbe.probe(playURI, timeout: probeTimeout) : MediaProbeResult(uri: playURI)
+            } else if GatewayAddresses.contains(playURI) {
+                probe = MediaProbeResult(uri: playURI)
+            }
+        }
         item.container = probe.container
         if let error = probe.error {
             item.error = router.refine(error, uri: playURI)

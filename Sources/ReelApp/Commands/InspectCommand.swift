@@ -39,6 +39,12 @@ struct InspectCommand: ParsableCommand {
             return
         }
         let result = MediaProbe.probe(input, timeout: timeout)
+        // A DASH MPD under another name, told by its bytes (GstDiscoverer is never given one).
+        if result.error?.refusedContent == .dashManifest, let shown = Self.inspectDASH(input, byContent: true) {
+            print(json ? shown.json.serialized() : shown.text)
+            if !shown.ok { throw ExitCode(1) }
+            return
+        }
         print(json ? result.json.serialized() : result.text)
         if let error = result.error {
             if !json { Log.say("\(error.code): \(error.message)", prefix: "reel inspect") }
@@ -104,10 +110,12 @@ struct InspectCommand: ParsableCommand {
         }
     }
 
-    /// A DASH MPD (a `.mpd` file or URL) described by `DASHInspection`; nil for anything else.
-    static func inspectDASH(_ input: String) -> Shown? {
+    /// A DASH MPD (a `.mpd` file or URL, a local file whose bytes are one, or anything
+    /// `byContent` says is one) described by `DASHInspection`; nil for anything else.
+    static func inspectDASH(_ input: String, byContent: Bool = false) -> Shown? {
         let uri = MediaLocator.uri(for: input)
-        guard DASHManifest.isDASH(uri) else { return nil }
+        guard byContent || DASHManifest.isDASH(uri)
+              || MediaLocator.localPath(of: uri).flatMap(ContentSniff.kind(ofFile:)) == .dashManifest else { return nil }
         let name = MediaLocator.displayName(of: uri)
         let data: Data
         if let path = MediaLocator.localPath(of: uri) {

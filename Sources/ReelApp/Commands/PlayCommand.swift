@@ -45,8 +45,8 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start paused: the first item is loaded and its first frame shown (Space plays), as mpv's --pause.")
     var pause = false
 
-    @Option(help: ArgumentHelp("One local file opened in the window plays among its folder's media files, in natural order, from itself (mpv's autoload). Never headless, nor for a playlist or several inputs.", valueName: "yes|no"))
-    var autoload: String = "yes"
+    @Option(help: ArgumentHelp("One local file opened in the window plays among its folder's media files, in natural order, from itself (mpv's autoload). Default: yes in a window, no with --exit-at-end (a scripted run plays what it was given). Never headless, nor for a playlist or several inputs.", valueName: "yes|no"))
+    var autoload: String?
 
     @Option(name: .customLong("input-conf"), help: ArgumentHelp("Key bindings in mpv's input.conf form (KEY command), before the window's own keys. Default: $XDG_CONFIG_HOME/reel/input.conf when it exists.", valueName: "FILE"))
     var inputConf: String?
@@ -191,8 +191,8 @@ struct PlayCommand: ParsableCommand {
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
         options.startPaused = pause
-        guard ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }
-        options.autoload = autoload == "yes" && !headless
+        guard autoload == nil || ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }
+        options.autoload = (autoload ?? (exitAtEnd ? "no" : "yes")) == "yes" && !headless
         guard volumeMax.isFinite, (100...150).contains(volumeMax) else { throw ValidationError("--volume-max takes 100 to 150 (percent).") }
         options.volumeMax = volumeMax / 100
         options.inputConf = inputConf.map { URL(fileURLWithPath: $0).path } ?? UserKeyBindings.defaultPath()

@@ -28,6 +28,22 @@ final class GatewayRouter: Sendable {
         var queueItems: [UUID: GatewayItemID] = [:]
         /// The item's URI → its playlist as the queue builder fetched it (kept 30 s).
         var prefetched: [String: PrefetchedPlaylist] = [:]
+        /// Items' URIs whose first bytes were found to be a manifest (`routeByContent`).
+        var manifests: [String: SniffedContent] = [:]
+    }
+
+    /// Whether `uri` (an item's own) was found to be a manifest that has not gone through the
+    /// gateway yet: then `routeByContent` routes it.
+    func canRoute(_ content: SniffedContent, uri: String) -> Bool {
+        content.isManifest && state.withLock { $0.manifests[MediaLocator.uri(for: uri)] == nil }
+    }
+
+    /// From now on `uri` goes through the gateway as the manifest its bytes say it is, whatever
+    /// its name (a DASH MPD at `/manifest?format=mpd`, in a file named movie.mp4): the gateway
+    /// bounds it (`ManifestBounds`) before any demuxer reads it.
+    func routeByContent(_ content: SniffedContent, uri: String) {
+        guard content.isManifest else { return }
+        state.withLock { $0.manifests[MediaLocator.uri(for: uri)] = content }
     }
 
     /// The command line's live options (`--live-mode` …), for items that do not set their own.
@@ -77,11 +93,14 @@ final class GatewayRouter: Sendable {
     func uri(for input: String, arrival: ItemArrival = .commandLine, entry: ProtectedEntryOptions = ProtectedEntryOptions(),
              live: LiveProgram? = nil, representation: String? = nil) throws -> String {
         let uri = MediaLocator.uri(for: input)
-        if let path = MediaLocator.localPath(of: uri), Self.isLocalHLSPlaylist(path) || path.lowercased().hasSuffix(".mpd") || representation != nil {
+        let sniffed = state.withLock { $0.manifests[uri] }
+        if let path = MediaLocator.localPath(of: uri),
+           Self.isLocalHLSPlaylist(path) || path.lowercased().hasSuffix(".mpd") || representation != nil || sniffed != nil
+            || ContentSniff.kind(ofFile: path)?.isManifest == true {
             // hlsdemux2 fetches with libsoup only: a local HLS stream is served over loopback.
-            // A local MPD too: the gateway refuses one whose numbers are out of bounds
-            // (`DASHNumber`; dashdemux2 1.22 divides by zero on `duration="1e-300"`) and filters
-            // Representations.
+            // A local MPD too, by its bytes whatever its name: the gateway refuses one whose
+            // numbers are out of bounds (`DASHNumber`; dashdemux2 1.22 divides by zero on
+            // `duration="1e-300"`) and filters Representations.
             var item = GatewayItem(url: URL(fileURLWithPath: path))
             item.live = LiveStream(program: live)
             item.representation = representation
@@ -104,8 +123,8 @@ final class GatewayRouter: Sendable {
         }
         let decision = decide(uri, arrival: arrival, entry: entry)
         // A DASH MPD too: a dynamic one's window is read as it is served (`DASHLiveWindow`).
-        let isHLS = (itemURL.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil
-        let isDASH = itemURL.pathExtension.lowercased() == "mpd" && !Self.directHLS
+        let isHLS = (itemURL.pathExtension.lowercased() == "m3u8" && !Self.directHLS) || live != nil || sniffed == .hlsPlaylist
+        let isDASH = (itemURL.pathExtension.lowercased() == "mpd" && !Self.directHLS) || sniffed == .dashManifest
         guard settings.isActive || decision.needsGateway || isHLS || isDASH || representation != nil else { return uri }
         var item = gatewayItem(url, decision)
         item.representation = representation

@@ -48,7 +48,7 @@ final class PlaybackSession {
         if !(finished && options.exitAtEnd) && quitStatus == nil {
             loop.run()
         }
-        let status = quitStatus ?? (core.everythingPlayed ? 0 : 1)
+        let status = quitStatus ?? core.exitStatusAtEnd
         ExitDeadline.arm(status: status)  // then `core.shutdown()`, bounded by it
         return status
     }

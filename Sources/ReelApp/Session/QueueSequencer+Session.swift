@@ -30,6 +30,9 @@ extension GatewayRouter: ItemRouting {
         return routed
     }
 
+    func canRoute(_ content: SniffedContent, for item: QueueItem) -> Bool { canRoute(content, uri: item.uri) }
+    func routeByContent(_ content: SniffedContent, for item: QueueItem) { routeByContent(content, uri: item.uri) }
+
     /// Through the gateway: it sees which HLS variant each segment came from, and which DASH
     /// Representation (`DASHMediaMatcher`).
     func reportsFetchedRenditions(for playedURI: String) -> Bool { isRouted(playedURI) }

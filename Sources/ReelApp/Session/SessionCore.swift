@@ -267,8 +267,13 @@ final class SessionCore {
     func print(_ event: PlayerEvent) { printer?.print(event, item: nil) }
 
     /// True when every item played to its end, nothing failed and every playlist read cleanly.
-    var everythingPlayed: Bool {
-        sequencer.failedCount == 0 && playlistErrors.isEmpty && sequencer.queue.items.allSatisfy { $0.state == .played }
+    /// The exit status of a run that reached the queue's end, in every mode (window, headless):
+    /// what `finished` says — 0 when no item failed and every playlist read cleanly, 1 otherwise.
+    /// Items the run never reached (before `--start`, before the file autoload started from,
+    /// skipped) are not failures.
+    var exitStatusAtEnd: Int32 {
+        let failed = sequencer.failedCount > 0 || sequencer.queue.items.contains { if case .failed = $0.state { true } else { false } }
+        return failed || !playlistErrors.isEmpty ? 1 : 0
     }
 
     /// - Parameter processEnding: the process ends next (`ProcessEnd`): what the user keeps is

@@ -265,8 +265,8 @@ final class WindowSession {
             screensaver.update(playing: status == .playing)
         case .error(let problem), .warning(let problem):
             Diagnostics.say("\(state.itemName(item, now: commands.snapshot)): \(problem.message)")
-        case .finished(let played, let failed, _):
-            exitStatus = failed == 0 && core.playlistErrors.isEmpty && played == controller.queue.count ? 0 : 1
+        case .finished:
+            exitStatus = core.exitStatusAtEnd
             if options.exitAtEnd { quit() }
         default:
             break

@@ -28,9 +28,15 @@ public struct PlaybackError: Error, Sendable, Equatable, Codable, CustomStringCo
     public var debug: String?
     public var httpStatus: Int?
     public var uri: String?
+    /// What the resource was found to be by its first bytes when that is why it was refused
+    /// (`ContentSniff`): a manifest that did not come through the gateway (the queue then
+    /// routes it there and loads it again), a web page.
+    public var refusedContent: SniffedContent?
 
-    public init(kind: PlaybackErrorKind, message: String, debug: String? = nil, httpStatus: Int? = nil, uri: String? = nil) {
+    public init(kind: PlaybackErrorKind, message: String, debug: String? = nil, httpStatus: Int? = nil, uri: String? = nil,
+                refusedContent: SniffedContent? = nil) {
         self.kind = kind
+        self.refusedContent = refusedContent
         self.message = message
         self.debug = debug.map { Redactor.redactText($0) }
         self.httpStatus = httpStatus

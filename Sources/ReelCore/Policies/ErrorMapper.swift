@@ -54,9 +54,29 @@ public enum ErrorMapper {
     static let coreMissingPlugin = 12
 
     public static func map(domain: String, code: Int, message: String, debug: String?, context: Context) -> PlaybackError {
+        if let refused = refusedContent(message) {
+            return PlaybackError(kind: .unsupportedFormat, message: refusedMessage(refused), debug: "\(domain):\(code) \(message)",
+                                 httpStatus: context.httpStatus, uri: context.uri, refusedContent: refused)
+        }
         let kind = classify(domain: Domain(quark: domain), code: code, message: message, debug: debug, context: context)
         return PlaybackError(kind: kind, message: userMessage(kind, context: context), debug: debug.map { "\(domain):\(code) \(message) | \($0)" } ?? "\(domain):\(code) \(message)",
                              httpStatus: context.httpStatus, uri: context.uri)
+    }
+
+    /// The content guard's refusal (`reel_content_guard.h`: "reel-content-guard: N").
+    static func refusedContent(_ message: String) -> SniffedContent? {
+        let prefix = "reel-content-guard: "
+        guard message.hasPrefix(prefix), let code = Int(message.dropFirst(prefix.count)) else { return nil }
+        return SniffedContent(rawValue: code)
+    }
+
+    /// Plain words for a resource refused by its first bytes.
+    public static func refusedMessage(_ content: SniffedContent) -> String {
+        switch content {
+        case .webPage: tr("This address is a web page, not media: Reel plays media files, playlists and streams.")
+        case .dashManifest: tr("This is a DASH manifest that did not come through Reel's gateway, which bounds what GStreamer reads of it: it was not opened.")
+        case .hlsPlaylist: tr("This is an HLS playlist that did not come through Reel's gateway, which bounds what GStreamer reads of it: it was not opened.")
+        }
     }
 
     /// An HTTP status seen on the wire (by the gateway or a fetch) as an error.

@@ -16,9 +16,16 @@ public protocol ItemRouting: AnyObject {
     /// Whether the demuxer fetches the item's first video fragment at its lowest rendition
     /// whatever Reel asked (dashdemux2 1.22, `RenditionReport`).
     func fetchesFirstAtLowest(for playedURI: String) -> Bool
+    /// Whether the item, refused by the engine because its first bytes are this manifest and it
+    /// did not come through the gateway (`PlaybackError.refusedContent`), can be routed there.
+    func canRoute(_ content: SniffedContent, for item: QueueItem) -> Bool
+    /// Routes the item as that manifest from now on (its next `playedURI`).
+    func routeByContent(_ content: SniffedContent, for item: QueueItem)
 }
 
 public extension ItemRouting {
     func reportsFetchedRenditions(for playedURI: String) -> Bool { false }
     func fetchesFirstAtLowest(for playedURI: String) -> Bool { false }
+    func canRoute(_ content: SniffedContent, for item: QueueItem) -> Bool { false }
+    func routeByContent(_ content: SniffedContent, for item: QueueItem) {}
 }

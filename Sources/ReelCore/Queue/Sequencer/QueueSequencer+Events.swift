@@ -30,6 +30,10 @@ extension QueueSequencer {
                 // queue moves without reloading.
                 queue.finishCurrent(.played)
             }
+        case .status(.failed(let error)) where reroutes(error) != nil:
+            break  // loaded again through the gateway
+        case .error(let error) where reroutes(error) != nil:
+            reroute(after: error)
         case .status(.failed(let error)) where nextRetry(after: error) != nil:
             break  // the `.retrying` that follows the error says it all
         case .error(let error) where scheduleRetry(after: error):
@@ -96,6 +100,29 @@ extension QueueSequencer {
                 guard let self, self.isFinished, !self.userExited else { return }
                 self.emit(.finished(played: played, failed: failed, reason: reason), item: nil)
             }
+        }
+    }
+
+    // MARK: Manifests found by their bytes
+
+    /// The current item, when the engine refused it as a manifest that did not come through the
+    /// gateway and the router can route it there.
+    func reroutes(_ error: PlaybackError) -> QueueItem? {
+        guard let content = error.refusedContent, let id = eventItemID, id == queue.currentID, let item = queue.item(id),
+              router?.canRoute(content, for: item) == true else { return nil }
+        return item
+    }
+
+    /// Routes the current item through the gateway as the manifest it is, and loads it again
+    /// (the same item: no new `itemChanged`).
+    func reroute(after error: PlaybackError) {
+        guard let item = reroutes(error), let content = error.refusedContent else { return }
+        Log.debug(.queue, .info, "\(Redactor.redactURL(item.uri)) is a \(content.name) by its bytes: loaded again through the gateway")
+        router?.routeByContent(content, for: item)
+        releaseRouting(item.id)
+        clock.soon { [weak self] in
+            guard let self, self.queue.currentID == item.id else { return }
+            self.loadCurrent(attempt: 1)
         }
     }
 
