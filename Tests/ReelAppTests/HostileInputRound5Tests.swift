@@ -175,3 +175,47 @@ final class RunEndsTruthfullyTests: XCTestCase {
         XCTAssertEqual((item?["error"] as? [String: Any])?["code"] as? String, "unsupported-format", "\(item ?? [:])")
     }
 }
+
+/// Issue 56, item 2: `add brightness 1e19` over the socket trapped reel (exit 132): every numeric
+/// verb (`add`, `multiply`, `cycle`, `set_property`) over every writable property, at the extremes.
+final class NumericVerbsTests: XCTestCase {
+    func testEveryNumericVerbOverEveryPropertyLeavesReelAnswering() throws {
+        let dir = TestMedia.temporaryDirectory("reel-sock-verbs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
+                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
+        var id = 0
+        func ask(_ command: [Any]) -> [String: Any]? {
+            id += 1
+            return client.request(command, id: id)
+        }
+        let properties = IPCCommand.writableProperties.sorted().filter { !["pause", "position", "time-pos", "playlist-pos", "playlist-pos-1", "chapter"].contains($0) }
+        let values: [Double] = [1e19, -1e19, 1e300, -1e300, 9223372036854775807, 1e308, -1e308, 0.5]
+        for property in properties {
+            for value in values {
+                for verb in ["add", "multiply", "set_property"] {
+                    XCTAssertNotNil(ask([verb, property, value]), "\(verb) \(property) \(value): an answer (\(reel.stderr.suffix(400)))")
+                }
+                XCTAssertNotNil(ask(["add", property, value]), "twice: \(property) \(value)")
+            }
+            XCTAssertNotNil(ask(["cycle", property]), "cycle \(property)")
+            XCTAssertTrue(reel.process.isRunning, "\(property): reel lives: \(reel.stderr.suffix(400))")
+        }
+        for (property, top) in [("brightness", 100), ("hue", 100), ("contrast", 100), ("saturation", 100), ("gamma", 100)] {
+            XCTAssertEqual(ask(["add", property, 1e19])?["error"] as? String, "success", property)
+            XCTAssertEqual(ask(["get_property", property])?["data"] as? Int, top, "\(property) at its top")
+            XCTAssertEqual(ask(["multiply", property, -1e300])?["error"] as? String, "success", property)
+            XCTAssertEqual(ask(["get_property", property])?["data"] as? Int, -top, "\(property) at its bottom")
+        }
+        XCTAssertEqual(ask(["add", "video-rotate", 1e19])?["error"] as? String != nil, true)
+        let rotate = ask(["get_property", "video-rotate"])?["data"] as? Int
+        XCTAssertTrue([0, 90, 180, 270].contains(rotate ?? -1), "a right angle: \(rotate ?? -1)")
+        XCTAssertEqual(ask(["set_property", "volume", 50])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["multiply", "volume", 0.5])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["get_property", "volume"])?["data"] as? Double, 25, "multiply is mpv's")
+        XCTAssertTrue(reel.process.isRunning, "reel lives: \(reel.stderr.suffix(400))")
+    }
+}

@@ -94,6 +94,34 @@ final class InputConfWindowTests: XCTestCase {
         XCTAssertTrue(lines.contains("input.conf:7: y: Unknown command “fly”"), lines)
     }
 
+    /// `add brightness 1e19` from a binding trapped the window (exit 132, issue 56): every numeric
+    /// verb lands within the property's range, whatever the number.
+    func testHugeStepsFromBindingsLandWithinTheRange() throws {
+        let dir = TestMedia.temporaryDirectory("reel-input-conf-huge")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let conf = dir.appendingPathComponent("input.conf")
+        try """
+        5 add brightness 1e19
+        6 multiply hue -1e300
+        7 add video-rotate 1e19
+        8 add contrast -1e308
+        """.write(to: conf, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let h = try SessionHarness([TestMedia.path("color10s.mp4")], inputConf: conf.path)
+            defer { h.close() }
+            h.wait("playing") { h.player.timeControlStatus == .playing }
+            h.press("5")
+            h.wait("5: brightness at its top") { h.player.pictureAdjustments[.brightness] == 100 }
+            h.press("6")  // hue is 0: the product is 0, a number still
+            h.press("8")
+            h.wait("8: contrast at its bottom") { h.player.pictureAdjustments[.contrast] == -100 }
+            h.press("7")
+            _ = UIRuntime.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(h.player.pictureAdjustments[.hue] ?? 0, 0)
+            XCTAssertTrue([0, 90, 180, 270].contains(h.player.videoGeometry.rotate), "a right angle")
+        }
+    }
+
     /// The mouse in input.conf, as mpv names it (issue 48): real clicks and wheel steps over the
     /// video run the user's commands; `ignore` unbinds the double click's fullscreen; what is not
     /// bound keeps its default (the plain wheel's volume).

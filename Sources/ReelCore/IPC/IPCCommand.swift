@@ -66,6 +66,8 @@ public enum IPCCommand: Sendable, Equatable {
     /// current one in the list, the first when it is not there). `["set", p, v]` is `set_property`.
     case cycle(String, backwards: Bool)
     case add(String, Double)
+    /// `["multiply", "volume", 0.5]`: a number by a factor (mpv's `multiply`), bounded as `add`.
+    case multiply(String, Double)
     case cycleValues(String, [JSONValue])
     /// `["ab-loop"]` (mpv's name, the `l` key): the A-B loop's A, then B, then neither.
     case abLoop
@@ -101,6 +103,7 @@ public enum IPCCommand: Sendable, Equatable {
         case .setProperty: "set_property"
         case .cycle: "cycle"
         case .add: "add"
+        case .multiply: "multiply"
         case .cycleValues: "cycle-values"
         case .abLoop: "ab-loop"
         case .registered(let name, _): name
@@ -110,7 +113,7 @@ public enum IPCCommand: Sendable, Equatable {
     /// Every command name the parser accepts (aliases included).
     public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "frame-step", "frame-back-step", "rate",
                                "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "playlist-move", "playlist-remove", "screenshot",
-                               "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "cycle-values", "ab-loop"]
+                               "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "multiply", "cycle-values", "ab-loop"]
 
     /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
     /// `playlist/N` and `playlist/N/FIELD` (filename, title, id, current): mpv's paging of the

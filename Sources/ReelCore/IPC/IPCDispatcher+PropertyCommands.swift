@@ -40,21 +40,56 @@ extension IPCDispatcher {
             }
             return
         }
+        try change(name, "add") { $0 + step }
+    }
+
+    /// mpv's `multiply`: a number by a factor, kept within what the property takes.
+    func multiply(_ name: String, _ factor: Double) throws {
+        guard name != "chapter" else { throw IPCError(.invalidArgument, "“chapter” is stepped with add, not multiplied.") }
+        try change(name, "multiply") { $0 * factor }
+    }
+
+    /// The one road of `add` and `multiply`: the property's number changed, then bounded by its
+    /// kind (`numberKind`) in floating point before it becomes a whole number (`Int(1e19)` traps).
+    private func change(_ name: String, _ verb: String, _ f: (Double) -> Double) throws {
         guard let current = try property(name).ipcNumber else {
-            throw IPCError(.invalidArgument, "“\(name)” is not a number to add to (cycle it instead).")
+            throw IPCError(.invalidArgument, "“\(name)” is not a number to \(verb) (cycle it instead).")
         }
-        var next = ((current + step) * 1e6).rounded() / 1e6
+        let raw = f(current)
+        guard raw.isFinite else { throw IPCError(.invalidArgument, "“\(verb) \(name)”: the result is not a finite number.") }
+        // Six decimals, as mpv prints them (0.1 + 0.2 is 0.3); numbers too large for that stay as they are.
+        var next = abs(raw) < 1e9 ? (raw * 1e6).rounded() / 1e6 : raw
+        guard let kind = Self.numberKind(name, volumeMax: target.snapshot.volumeMax) else { return try setProperty(name, .double(next)) }
+        if kind.wholeNumbers { next = next.rounded() }
+        if let period = kind.wraps {
+            next = (next.truncatingRemainder(dividingBy: period) + period).truncatingRemainder(dividingBy: period)
+        } else {
+            next = min(kind.range.upperBound, max(kind.range.lowerBound, next))
+        }
+        try setProperty(name, kind.wholeNumbers ? .int(Int(next)) : .double(next))
+    }
+
+    /// What a numeric property takes, for `add` and `multiply` (`set_property` checks the same
+    /// ranges itself): its range, whether only whole numbers, and the period of an angle.
+    struct NumberKind {
+        var range: ClosedRange<Double>
+        var wholeNumbers = false
+        var wraps: Double?
+    }
+
+    /// Properties not named here are unbounded doubles for `add`; `set_property` checks them
+    /// (`BoundedNumber`) before any conversion.
+    static func numberKind(_ name: String, volumeMax: Double) -> NumberKind? {
         switch name {
-        case "volume": next = min((target.snapshot.volumeMax * 100).rounded(), max(0, next))
-        case "brightness", "contrast", "saturation", "gamma", "hue": next = Double(min(100, max(-100, Int(next.rounded()))))
-        case "audio-delay", "sub-delay": next = min(600, max(-600, next))
-        case "video-zoom": next = min(VideoGeometry.zoomRange.upperBound, max(VideoGeometry.zoomRange.lowerBound, next))
-        case "video-pan-x", "video-pan-y": next = min(VideoGeometry.panRange.upperBound, max(VideoGeometry.panRange.lowerBound, next))
-        case "video-rotate": next = Double(((Int(next.rounded()) % 360) + 360) % 360)
-        case "sub-pos": next = min(150, max(0, next))
-        default: break
+        case "volume": NumberKind(range: 0...(volumeMax * 100).rounded())
+        case "brightness", "contrast", "saturation", "gamma", "hue": NumberKind(range: -100...100, wholeNumbers: true)
+        case "audio-delay", "sub-delay": NumberKind(range: -600...600)
+        case "video-zoom": NumberKind(range: VideoGeometry.zoomRange)
+        case "video-pan-x", "video-pan-y": NumberKind(range: VideoGeometry.panRange)
+        case "video-rotate": NumberKind(range: 0...359, wholeNumbers: true, wraps: 360)
+        case "sub-pos": NumberKind(range: Double(SubtitleStyle.positionRange.lowerBound)...Double(SubtitleStyle.positionRange.upperBound), wholeNumbers: true)
+        default: nil
         }
-        try setProperty(name, next == next.rounded() && ["brightness", "contrast", "saturation", "gamma", "hue", "sub-pos", "chapter"].contains(name) ? .int(Int(next)) : .double(next))
     }
 
     /// Whether two values are the same for `cycle-values` (numbers by value, words in any case).

@@ -131,6 +131,8 @@ public final class IPCDispatcher {
             try cycle(name, backwards: backwards)
         case .add(let name, let step):
             try add(name, step)
+        case .multiply(let name, let factor):
+            try multiply(name, factor)
         case .cycleValues(let name, let values):
             let current = try property(name)
             let i = values.firstIndex { Self.sameValue($0, current) }

@@ -262,6 +262,10 @@ public struct IPCRequest: Sendable, Equatable {
             try arity(1...2)
             let p = try property(0, writable: true)
             return .add(p, args.count == 2 ? try number(1, "the step") : 1)
+        case "multiply":
+            try arity(2...2)
+            let p = try property(0, writable: true)
+            return .multiply(p, try number(1, "the factor"))
         case "cycle-values":
             guard args.count >= 2 else { throw IPCError(.invalidArgument, "“cycle-values” takes a property and at least one value.") }
             var values = Array(args.dropFirst())
