@@ -10,8 +10,39 @@ public enum MediaProbe {
     /// Discoverers given up after a timeout (never unreffed; see `probe`).
     private static let abandoned = Mutex<[UInt]>([])
 
-    /// Probes `input` (a path or URI). Never throws: failures come back in `result.error`.
+    /// Probes threads still running after their deadline (abandoned; never joined).
+    private static let overdue = Mutex(0)
+
+    /// Probes `input` (a path or URI). Never throws: failures come back in `result.error`. The
+    /// discoverer runs on a thread of its own and is waited for at most `timeout` + 2 s: its
+    /// own timeout does not bound it (its teardown of a live HLS stream whose segments are
+    /// missing deadlocks in hlsdemux2's state change; matroskademux takes ~50 s of CPU over
+    /// 100,000 chapters), so a probe past its deadline is abandoned, its thread left to finish
+    /// or not, and the caller told it timed out.
     public static func probe(_ input: String, timeout: Double = 10) -> MediaProbeResult {
+        let uri = MediaLocator.uri(for: input)
+        let box = Mutex<MediaProbeResult?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let result = probeNow(input, timeout: timeout)
+            box.withLock { $0 = result }
+            done.signal()
+        }
+        thread.name = "reel-probe"
+        thread.start()
+        let bound = BoundedNumber.seconds(timeout).map { max(0.1, $0) } ?? 10
+        if done.wait(timeout: .now() + bound + 2) == .success, let result = box.withLock({ $0 }) { return result }
+        let count = overdue.withLock { n in n += 1; return n }
+        Log.debug(.engine, .info, "media probe of \(Redactor.redactURL(uri)) abandoned after \(bound + 2) s (\(count) so far)")
+        var result = MediaProbeResult(uri: uri)
+        let local = MediaLocator.localPath(of: uri) != nil
+        result.error = PlaybackError(kind: local ? .corrupt : .timeout,
+                                     message: local ? String(format: "The file could not be opened within %.0f s: it is probably damaged.", bound)
+                                                    : String(format: "Probing the media took longer than %.0f s.", bound), uri: uri)
+        return result
+    }
+
+    private static func probeNow(_ input: String, timeout: Double) -> MediaProbeResult {
         GStreamerRuntime.ensureInitialised()
         let uri = MediaLocator.uri(for: input)
         var result = MediaProbeResult(uri: uri)

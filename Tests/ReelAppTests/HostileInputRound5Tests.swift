@@ -219,3 +219,60 @@ final class NumericVerbsTests: XCTestCase {
         XCTAssertTrue(reel.process.isRunning, "reel lives: \(reel.stderr.suffix(400))")
     }
 }
+
+/// Issue 56, item 3: a probe or a start that never ends. `reel check` hung for ever (its probe on
+/// the main thread, not abandonable) and `reel` play stalled the queue on a 70-byte local live
+/// playlist whose segments do not exist and on an MKV with 100,000 chapters (matroskademux reads
+/// them for ~50 s, and the failed item's NULL state change on the main thread waited for it).
+final class ProbesThatNeverEndTests: XCTestCase {
+    private func events(_ stdout: String) -> [[String: Any]] {
+        stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// The two inputs, made in `dir`.
+    static func inputs(in dir: URL) throws -> [URL] {
+        let live = dir.appendingPathComponent("live.m3u8")
+        try "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nseg1.ts\n#EXTINF:2,\nseg2.ts\n".write(to: live, atomically: true, encoding: .utf8)
+        var chapters = ";FFMETADATA1\n"
+        chapters.reserveCapacity(6_000_000)
+        for i in 0..<100_000 { chapters += "[CHAPTER]\nTIMEBASE=1/1000000\nSTART=\(i * 100)\nEND=\(i * 100 + 99)\ntitle=C\(i)\n" }
+        let meta = dir.appendingPathComponent("chapters.txt"), mkv = dir.appendingPathComponent("many-chapters.mkv")
+        try chapters.write(to: meta, atomically: true, encoding: .utf8)
+        let made = ProcessRunner.run("/usr/bin/ffmpeg", ["-nostdin", "-loglevel", "error", "-y", "-i", TestMedia.path("clip2s.mp4"), "-i", meta.path,
+                                                         "-map", "0", "-map_chapters", "1", "-c", "copy", mkv.path], timeout: 60)
+        guard made.status == 0 else { throw XCTSkip("ffmpeg could not write the MKV: \(made.stderr)") }
+        return [live, mkv]
+    }
+
+    func testACheckOfEachEndsWithAReport() throws {
+        let dir = TestMedia.temporaryDirectory("reel-endless-probe")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inputs = try Self.inputs(in: dir)
+        let report = dir.appendingPathComponent("report")
+        let check = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--item-timeout", "10", "--report", report.path]
+                                      + inputs.map(\.path) + [TestMedia.path("clip2s.mp4")], timeout: 240)
+        XCTAssertFalse(check.timedOut, "reel check ended: \(check.stderr.suffix(800))")
+        XCTAssertEqual(check.status, 1, check.stderr.suffix(800).description)
+        let json = try XCTUnwrap(try? JSONSerialization.jsonObject(with: Data(contentsOf: report.appendingPathComponent("report.json"))) as? [String: Any])
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        XCTAssertEqual(items.count, 3)
+        XCTAssertNotNil(items[0]["error"], "\(items[0])")
+        XCTAssertNotNil(items[1]["error"], "\(items[1])")
+        XCTAssertEqual(items[2]["ok"] as? Bool, true, "the clip after them is checked: \(items[2])")
+    }
+
+    func testPlayingEachFailsInBoundedTimeAndTheQueueGoesOn() throws {
+        let dir = TestMedia.temporaryDirectory("reel-endless-play")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for input in try Self.inputs(in: dir) {
+            let run = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                        ["--headless", "--events", "--exit-at-end", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=false",
+                                         input.path, TestMedia.path("clip2s.mp4")], timeout: 120)
+            XCTAssertFalse(run.timedOut, "\(input.lastPathComponent): the queue went on: \(run.stdout.suffix(600))")
+            XCTAssertEqual(run.status, 1, "\(input.lastPathComponent): \(run.stderr.suffix(600))")
+            let all = events(run.stdout)
+            XCTAssertTrue(all.contains { $0["event"] as? String == "error" && $0["item"] as? Int == 0 }, "\(input.lastPathComponent): \(run.stdout.suffix(800))")
+            XCTAssertTrue(all.contains { $0["event"] as? String == "end" && $0["item"] as? Int == 1 }, "\(input.lastPathComponent): the clip played")
+        }
+    }
+}

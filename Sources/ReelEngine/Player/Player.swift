@@ -333,7 +333,10 @@ public final class Player: PlaybackEngine {
     func fail(_ error: PlaybackError) {
         status = .failed(error)
         seekTarget = nil
-        setPipeline(.null)
+        // A pipeline that never prerolled may have a streaming thread still at work (matroskademux
+        // reads 100,000 chapters for ~50 s while holding its pad's stream lock): its NULL state
+        // change is made on the reaper thread, never here, where it froze the main loop.
+        if prerolled { setPipeline(.null) } else { replacePipeline() }
         emit(.status(status))
         emit(.error(error))
         updateTimeControl()

@@ -24,6 +24,12 @@ final class PrerollWatchdog: PlayerFeature {
     private(set) var extensions = 0
     /// The player the timer and the probe answer to.
     private weak var host: (any FeatureHost)?
+    /// When the current item was loaded (a stream's start is bounded from there).
+    private var loadedAt = ContinuousClock.now
+    /// A stream (an HLS playlist, a DASH manifest) that has not started this many seconds after
+    /// its load fails as a timeout: hlsdemux2 waits for ever on a live playlist whose segments
+    /// never come (the gateway answers each as a gap), and nothing else ends it.
+    static let streamStartDeadline: Double = 30
 
     func configure(_ configuration: PlayerConfiguration) { timeout = configuration.localPrerollTimeout }
 
@@ -31,6 +37,7 @@ final class PrerollWatchdog: PlayerFeature {
         guard !switched else { return }  // a gapless switch streams already: nothing to preroll
         restarts = 0
         extensions = 0
+        loadedAt = .now
         arm(host: host)
     }
 
@@ -69,6 +76,7 @@ final class PrerollWatchdog: PlayerFeature {
     private func fired() {
         guard let host, let uri = host.currentURI, !host.isPrerolled, host.wantsPipelineRunning, !host.hasFailed else { return }
         let network = MediaLocator.localPath(of: uri) == nil
+        if network, Self.isStream(uri) { return streamNotStarted(uri, host: host) }
         if network, !networkSourceIdle(uri, host: host) { return }
         // Another feature may take it (a hardware decoder that gives no picture: the item again in software).
         if host.offerNoPicture(reason: "no picture within \(Int(timeout)) s") { return }
@@ -90,13 +98,24 @@ final class PrerollWatchdog: PlayerFeature {
     /// again (`PrerollVerdict`, as for a local file); when it does not, the server is the one
     /// stalling, and that is the HTTP source's timeout's to report.
     private func networkSourceIdle(_ uri: String, host: FeatureHost) -> Bool {
-        guard !["m3u8", "m3u", "mpd"].contains(URL(string: uri)?.pathExtension.lowercased() ?? "") else { return false }
         let idle = host.httpSourceLastActivity.map { ContinuousClock.now - $0 > .seconds(1) } ?? true
         if !idle {
             arm(host: host)
             return false
         }
         return true
+    }
+
+    /// A playlist or a manifest: its demuxer fetches on its own, so only the time since its load
+    /// tells a stream that will not start (`streamStartDeadline`).
+    static func isStream(_ uri: String) -> Bool { ["m3u8", "m3u", "mpd"].contains(URL(string: uri)?.pathExtension.lowercased() ?? "") }
+
+    private func streamNotStarted(_ uri: String, host: FeatureHost) {
+        let waited = Double((ContinuousClock.now - loadedAt).components.seconds)
+        guard waited >= Self.streamStartDeadline else { return arm(host: host) }
+        Log.debug(.engine, .info, "preroll watchdog: the stream \(Redactor.redactURL(uri)) has not started \(Int(waited)) s after its load")
+        host.fail(PlaybackError(kind: .timeout, message: String(format: tr("No media arrived within %d s of opening the stream."), Int(Self.streamStartDeadline)),
+                                uri: uri))
     }
 
     private func probed(_ probeError: PlaybackError?, generation: Int, network: Bool) {
