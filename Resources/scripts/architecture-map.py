@@ -17,7 +17,7 @@ FOLDERS = {
     "CGtk": "the GTK 3 shim",
     "Sources/CGLib": "GLib only: the main loop's C side",
     "Sources/CGio": "GIO only: D-Bus, the network monitor, GIO's defaults made early",
-    "Sources/CReelFrame": "C on GStreamer objects: the window gate, the MPD typefinder, frame PNGs, the stream log, the frame catcher",
+    "Sources/CReelFrame": "C on GStreamer objects: the window gate, the MPD typefinder, the content guard, frame PNGs, the stream log, the frame catcher",
     "Sources/CReelFrame/include": "its headers",
     "Sources/ReelApp": "the app's entry (`ReelApp.main`)",
     "Sources/ReelApp/Check": "`reel check`: runner, stream checks, goldens, the live watch",

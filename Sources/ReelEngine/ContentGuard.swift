@@ -3,13 +3,42 @@ import CReelFrame
 import ReelCore
 
 /// The first bytes of every source decide what reaches a demuxer (`reel_content_guard.h`,
-/// `ContentSniff`): a manifest plays only from a loopback gateway of this process, which has
-/// bounded its numbers (`GatewayAddresses`), and a web page never plays. A refused source fails
+/// `ContentSniff`): in Reel's sessions a manifest plays only from a loopback gateway of this
+/// process, which has bounded its numbers (`GatewayAddresses`), and a web page never plays. A refused source fails
 /// its item with `PlaybackError.refusedContent`; the queue routes an unrouted manifest through the
 /// gateway and loads it again.
-enum ContentGuard {
-    /// playbin3's sources (source-setup).
-    static let playback: ReelContentClassifier = { data, size, location in
+public enum ContentGuard {
+    /// Which manifests a source not from a gateway may not be (a web page never may).
+    public enum Manifests: Sendable {
+        /// Every manifest plays as it comes (the engine alone).
+        case allowed
+        /// DASH only through a gateway (`REEL_DIRECT_HLS=1`: HLS goes to hlsdemux2 directly).
+        case dashRefused
+        /// Neither DASH nor HLS but through a gateway (Reel's sessions).
+        case refused
+    }
+
+    /// The classifier for a source (C function pointers carry no context: one per policy).
+    static func classifier(_ manifests: Manifests) -> ReelContentClassifier {
+        switch manifests {
+        case .allowed: webPagesOnly
+        case .dashRefused: dashAndWebPages
+        case .refused: manifestsAndWebPages
+        }
+    }
+
+    private static let webPagesOnly: ReelContentClassifier = { data, size, _ in
+        guard let data, ContentSniff.kind(of: UnsafeBufferPointer(start: data, count: size)) == .webPage else { return 0 }
+        return Int32(SniffedContent.webPage.rawValue)
+    }
+
+    private static let dashAndWebPages: ReelContentClassifier = { data, size, location in
+        guard let data, let kind = ContentSniff.kind(of: UnsafeBufferPointer(start: data, count: size)), kind != .hlsPlaylist else { return 0 }
+        if kind.isManifest, let location, GatewayAddresses.contains(String(cString: location)) { return 0 }
+        return Int32(kind.rawValue)
+    }
+
+    private static let manifestsAndWebPages: ReelContentClassifier = { data, size, location in
         guard let data, let kind = ContentSniff.kind(of: UnsafeBufferPointer(start: data, count: size)) else { return 0 }
         if kind.isManifest, let location, GatewayAddresses.contains(String(cString: location)) { return 0 }
         return Int32(kind.rawValue)
@@ -23,7 +52,7 @@ enum ContentGuard {
         return Int32(kind.rawValue)
     }
 
-    static func guardSource(_ source: UnsafeMutablePointer<GstElement>) {
-        reel_content_guard_attach(UnsafeMutableRawPointer(source), playback)
+    static func guardSource(_ source: UnsafeMutablePointer<GstElement>, refusing manifests: Manifests) {
+        reel_content_guard_attach(UnsafeMutableRawPointer(source), classifier(manifests))
     }
 }

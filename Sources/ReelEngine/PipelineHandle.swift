@@ -47,8 +47,8 @@ final class PipelineHandle: @unchecked Sendable {
         let setupData = Unmanaged.passRetained(bridge.shared).toOpaque()
         signalIDs.append(reel_connect_source_setup(element, { _, source, data in
             guard let source, let data else { return }
-            ContentGuard.guardSource(source)
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
+            ContentGuard.guardSource(source, refusing: shared.state.withLock { $0.unroutedManifests })
             let (headers, agent, timeout) = shared.state.withLock { ($0.headers, $0.userAgent, $0.networkTimeout) }
             if reel_has_property(source, "user-agent") != 0 { reel_set_string(source, "user-agent", agent) }
             // A stalled server fails the item in bounded time (souphttpsrc's blocking-I/O timeout).

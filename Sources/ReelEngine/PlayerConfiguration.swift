@@ -33,6 +33,11 @@ public struct PlayerConfiguration: Sendable {
     /// Build the text overlay that draws external subtitle files (beside a local file, or
     /// `preferences.subtitleFiles`); off, they are neither looked for nor listed.
     public var subtitleOverlay = true
+    /// What a source's first bytes may not be unless it comes from a loopback gateway of this
+    /// process (`ContentGuard`): a web page never plays; Reel's sessions refuse DASH and HLS that
+    /// did not go through the gateway's bounds too, and the queue routes them there. The engine
+    /// alone (its tests, a player given a URI) plays manifests as they come.
+    public var unroutedManifests: ContentGuard.Manifests = .allowed
 
     public init(audioSink: String? = nil, videoSink: String? = nil, progressInterval: Double = 0.2,
                 endAction: EndAction = .pause, keepPitch: Bool = true, userAgent: String = "Reel/0.1") {

@@ -19,6 +19,8 @@ final class StreamingShared: Sendable {
         /// Headers for the current item's HTTP source (first request only; see ARCHITECTURE.md).
         var headers: [(String, String)] = []
         var userAgent = "Reel/0.1"
+        /// What the content guard refuses of a source that is not a gateway's (`ContentGuard`).
+        var unroutedManifests: ContentGuard.Manifests = .allowed
         /// Seconds a blocking HTTP read may stall before the source fails (souphttpsrc `timeout`).
         var networkTimeout: UInt32 = 15
         /// The item's HTTP source (pointer identity only, never dereferenced) and when it last

@@ -7,6 +7,9 @@ import ReelCore
 extension PlayerWindow {
     // MARK: Capture and inspection (the app's "window capture", tests, QA)
 
+    /// How many chapter marks the seek bar draws (chapters a few pixels apart share one).
+    public var chapterMarkCount: Int { controls.seekRow.drawnMarks }
+
     /// Writes the window as it is on screen, video included, to a PNG file.
     /// - Parameters:
     ///   - composed: draw the window from its widget tree rather than read it back (Wayland: a

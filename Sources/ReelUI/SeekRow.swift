@@ -109,19 +109,30 @@ final class SeekRow: SignalReceiver {
         return state.duration.map { TimeFormat.clock($0) } ?? "--:--"
     }
 
-    /// A mark under the bar at each chapter's start.
+    /// A mark under the bar at each chapter's start; chapters closer than a few pixels share one
+    /// (`ChapterMarks`).
     private func renderChapterMarks(_ state: PlayerViewState) {
         gtk_scale_clear_marks(reel_gtk_scale(seek))
+        drawnMarks = 0
         guard state.live == nil else { return }
-        for chapter in state.chapters { gtk_scale_add_mark(reel_gtk_scale(seek), chapter.time, GTK_POS_BOTTOM, nil) }
+        let allocated = Int(gtk_widget_get_allocated_width(seek))
+        let marks = ChapterMarks.merged(state.chapters, duration: state.duration ?? 0, width: allocated > 1 ? allocated : 1920)
+        for time in marks { gtk_scale_add_mark(reel_gtk_scale(seek), time, GTK_POS_BOTTOM, nil) }
+        drawnMarks = marks.count
     }
 
-    /// The seek bar's tooltip with chapters: each one's start and title, the one playing marked.
+    /// How many chapter marks the bar shows.
+    private(set) var drawnMarks = 0
+
+    /// The seek bar's tooltip with chapters: each one's start and title, the one playing marked;
+    /// of many, the ones around the one playing.
     static func chapterTooltip(_ chapters: [Chapter], at position: Double) -> String {
-        let current = ChapterNavigation.index(at: position, in: chapters)
-        let lines = chapters.enumerated().map { i, c in
-            "\(i == current ? "▶ " : "   ")\(TimeFormat.clock(c.time))  \(c.title ?? "Chapter \(i + 1)")"
+        let current = ChapterNavigation.index(at: position, in: chapters) ?? -1
+        let shown = ChapterMarks.tooltipRange(count: chapters.count, current: current)
+        var lines = shown.map { i in
+            "\(i == current ? "▶ " : "   ")\(TimeFormat.clock(chapters[i].time))  \(chapters[i].title ?? "Chapter \(i + 1)")"
         }
+        if shown.count < chapters.count { lines.append(String(format: tr("   … %d chapters in all (chapter-list over the socket)"), chapters.count)) }
         return ([tr("Seek — chapters (PgUp, PgDn):")] + lines).joined(separator: "\n")
     }
 

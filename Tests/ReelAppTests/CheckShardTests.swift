@@ -136,4 +136,41 @@ final class CheckShardTests: XCTestCase {
             XCTAssertFalse(CaptureFileName.isShardFramePath(path), path)
         }
     }
+
+    /// Issue 56, item 5: a shard whose `frames/` folder is a link to a folder elsewhere (holding a
+    /// "private key" under the frame's name) had that file copied into the merged report at 0644.
+    /// A link anywhere on the way is refused; a real frame is copied as bytes, the report's own.
+    func testMergeRefusesAShardFolderThatIsALink() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-merge-links")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good"), bad = dir.appendingPathComponent("bad")
+        for (k, shard) in [good, bad].enumerated() {
+            let made = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--quiet", "--at", "50%", "--shard", "\(k + 1)/2", "--report", shard.path,
+                                                                        TestMedia.path("clip2s.mp4"), TestMedia.path("gapless-01.mp4")], timeout: 120)
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
+        let name = try XCTUnwrap(try CheckReport.decode(Data(contentsOf: bad.appendingPathComponent("report.json"))).items.first?.frames.first?.file)
+        let secrets = dir.appendingPathComponent("home-ssh")
+        try FileManager.default.createDirectory(at: secrets, withIntermediateDirectories: true)
+        let key = secrets.appendingPathComponent(String(name.dropFirst("frames/".count)))
+        try Data("-----BEGIN OPENSSH PRIVATE KEY-----".utf8).write(to: key)
+        chmod(key.path, 0o600)
+        try FileManager.default.removeItem(at: bad.appendingPathComponent("frames"))
+        try FileManager.default.createSymbolicLink(atPath: bad.appendingPathComponent("frames").path, withDestinationPath: secrets.path)
+        let out = dir.appendingPathComponent("merged")
+        let m = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "merge", "--report", out.path, good.path, bad.path], timeout: 60)
+        XCTAssertTrue(m.status == 0 || m.status == 1, m.stderr)
+        XCTAssertTrue(m.stderr.contains("ignored the frame “\(name)”"), m.stderr)
+        let copied = out.appendingPathComponent(name)
+        XCTAssertFalse((try? Data(contentsOf: copied)).map { String(decoding: $0, as: UTF8.self).contains("PRIVATE KEY") } ?? false, "the key was not copied")
+        let merged = try CheckReport.decode(Data(contentsOf: out.appendingPathComponent("report.json")))
+        let kept = merged.items.flatMap(\.frames).compactMap(\.file)
+        XCTAssertEqual(kept.count, 1, "the good shard's frame only: \(kept)")
+        let frame = try Data(contentsOf: out.appendingPathComponent(kept[0]))
+        XCTAssertTrue(frame.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        XCTAssertNil(LocalFileFacts.regularFile("frames/x.png", inside: bad), "the link is never followed")
+        XCTAssertNil(LocalFileFacts.regularFile("../good/report.json", inside: bad))
+        XCTAssertNotNil(LocalFileFacts.regularFile("report.json", inside: good))
+    }
 }

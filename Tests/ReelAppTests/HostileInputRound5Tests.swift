@@ -276,3 +276,28 @@ final class ProbesThatNeverEndTests: XCTestCase {
         }
     }
 }
+
+/// Issue 56, medium: cue times no number can hold (`reel inspect` trapped, exit 132).
+final class HugeCueTimeTests: XCTestCase {
+    func testCueTimesPastAnyClockAreProblemsNotTraps() throws {
+        let dir = TestMedia.temporaryDirectory("reel-cue-times")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files: [(String, String)] = [
+            ("hours.srt", "1\n99999999999999999999:00:00,000 --> 99999999999999999999:00:01,000\nHuge\n\n2\n00:00:01,000 --> 00:00:02,000\nFine\n"),
+            ("minutes.vtt", "WEBVTT\n\n18446744073709551616:00.000 --> 18446744073709551617:00.000\nHuge\n\n00:01.000 --> 00:02.000\nFine\n"),
+            ("hours.ass", "[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+                + "Dialogue: 0,99999999999999999999:00:00.00,99999999999999999999:00:01.00,Default,,0,0,0,,Huge\n"
+                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Fine\n"),
+        ]
+        for (name, text) in files {
+            let file = dir.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let run = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", file.path], timeout: 30)
+            XCTAssertTrue(run.status == 0 || run.status == 1, "\(name): an answer, not a trap (\(run.status)): \(run.stderr.suffix(400))")
+            let json = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+            let cues = json?["cues"] as? [[String: Any]]
+            XCTAssertEqual(cues?.count, 1, "\(name): the good cue only: \(run.stdout.prefix(600))")
+            XCTAssertFalse(run.stdout.contains("\"-0"), "\(name): no negative time: \(run.stdout.prefix(600))")
+        }
+    }
+}

@@ -39,4 +39,18 @@ final class ChapterNavigationTests: XCTestCase {
         XCTAssertTrue(line.contains(#""event":"chapters""#), line)
         XCTAssertTrue(line.contains(#""chapters":[{"title":"Opening","time":0.0},{"title":"Middle","time":3.0},{"title":null,"time":6.5}]"#), line)
     }
+
+    func testMarksMergeBelowAFewPixelsAndTheIndexIsFound() {
+        let many = (0..<10_000).map { Chapter(title: nil, time: Double($0) * 0.001) }
+        let marks = ChapterMarks.merged(many, duration: 10, width: 600)
+        XCTAssertLessThanOrEqual(marks.count, 201)
+        XCTAssertEqual(marks.first, 0)
+        XCTAssertEqual(ChapterMarks.merged([Chapter(title: nil, time: 1), Chapter(title: nil, time: 5)], duration: 10, width: 600), [1, 5], "apart: both")
+        XCTAssertEqual(ChapterMarks.tooltipRange(count: 3, current: 1), 0..<3)
+        XCTAssertEqual(ChapterMarks.tooltipRange(count: 10_000, current: 9_999), 9_985..<10_000)
+        XCTAssertEqual(ChapterMarks.tooltipRange(count: 10_000, current: -1), 0..<15)
+        for position in [-1.0, 0, 0.0005, 4.2, 9.999, 20] {
+            XCTAssertEqual(ChapterNavigation.index(at: position, in: many), (many.lastIndex { $0.time <= position + 0.01 }) ?? -1, "\(position)")
+        }
+    }
 }

@@ -42,4 +42,18 @@ final class ContentSniffTests: XCTestCase {
         XCTAssertTrue(ErrorMapper.refusedMessage(.webPage).contains("web page"))
         XCTAssertNil(ErrorMapper.map(domain: "gst-stream-error-quark", code: 5, message: "reel-content-guard: 99", debug: nil, context: .init(uri: nil)).refusedContent)
     }
+
+    /// A FIFO is never opened (the open would block until a writer came), nor a folder.
+    func testOnlyARegularFileIsRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-sniff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("movie.mp4")
+        XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+        XCTAssertNil(ContentSniff.kind(ofFile: fifo.path))
+        XCTAssertNil(ContentSniff.kind(ofFile: dir.path))
+        let mpd = dir.appendingPathComponent("film.mp4")
+        try Data("<MPD type=\"static\">".utf8).write(to: mpd)
+        XCTAssertEqual(ContentSniff.kind(ofFile: mpd.path), .dashManifest)
+    }
 }

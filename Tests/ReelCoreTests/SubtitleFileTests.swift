@@ -198,4 +198,15 @@ final class SubtitleFileTests: XCTestCase {
                        String(repeating: "x", count: 4_000))
         XCTAssertEqual(cues("WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</RT></ruby>\n", "a.vtt").first?.text, "漢字")
     }
+
+    /// Issue 56: a cue time past 10^9 s is no time (its timing line a problem); the inspection's
+    /// clock is bounded and signed.
+    func testTimesPastAnyClockAreNotRead() {
+        XCTAssertNil(SubtitleTime.seconds("99999999999999999999:00:00,000"))
+        XCTAssertEqual(SubtitleTime.seconds("277777:46:40,000"), 1e9)
+        var p = 0
+        XCTAssertNil(WebVTTTimestamp.collect(Array("18446744073709551616:00.000"), &p))
+        XCTAssertEqual(SubtitleInspection.clock(-0.25), "-00:00:00.250")
+        XCTAssertEqual(SubtitleInspection.clock(1e300), "277777:46:40.000", "clamped to 10^9 s")
+    }
 }

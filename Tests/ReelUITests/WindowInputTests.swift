@@ -59,6 +59,27 @@ final class WindowInputTests: XCTestCase {
         }
     }
 
+    /// 10,000 chapters froze the window ~100 s (GTK 3 adds marks one by one): the bar draws one
+    /// mark per few pixels, the tooltip lists the chapters around the one playing, and the
+    /// window still answers a key at once after the render.
+    func testTenThousandChaptersAreMergedMarksAndABoundedTooltip() throws {
+        var many = WindowHarness.sample(position: 4)
+        many.duration = 10
+        many.chapters = (0..<10_000).map { Chapter(title: "C\($0)", time: Double($0) * 0.001) }
+        try withWindow(state: WindowHarness.sample(position: 4)) { h in
+            h.window.render(many)
+            UIRuntime.settle()
+            let width = h.window.seekBarRect.width
+            XCTAssertGreaterThan(h.window.chapterMarkCount, 0)
+            XCTAssertLessThanOrEqual(h.window.chapterMarkCount, width / 3 + 1, "one mark per 3 pixels at most on a \(width) px bar")
+            let lines = (h.window.seekBarTooltip ?? "").split(separator: "\n")
+            XCTAssertLessThanOrEqual(lines.count, ChapterMarks.tooltipLines + 2)
+            XCTAssertTrue(lines.last?.contains("10000 chapters in all") == true, "\(lines.suffix(2))")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("▶") && $0.contains("C4010") }, "the one playing (4 s, with the 10 ms a seek may fall short): \(lines)")
+            XCTAssertEqual(h.press("Page_Up"), [.stepChapter(1)])
+        }
+    }
+
     func testEscapeLeavesFullscreen() throws {
         var s = WindowHarness.sample()
         s.isFullscreen = true

@@ -40,21 +40,18 @@ struct CheckMerge {
                     }
                     for j in shard.items[i].frames.indices {
                         guard let file = shard.items[i].frames[j].file else { continue }
-                        let from = dir.appendingPathComponent(file)
                         // A review's automated findings keep their frames in checks/<index>/frames/.
                         if CaptureFileName.isReviewCheckFramePath(file) {
                             if !Self.copy(file, from: dir, to: out, allowed: true, report: json.path) { shard.items[i].frames[j].file = nil }
                             continue
                         }
-                        guard CaptureFileName.isShardFramePath(file),
-                              (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
+                        guard CaptureFileName.isShardFramePath(file), LocalFileFacts.regularFile(file, inside: dir) != nil else {
                             Log.say("\(json.path): ignored the frame “\(file)” (only a file in frames/ is taken)", prefix: "reel check merge")
                             shard.items[i].frames[j].file = nil
                             continue
                         }
                         let to = frames.appendingPathComponent(String(file.dropFirst("frames/".count)))
-                        try? FileManager.default.removeItem(at: to)
-                        try FileManager.default.copyItem(at: from, to: to)
+                        try Self.copyBytes(dir.appendingPathComponent(file), to: to)
                         // `--golden`: the golden frame (golden/) and the diff image (frames/), the same way.
                         if let golden = shard.items[i].frames[j].golden {
                             shard.items[i].frames[j].golden = Self.take(golden, from: dir, to: out, report: json.path)
@@ -83,16 +80,21 @@ struct CheckMerge {
     /// Copies `file` (relative) from a report's directory into `out`, as a regular file only;
     /// false (and said) when it is not taken.
     static func copy(_ file: String, from dir: URL, to out: URL, allowed: Bool, report: String) -> Bool {
-        let from = dir.appendingPathComponent(file)
-        guard allowed, !file.split(separator: "/").contains(".."),
-              (try? FileManager.default.attributesOfItem(atPath: from.path)[.type] as? FileAttributeType) == .typeRegular else {
+        guard allowed, let from = LocalFileFacts.regularFile(file, inside: dir) else {
             Log.say("\(report): ignored the file “\(file)”", prefix: "reel check merge")
             return false
         }
         let to = out.appendingPathComponent(file)
         try? FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return (try? copyBytes(from, to: to)) != nil
+    }
+
+    /// The bytes of a checked file, written anew at `to` with the report's mode (0644), whatever
+    /// the source's; never through a link left at `to`.
+    static func copyBytes(_ from: URL, to: URL) throws {
+        let data = try Data(contentsOf: from)
         try? FileManager.default.removeItem(at: to)
-        return (try? FileManager.default.copyItem(at: from, to: to)) != nil
+        try data.write(to: to, options: .withoutOverwriting)
     }
 
     /// A shard's golden comparison with its files copied into `out` (only `golden/<name>` and

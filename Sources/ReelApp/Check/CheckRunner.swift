@@ -182,6 +182,7 @@ final class CheckRunner {
             var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false qos=true enable-last-sample=true",
                                                     progressInterval: 0.1, endAction: .pause)
             configuration.preferences.hardwareDecoding = options.hardwareDecoding
+            configuration.unroutedManifests = GatewayRouter.unroutedManifests
             player = try Player(configuration: configuration)
         } catch {
             item.error = (error as? PlaybackError) ?? PlaybackError(kind: .unknown, message: "\(error)")

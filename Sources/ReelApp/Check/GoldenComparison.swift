@@ -57,7 +57,7 @@ enum GoldenComparison {
                 // The reference folder is someone else's: only a regular `frames/<name>` PNG of a
                 // sane size is opened (a `../` path was copied into the report, a FIFO hung the run,
                 // a 20,000² PNG cost 1.67 GB).
-                if let why = Self.unusable(reference: reference, at: referencePath) {
+                if let why = Self.unusable(reference: reference, in: options.directory) {
                     out[i].problems.append(HLSProblem(line: nil, severity: .warning, code: "golden-unreadable",
                                                       message: "the golden frame at \(frame.requested) (\(reference)) is not used: \(why)"))
                     continue
@@ -72,8 +72,7 @@ enum GoldenComparison {
                 let copyName = "golden/" + (reference as NSString).lastPathComponent
                 let copy = reportDirectory.appendingPathComponent(copyName)
                 if copy.standardizedFileURL.path != URL(fileURLWithPath: referencePath).standardizedFileURL.path {
-                    try? fm.removeItem(at: copy)
-                    try fm.copyItem(atPath: referencePath, toPath: copy.path)
+                    try CheckMerge.copyBytes(URL(fileURLWithPath: referencePath), to: copy)
                 }
                 let same = similarity.worstTile >= options.threshold
                 var diff: String?
@@ -101,9 +100,11 @@ enum GoldenComparison {
 
     /// Why a reference frame is not opened, or nil when it may be: a regular file named
     /// `frames/<name>`, a PNG whose header says at most `maximumPixels`.
-    static func unusable(reference: String, at path: String) -> String? {
+    static func unusable(reference: String, in directory: URL) -> String? {
         guard CaptureFileName.isShardFramePath(reference) else { return "only a file in frames/ is taken" }
-        guard LocalFileFacts(path: path).kind == .regular else { return "not a regular file" }
+        guard let path = LocalFileFacts.regularFile(reference, inside: directory)?.path else {
+            return "not a regular file inside the folder (a link is not followed)"
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else { return "it cannot be read" }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelEngine
 import ReelGateway
 import Synchronization
 
@@ -158,6 +159,10 @@ final class GatewayRouter: Sendable {
     /// directly, as before every HLS item went through the gateway: no live window, no wall-clock
     /// time, hlsdemux2's own start. For `make bench`'s measure of what the gateway costs.
     static let directHLS = ProcessInfo.processInfo.environment["REEL_DIRECT_HLS"] == "1"
+
+    /// What the engine refuses of a source that is not the gateway's: every manifest (the queue
+    /// then routes it here by its bytes), or DASH only under `REEL_DIRECT_HLS=1`.
+    static var unroutedManifests: ContentGuard.Manifests { directHLS ? .dashRefused : .refused }
 
     /// The live state of a queue item played through the gateway (nil for anything else).
     func liveStream(for item: UUID) -> LiveStream? { state.withLock { s in s.queueItems[item].flatMap { s.live[$0] } } }

@@ -80,7 +80,7 @@ public enum DASHManifestRewriter {
     ///   by it) without its `UTCTiming` (the demuxer would correct it a second time).
     public static func rewrite(_ text: String, base: URL, directory: DirectoryRoute, manifest: ManifestRoute,
                                presentationDelay: Double? = nil, catchup: (start: Date, end: Date, now: Date)? = nil,
-                               representation: String? = nil, clockOffset: Double? = nil) throws -> String {
+                               representation: String? = nil, clockOffset: Double? = nil, now: Date = Date()) throws -> String {
         let document: XMLDocument
         do { document = try MPDDocument.parse(text, options: [.nodePreserveWhitespace, .nodePreserveCDATA]) } catch {
             throw Failure.notXML("\(error)")
@@ -137,6 +137,8 @@ public enum DASHManifestRewriter {
         DASHTimelineOrigin.apply(to: root)
         if let clockOffset, attribute(root, "type")?.stringValue == "dynamic" { onOurClock(root, offset: clockOffset) }
         if attribute(root, "type")?.stringValue == "dynamic" { delayAvailability(root) }
+        // A live timeline's open last run, as many segments as are there now (`DASHOpenRepeats`).
+        DASHOpenRepeats.bound(root, now: now)
         if let delay = presentationDelay, attribute(root, "type")?.stringValue == "dynamic" {
             let value = "PT" + String(format: "%.3f", delay) + "S"
             if let existing = attribute(root, "suggestedPresentationDelay") {

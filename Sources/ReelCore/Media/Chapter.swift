@@ -28,10 +28,18 @@ public enum ChapterNavigation {
     }
 
     /// The chapter `position` is in: -1 before the first one (mpv's value), nil without chapters.
+    /// `chapters` in time order (`normalised`): a binary search, since the window asks at every
+    /// position it shows and an item may have 10,000 chapters.
     public static func index(at position: Double, in chapters: [Chapter]) -> Int? {
         guard !chapters.isEmpty else { return nil }
         // A seek lands a little before the asked time (a keyframe): 10 ms counts as there.
-        return (chapters.lastIndex { $0.time <= position + 0.01 }) ?? -1
+        let limit = position + 0.01
+        var low = 0, high = chapters.count  // the first chapter after `limit` is in low..<high+1
+        while low < high {
+            let mid = (low + high) / 2
+            if chapters[mid].time <= limit { low = mid + 1 } else { high = mid }
+        }
+        return low - 1
     }
 
     /// The chapter `add chapter step` goes to from `position`: nil past the last one (mpv then
@@ -44,5 +52,34 @@ public enum ChapterNavigation {
         if step < 0, current >= 0, position - chapters[current].time > backThreshold { target += 1 }
         guard target < chapters.count else { return nil }
         return max(0, target)
+    }
+}
+
+/// What the seek bar draws of many chapters: GTK 3 adds its marks one by one (quadratic: 10,000
+/// froze the window ~100 s), so chapters closer than a few pixels are one mark, and the tooltip
+/// lists the chapters around the one playing.
+public enum ChapterMarks {
+    /// Pixels between two marks at the least.
+    public static let spacing = 3.0
+    /// Chapters the tooltip lists at the most.
+    public static let tooltipLines = 15
+
+    /// The times to mark on a bar `width` pixels wide spanning `duration` seconds: the first
+    /// chapter of each run closer than `spacing` pixels; at most width / spacing + 1.
+    public static func merged(_ chapters: [Chapter], duration: Double, width: Int) -> [Double] {
+        guard duration.isFinite, duration > 0 else { return Array(chapters.prefix(max(1, width)).map(\.time)) }
+        let secondsApart = duration * spacing / Double(max(1, width))
+        var marks: [Double] = []
+        for chapter in chapters where marks.last.map({ chapter.time - $0 >= secondsApart }) ?? true {
+            marks.append(chapter.time)
+        }
+        return marks
+    }
+
+    /// The chapters the tooltip lists: `tooltipLines` around `current` (the one playing).
+    public static func tooltipRange(count: Int, current: Int) -> Range<Int> {
+        guard count > tooltipLines else { return 0..<count }
+        let start = min(max(0, current - tooltipLines / 2), count - tooltipLines)
+        return start..<(start + tooltipLines)
     }
 }

@@ -85,9 +85,11 @@ public struct SubtitleInspection: Sendable {
         return .object(fields)
     }
 
+    /// "01:02:03.456"; a time before 0 (a cue moved back by a delay) with its sign: "-00:00:00.250".
     static func clock(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
-        return String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+        let ms = BoundedNumber.milliseconds(abs(t))
+        let sign = t < 0 && ms > 0 ? "-" : ""
+        return sign + String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
     }
 }
 

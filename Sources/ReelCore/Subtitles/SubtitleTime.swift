@@ -4,6 +4,7 @@ import Foundation
 /// "00:01:02.345", ASS "0:01:02.34" (centiseconds). Hours may have any number of digits; the
 /// fraction any number of digits (read as a decimal fraction); "," or "." before it. Spaces
 /// around the separators are allowed ("00:00:01, 500", "00 : 01 : 02,345": real tools write them).
+/// Times beyond `BoundedNumber.maximumSeconds` are not read.
 enum SubtitleTime {
     static func seconds(_ text: Substring) -> Double? {
         let compact = text.contains(" ") || text.contains("\t") ? Substring(text.filter { $0 != " " && $0 != "\t" }) : text
@@ -24,7 +25,10 @@ enum SubtitleTime {
             guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let f = Double(digits) else { return nil }
             fraction = f / pow(10, Double(digits.count))
         }
-        return whole * 60 + s + fraction
+        // A cue time past 10^9 s (99999999999999999999 hours trapped the inspection's clock) is
+        // not a time: the timing line is a problem, as any other that cannot be read.
+        let total = whole * 60 + s + fraction
+        return total.isFinite && total <= BoundedNumber.maximumSeconds ? total : nil
     }
 
     /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).

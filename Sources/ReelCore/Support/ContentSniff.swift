@@ -48,8 +48,9 @@ public enum ContentSniff {
     }
 
     /// What a local file is by its first 4 KiB; nil when it cannot be read or is anything else.
+    /// Only a regular file is opened (a FIFO would block the open, a device never end).
     public static func kind(ofFile path: String) -> SniffedContent? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard LocalFileFacts(path: path).kind == .regular, let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: headBytes) else { return nil }
         return kind(of: head)

@@ -34,3 +34,25 @@ public struct LocalFileFacts: Sendable, Equatable {
     /// Whether the player may hand it to GStreamer: a regular file with bytes in it.
     public var isPlayable: Bool { kind == .regular && (size ?? 0) > 0 }
 }
+
+extension LocalFileFacts {
+    /// `file` (a relative path) inside `dir` when it is a regular file reached through folders
+    /// only: no `..`, no absolute path, and no symbolic link anywhere on the way. For folders
+    /// that come from someone else (a `reel check merge` shard, a `--golden` reference): a shard
+    /// whose `frames/`, `marks/` or `checks/N` was a link once had a private key copied into the
+    /// merged report. `dir` itself is the user's to name.
+    public static func regularFile(_ file: String, inside dir: URL) -> URL? {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true)
+        guard !parts.isEmpty, !file.hasPrefix("/"), !parts.contains("..") else { return nil }
+        var path = dir.path
+        for (k, part) in parts.enumerated() {
+            path += "/" + part
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            let type = info.st_mode & S_IFMT
+            if k == parts.count - 1 { return type == S_IFREG ? URL(fileURLWithPath: path) : nil }
+            guard type == S_IFDIR else { return nil }
+        }
+        return nil
+    }
+}

@@ -98,6 +98,7 @@ public final class Player: PlaybackEngine {
         pipeline = try Self.makePlaybin()
         shared.state.withLock {
             $0.userAgent = configuration.userAgent
+            $0.unroutedManifests = configuration.unroutedManifests
             $0.networkTimeout = min(3600, max(1, configuration.networkTimeout))
         }
         bridge = CallbackBridge(player: self, shared: shared)

@@ -264,6 +264,7 @@ enum WebVTTTimestamp {
         let s4 = digits()
         guard s4.count == 3, let v4 = Double(s4) else { return nil }
         guard v2 <= 59, v3 <= 59 else { return nil }
-        return value1 * 3600 + v2 * 60 + v3 + v4 / 1000
+        let total = value1 * 3600 + v2 * 60 + v3 + v4 / 1000
+        return total <= BoundedNumber.maximumSeconds ? total : nil  // hours of 2^64 are no time
     }
 }
