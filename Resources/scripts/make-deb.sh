@@ -44,6 +44,12 @@ Description: media player for files, playlists and protected live streams
  chapters, subtitles, key bindings in mpv's input.conf form, MPRIS, a control socket, and QA
  tools: reel check (a report of every item) and reel review (a person's verdicts and notes).
 CONTROL
+# Modes as Debian's policy wants them, whatever the builder's umask (mktemp -d makes the root
+# entry 0700, which dpkg then applied to the target's /): folders and programs 0755, files 0644.
+chmod 0755 "$stage"
+find "$stage" -type d -exec chmod 0755 {} +
+find "$stage" -type f -exec chmod 0644 {} +
+chmod 0755 "$stage/usr/bin/reel"
 mkdir -p "$out"
 deb="$out/reel_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null

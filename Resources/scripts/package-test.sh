@@ -20,6 +20,13 @@ for f in ./usr/bin/reel ./usr/share/applications/reel.desktop ./usr/share/metain
   grep -q " $f\$" <<<"$files" || fail "$f is not in the package"
 done
 
+# Modes are Debian's, whatever the builder's umask: the root entry and folders 0755, nothing
+# writable by group or others, the program 0755 (mktemp's 0700 once became the root entry).
+grep -q '^drwxr-xr-x [^ ]* *[0-9]* [0-9-]* [0-9:]* \./$' <<<"$files" || fail "the package's root entry is not 0755: $(head -1 <<<"$files")"
+bad=$(awk '$1 ~ /^d/ && $1 != "drwxr-xr-x" || $1 ~ /^-/ && $1 != "-rw-r--r--" && $1 != "-rwxr-xr-x" {print $1, $NF}' <<<"$files")
+[ -z "$bad" ] || fail "entries with modes other than 0755/0644: $bad"
+grep -q '^-rwxr-xr-x .* \./usr/bin/reel$' <<<"$files" || fail "usr/bin/reel is not 0755"
+
 unpacked=$(mktemp -d)
 trap 'rm -rf "$unpacked"' EXIT
 dpkg-deb -x "$deb" "$unpacked"

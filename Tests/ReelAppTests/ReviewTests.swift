@@ -66,6 +66,20 @@ final class ReviewTests: XCTestCase {
         return try XCTUnwrap(found.stdout.split(separator: "\n").first.map(String.init), "no window: \(found.stderr) \(reel.stderr)")
     }
 
+    /// Issue 56: two `reel review` sessions on one folder overwrote each other's verdicts. The
+    /// second is refused (exit 2), naming the process that holds the folder; the first goes on.
+    func testASecondReviewOfTheSameFolderIsRefused() throws {
+        let first = try review("shared", reviewer: "ann", check: false)
+        defer { first.finish(timeout: 5, dumpStacks: false) }
+        _ = try connect(first)
+        let second = ProcessRunner.run(ProcessRunner.reelExecutable, ["review", list.path, "--report", dir.appendingPathComponent("shared").path,
+                                                                      "--reviewer", "bob", "--audio-sink", "fakesink sync=true", "--check", "no"], timeout: 30)
+        XCTAssertFalse(second.timedOut)
+        XCTAssertEqual(second.status, 2, second.stderr)
+        XCTAssertTrue(second.stderr.contains("another reel review (process \(first.process.processIdentifier))"), second.stderr)
+        XCTAssertTrue(first.process.isRunning, "the first review goes on: \(first.stderr.suffix(400))")
+    }
+
     func testAReviewByKeysAndSocketSurvivesAKillResumesReportsAndMerges() throws {
         // Run 1: item 0 passed by its key, a mark at 1 s on item 1 by the socket, item 1 failed
         // by its key with a typed note; then SIGKILL.

@@ -36,6 +36,8 @@ final class PictureAndLoopTests: XCTestCase {
         XCTAssertEqual(loop, ABLoop())
         XCTAssertEqual(ABLoop(a: 6, b: 4).range, 4...6, "B before A: the other way round")
         XCTAssertNil(ABLoop(a: 5, b: 5).range)
+        XCTAssertNil(ABLoop(a: 5, b: 5.001).range, "1 ms is no loop (a seek at every tick)")
+        XCTAssertEqual(ABLoop(a: 5, b: 5.25).range, 5...5.25)
     }
 }
 

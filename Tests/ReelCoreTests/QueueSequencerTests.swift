@@ -221,6 +221,25 @@ final class QueueSequencerTests: XCTestCase {
         }
     }
 
+    /// Issue 56: `playlist-clear` while a big list's rest was still being read was undone when
+    /// the rest arrived. The rest is dropped; the queue is what the clear left.
+    func testAClearWhileTheRestIsReadDropsTheRest() {
+        onMain {
+            let clock = ManualClock()
+            let (controller, engine, _) = Self.make(1, clock: clock)
+            controller.expectTail()
+            controller.play()
+            engine.becomeReady()
+            controller.clearAllButCurrent()
+            XCTAssertFalse(controller.awaitsTail)
+            controller.appendTail([QueueItem(uri: Self.uris[1])], complete: false)
+            controller.appendTail([QueueItem(uri: Self.uris[2])], complete: true)
+            XCTAssertEqual(controller.queue.count, 1, "the clear stands")
+            controller.append([QueueItem(uri: Self.uris[2])])
+            XCTAssertEqual(controller.queue.count, 2, "what is added after it is added")
+        }
+    }
+
     /// The rest of the list arriving before the first entries are played: appended, and the
     /// next item is prepared after the one playing as for any append.
     func testARestThatComesEarlyIsAnAppend() {

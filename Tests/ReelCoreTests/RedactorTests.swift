@@ -46,6 +46,9 @@ final class RedactorTests: XCTestCase {
             ("any name, signature shape", "https://h/x.m3u8?st=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08&quality=hd",
              ["9f86d081884c7d65"], ["quality=hd"]),
             ("ordinary values stay", "https://h/x.m3u8?lang=en&id=12345&title=ABCDEFGHIJKLMNOPQ", [], ["lang=en", "id=12345", "title=ABCDEFGHIJKLMNOPQ"]),
+            // Issue 56: short values under these names reached REEL_DEBUG's lines.
+            ("cred, passcode, ticket, hmac", "http://h/x.mp4?hmac=abcdef1&cred=xyzw1&passcode=12345&ticket=qqqq1&x-hmac-sig=zz9&lang=en",
+             ["abcdef1", "xyzw1", "12345", "qqqq1", "zz9"], ["lang=en"]),
         ]
         for (name, url, gone, kept) in rows {
             for redacted in [Redactor.redactURL(url), Redactor.redactText("fetching \(url) failed")] {

@@ -20,6 +20,30 @@ final class ReviewSession {
     var onFinished: (Int32) -> Void = { _ in }
 
     private var reviewJSON: URL { options.directory.appendingPathComponent("review.json") }
+    /// The folder's lock (`review.lock`, flock), held while the review runs; the process's end
+    /// lets it go.
+    private var folderLock: Int32 = -1
+    /// The largest review.json read: a book of verdicts and marks is kilobytes; 16 MiB of one
+    /// blocked every verdict (each rewrites it whole) and quit then wrote no report.
+    static let maximumBookBytes: Int64 = 4 << 20
+
+    /// Takes `dir/review.lock` for this process, or says which process holds it.
+    private static func lock(_ dir: URL) throws(ReviewFailure) -> Int32 {
+        let path = dir.appendingPathComponent("review.lock").path
+        let fd = open(path, O_CREAT | O_RDWR | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ReviewFailure("\(path): cannot be opened (\(String(cString: strerror(errno))))") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let n = read(fd, &buffer, 31)
+            close(fd)
+            let holder = n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "?"
+            throw ReviewFailure("\(dir.path): another reel review (process \(holder)) is using this folder; one review of a folder at a time, or merge two with reel check merge")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pwrite(fd, pid, pid.count, 0)
+        return fd
+    }
 
     /// Opens (or resumes) the review in `options.directory`; throws a message for people when the
     /// directory cannot be used or its review.json cannot be read.
@@ -31,8 +55,13 @@ final class ReviewSession {
         } catch {
             throw ReviewFailure("\(options.directory.path): cannot be made a review folder (\(error.localizedDescription))")
         }
+        // One review of a folder at a time: two wrote each other's verdicts over silently.
+        folderLock = try Self.lock(options.directory)
         core.sequencer.holdsFailedItem = true
         checks = options.automatedChecks ? ReviewChecks(directory: options.directory, executable: options.reelExecutable) : nil
+        if let size = LocalFileFacts(path: reviewJSON.path).size, size > Self.maximumBookBytes {
+            throw ReviewFailure("\(reviewJSON.path): larger than \(Self.maximumBookBytes >> 20) MiB, not a review Reel wrote (move it away to start a new review)")
+        }
         if let data = FileManager.default.contents(atPath: reviewJSON.path) {
             do {
                 let (book, dropped) = try ReviewBook.decode(data, matching: uris)

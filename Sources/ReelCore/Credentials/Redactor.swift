@@ -23,7 +23,7 @@ public enum Redactor {
     /// Parts of a parameter's name that make its value a credential, whatever surrounds them
     /// (`client-secret`, `api-key`, `x-auth`, `user_password`, `refreshToken`): a list of whole
     /// names alone missed `pw=`, `api-key=`, `client-secret=` and `pin=` (issue 46).
-    static let secretNameParts = ["token", "secret", "passw", "apikey", "api-key", "api_key", "auth", "signature", "credential", "session", "private"]
+    static let secretNameParts = ["token", "secret", "passw", "passcode", "apikey", "api-key", "api_key", "auth", "signature", "cred", "session", "private", "ticket", "hmac"]
     /// Short names that are credentials on their own.
     static let secretShortNames: Set<String> = ["pw", "pwd", "pin", "otp"]
 

@@ -9,10 +9,14 @@ public struct ABLoop: Equatable, Sendable {
 
     /// Both points are set, in either order (mpv loops between them as given when A < B; a B
     /// before A is taken the other way round).
+    /// Shorter than `minimumLength` it is no loop (1 ms between A and B was a seek at every tick).
     public var range: ClosedRange<Double>? {
-        guard let a, let b, a != b else { return nil }
+        guard let a, let b, abs(a - b) >= Self.minimumLength else { return nil }
         return min(a, b)...max(a, b)
     }
+
+    /// The shortest A-B loop played, in seconds (a few frames).
+    public static let minimumLength = 0.1
 
     /// `l` at `position`: A first, then B, then cleared.
     public mutating func cycle(at position: Double) {

@@ -232,6 +232,7 @@ public final class QueueSequencer {
     /// mpv's `playlist-clear`: every item but the current one leaves the queue (the current one
     /// plays on); with no current item, the whole queue.
     public func clearAllButCurrent() {
+        discardTail()
         guard let current = queue.currentID else { clear(); return }
         for id in queue.keepOnly(current) {
             releaseRouting(id)
@@ -247,6 +248,7 @@ public final class QueueSequencer {
     }
 
     public func clear() {
+        discardTail()
         queue.clear()
         unloadEngine()
         for id in Array(playedURIs.keys) { releaseRouting(id) }
