@@ -20,6 +20,7 @@ enum FuzzTargets {
             "byterange": ByteRangeFuzz.run,
             "subtitles": SubtitleFuzz.run,
             "dash": DASHFuzz.run,
+            "content": ContentSniffFuzz.run,
         ]
         #if REEL_HAVE_PLAYLIST_PARSER  // issue 4's parsers, when they are in ReelCore (fuzz.sh checks)
         targets["playlist"] = PlaylistFuzz.run

@@ -188,21 +188,26 @@ final class NumericVerbsTests: XCTestCase {
         defer { reel.finish(timeout: 5, dumpStacks: false) }
         let client = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
         var id = 0
+        var answering = true
+        // One unanswered request ends the test (a frozen reel would cost 15 s for every request left).
         func ask(_ command: [Any]) -> [String: Any]? {
+            guard answering else { return nil }
             id += 1
-            return client.request(command, id: id)
+            let reply = client.request(command, id: id)
+            if reply == nil {
+                answering = false
+                XCTFail("\(command): no answer; reel \(reel.process.isRunning ? "froze" : "died"): \(reel.stderr.suffix(400))")
+            }
+            return reply
         }
         let properties = IPCCommand.writableProperties.sorted().filter { !["pause", "position", "time-pos", "playlist-pos", "playlist-pos-1", "chapter"].contains($0) }
         let values: [Double] = [1e19, -1e19, 1e300, -1e300, 9223372036854775807, 1e308, -1e308, 0.5]
         for property in properties {
             for value in values {
-                for verb in ["add", "multiply", "set_property"] {
-                    XCTAssertNotNil(ask([verb, property, value]), "\(verb) \(property) \(value): an answer (\(reel.stderr.suffix(400)))")
-                }
-                XCTAssertNotNil(ask(["add", property, value]), "twice: \(property) \(value)")
+                for verb in ["add", "multiply", "set_property", "add"] { _ = ask([verb, property, value]) }
             }
-            XCTAssertNotNil(ask(["cycle", property]), "cycle \(property)")
-            XCTAssertTrue(reel.process.isRunning, "\(property): reel lives: \(reel.stderr.suffix(400))")
+            _ = ask(["cycle", property])
+            guard answering else { return }
         }
         for (property, top) in [("brightness", 100), ("hue", 100), ("contrast", 100), ("saturation", 100), ("gamma", 100)] {
             XCTAssertEqual(ask(["add", property, 1e19])?["error"] as? String, "success", property)

@@ -1,3 +1,4 @@
+import Foundation
 import CGStreamer
 import CReelFrame
 import ReelCore
@@ -280,17 +281,34 @@ final class Tracks: PlayerFeature {
         let selecting = !wanted.isEmpty && Set(wanted) != Set(streams.selectedStreams)
         if selecting {
             Log.debug(.engine, .debug, "select-streams \(wanted)")
-            var copies = wanted.map { strdup($0) }
-            defer { for p in copies { free(p) } }
-            _ = copies.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
-                    reel_select_streams(host.pipelineElement, $0, guint(buffer.count))
-                }
-            }
+            Self.sendSelectStreams(wanted, to: host.pipelineElement)
         }
         updateOverlay(redraw: !selecting, host: host)
         if selecting, host.pipelineIsPaused { streams.redrawAfterSelection = true }
         report(host: host)
+    }
+
+    /// select-streams goes to playbin3 on a serial queue of its own, never from the main thread:
+    /// the event waits for a streaming thread's lock, which a sink holding a 600 s audio delay (or
+    /// any stalled preroll) keeps; sent from the main loop it froze the whole player (the socket's
+    /// `cycle audio-track` after `add audio-delay 1e19`, caught with gdb). STREAMS_SELECTED on the
+    /// bus says what plays, as before.
+    private static let selection = DispatchQueue(label: "reel-select-streams")
+
+    private static func sendSelectStreams(_ ids: [String], to element: UnsafeMutablePointer<GstElement>) {
+        struct Held: @unchecked Sendable { let element: UnsafeMutablePointer<GstElement> }
+        gst_object_ref(element)
+        let held = Held(element: element)
+        selection.async {
+            var copies = ids.map { strdup($0) }
+            defer { for p in copies { free(p) } }
+            _ = copies.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) {
+                    reel_select_streams(held.element, $0, guint(buffer.count))
+                }
+            }
+            gst_object_unref(held.element)
+        }
     }
 
     /// Reports the tracks once what plays is known: a collection arrives before playbin3's

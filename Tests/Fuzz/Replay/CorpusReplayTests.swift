@@ -11,7 +11,7 @@ final class CorpusReplayTests: XCTestCase {
 
     func testEveryCorpusInputRunsCleanThroughItsTarget() throws {
         // The parsers and the rewriter the issues name must all be there, not just "some targets".
-        for required in ["m3u", "pls", "xspf", "hls", "rewriter", "playlist", "inspect", "ipc", "byterange", "subtitles", "dash", "numbers", "live"] {
+        for required in ["m3u", "pls", "xspf", "hls", "rewriter", "playlist", "inspect", "ipc", "byterange", "subtitles", "dash", "numbers", "live", "content"] {
             XCTAssertNotNil(FuzzTargets.all[required], "fuzz target \(required) is missing: \(FuzzTargets.all.keys.sorted())")
         }
         var replayed = 0
