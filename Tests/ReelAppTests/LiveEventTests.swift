@@ -143,6 +143,25 @@ final class LiveEventTests: XCTestCase {
         _ = s.quit()
     }
 
+    /// Issue 56 (medium): the same with a mark before *every* segment, on both fixtures (timestamps
+    /// running on, and starting again at each mark): a reviewer saw restart abort in hlsdemux2 in
+    /// 2 runs of 4 over dense discontinuities. Each plays on here.
+    func testRestartAcrossAMarkBeforeEverySegmentPlaysOn() throws {
+        for media in [nil, "hls/live-pairs"] {
+            let server = try LiveEventServer(window: 6, preroll: 60, faults: ["discontinuity-every:1"], media: media ?? "hls/live")
+            defer { server.stop() }
+            let s = try Session(["--live-mode", "restart", "--program-start", LiveEventServer.iso(server.edge() - 8)], url: server.playlistURL)
+            XCTAssertEqual(try XCTUnwrap(s.event("live"))["mode"] as? String, "restart", media ?? "live")
+            XCTAssertNotNil(s.event("tick", timeout: 15), "\(media ?? "live"): it plays")
+            let ticks = s.client.events.filter { $0["event"] as? String == "tick" }.count
+            Thread.sleep(forTimeInterval: 6)
+            _ = s.property("position")
+            XCTAssertGreaterThan(s.client.events.filter { $0["event"] as? String == "tick" }.count, ticks + 2, "\(media ?? "live"): and plays on across the marks")
+            XCTAssertTrue(s.reel.process.isRunning, "\(media ?? "live"): no abort: \(s.reel.stderr.suffix(600))")
+            _ = s.quit()
+        }
+    }
+
     func testRestartStartsAtTheProgrammeStartAndAnnouncesItsEnd() throws {
         let server = try LiveEventServer(window: 30, header: "Authorization: Bearer live-secret-1")
         defer { server.stop() }
