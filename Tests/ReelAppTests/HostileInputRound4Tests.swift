@@ -120,16 +120,25 @@ final class HostileInputRound4Tests: XCTestCase {
         }
     }
 
+    /// A headless reel looping a clip with its socket in `dir`, and a client on that socket.
+    static func socketSession(in dir: URL) throws -> (BackgroundProcess, IPCTestClient) {
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
+                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+        guard let client = IPCTestClient(path: socket) else {
+            reel.finish(timeout: 5, dumpStacks: false)
+            throw NSError(domain: "HostileInput", code: 1, userInfo: [NSLocalizedDescriptionKey: "the socket did not appear: \(reel.stderr)"])
+        }
+        return (reel, client)
+    }
+
     /// `set_property sub-pos 1e300` (and −1e300, Int.max) crashed Reel (exit 132); `volume 1e308`
     /// was taken by set_property while the `volume` command refused it.
     func testHugeNumbersForEveryPropertyAreRefusedAndReelLives() throws {
         let dir = TestMedia.temporaryDirectory("reel-sock-numbers")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("reel.sock").path
-        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
-                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+        let (reel, client) = try HostileInputRound4Tests.socketSession(in: dir)
         defer { reel.finish(timeout: 5, dumpStacks: false) }
-        let client = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
         var id = 0
         for value in [1e300, -1e300, 9223372036854775807.0, 1e308, -1e308] {
             for property in ["sub-pos", "volume", "playlist-pos", "audio-track", "subtitle-track", "speed", "sub-delay"] {

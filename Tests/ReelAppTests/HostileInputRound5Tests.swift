@@ -182,11 +182,8 @@ final class NumericVerbsTests: XCTestCase {
     func testEveryNumericVerbOverEveryPropertyLeavesReelAnswering() throws {
         let dir = TestMedia.temporaryDirectory("reel-sock-verbs")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("reel.sock").path
-        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
-                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+        let (reel, client) = try HostileInputRound4Tests.socketSession(in: dir)
         defer { reel.finish(timeout: 5, dumpStacks: false) }
-        let client = try XCTUnwrap(IPCTestClient(path: socket), "the socket appears: \(reel.stderr)")
         var id = 0
         var answering = true
         // One unanswered request ends the test (a frozen reel would cost 15 s for every request left).
