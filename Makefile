@@ -17,6 +17,7 @@ all: build
 
 setup:
 	@bash Resources/scripts/setup.sh
+	@bash Resources/scripts/setup-python.sh
 
 # Force a rebuild of shim users when CGStreamer/shim.h or CGtk/shim.h changed since the last build.
 shims:

@@ -16,6 +16,9 @@ public final class MPRISService {
 
     public let busName: String
     private let target: PlaybackCommandTarget
+    /// The session's properties: MPRIS's Volume, Rate, LoopStatus and Shuffle read and set the
+    /// same `volume`, `speed`, `loop` and `shuffle` the socket and the keys do.
+    private let properties: PropertyTable
     private let identity: String
     private var ownerID: UInt32 = 0
     private var connection: OpaquePointer?
@@ -29,8 +32,9 @@ public final class MPRISService {
     private let coverArt = CoverArtFile()
     public private(set) var isOwned = false
 
-    public init(target: PlaybackCommandTarget, identity: String = "Reel", instance: String? = nil) {
+    public init(target: PlaybackCommandTarget, properties: PropertyTable, identity: String = "Reel", instance: String? = nil) {
         self.target = target
+        self.properties = properties
         self.identity = identity
         busName = "org.mpris.MediaPlayer2.reel.instance\(instance ?? String(ProcessInfo.processInfo.processIdentifier))"
         vtable = .allocate(capacity: 1)
@@ -191,7 +195,7 @@ public final class MPRISService {
                 g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.InvalidArgs", "OpenUri needs a URI such as file:///… or https://…")
                 return
             }
-            t.load(uri)
+            t.load(uri, options: [:])
         default:
             g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "No method \(method) on \(interface)")
             return
@@ -238,10 +242,12 @@ public final class MPRISService {
         let s = target.snapshot
         switch name {
         case "PlaybackStatus": return g_variant_new_string(playbackStatus(s))
-        case "LoopStatus": return g_variant_new_string(s.loop.rawValue)
-        case "Rate": return g_variant_new_double(s.rate)
-        case "Shuffle": return g_variant_new_boolean(s.shuffle ? 1 : 0)
-        case "Volume": return g_variant_new_double(s.muted ? 0 : s.volume)
+        case "LoopStatus": return g_variant_new_string((try? properties.get("loop", in: s).ipcString) ?? s.loop.rawValue)
+        case "Rate": return g_variant_new_double((try? properties.get("speed", in: s).ipcNumber) ?? s.rate)
+        case "Shuffle": return g_variant_new_boolean(((try? properties.get("shuffle", in: s).ipcBool) ?? s.shuffle) ? 1 : 0)
+        case "Volume":
+            let muted = (try? properties.get("mute", in: s).ipcBool) ?? s.muted
+            return g_variant_new_double(muted ? 0 : ((try? properties.get("volume", in: s).ipcNumber).map { $0 / 100 } ?? s.volume))
         case "Position": return g_variant_new_int64(BoundedNumber.microseconds(s.position))
         case "MinimumRate": return g_variant_new_double(-BoundedNumber.rateMagnitude.upperBound)
         case "MaximumRate": return g_variant_new_double(BoundedNumber.rateMagnitude.upperBound)
@@ -265,18 +271,21 @@ public final class MPRISService {
 
     private func setProperty(_ interface: String, _ name: String, _ value: OpaquePointer?) -> Bool {
         let v = value
-        let t = target
+        let p = properties
         switch name {
-        case "Volume": t.setVolume(max(0, g_variant_get_double(v))); if t.snapshot.muted { t.setMuted(false) }
+        case "Volume":
+            let volume = g_variant_get_double(v)
+            guard volume.isFinite else { return false }
+            try? p.set("volume", .double(min(IPCVolume.range.upperBound, max(0, volume * 100))))
+            if (try? p.get("mute").ipcBool) == true { try? p.set("mute", .bool(false)) }
         case "Rate":
             let r = g_variant_get_double(v)
             // MPRIS: 0 means pause; anything else is kept to Reel's one rate range (1/64 to 64).
-            if r == 0 { t.pause() } else if let r = BoundedNumber.clampedRate(r) { _ = t.setRate(r) }
+            if r == 0 { target.pause() } else if let r = BoundedNumber.clampedRate(r) { try? p.set("speed", .double(r)) }
         case "LoopStatus":
             let text = String(cString: g_variant_get_string(v, nil))
-            guard let mode = PlaybackSnapshot.LoopMode(rawValue: text) else { return false }
-            _ = t.setLoop(mode)
-        case "Shuffle": _ = t.setShuffle(g_variant_get_boolean(v) != 0)
+            guard PlaybackSnapshot.LoopMode(rawValue: text) != nil, (try? p.set("loop", .string(text))) != nil else { return false }
+        case "Shuffle": try? p.set("shuffle", .bool(g_variant_get_boolean(v) != 0))
         case "Fullscreen": break
         default: return false
         }

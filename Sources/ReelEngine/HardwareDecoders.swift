@@ -25,6 +25,11 @@ final class HardwareDecoders: PlayerFeature {
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.hardwareDecoding = mode }
     func configure(_ configuration: PlayerConfiguration) { mode = configuration.preferences.hardwareDecoding }
 
+    func properties(host: FeatureHost) -> [Property] {
+        [.choice("hwdec", ["auto", "no"], "Hardware video decoding, from the next item on.", synonyms: ["yes": "auto", "on": "auto", "off": "no", "none": "no"],
+                 get: { $0.hardwareDecoding.rawValue }) { self.mode = HardwareDecodingMode(argument: $0) ?? .auto }]
+    }
+
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         if !switched { prepareLoad(of: item) }
     }

@@ -50,10 +50,11 @@ final class SubtitleOverlay {
         if told { onText?(nil, nil) }
     }
 
-    /// Shows every cue `delay` seconds later than its time (negative: earlier).
-    func setDelay(_ delay: Double) {
+    /// Shows every cue on `clock`: `delay` seconds later than its time (negative: earlier), its
+    /// times multiplied by `speed` (mpv's `sub-speed`: 25/23.976 for a file timed for PAL).
+    func setClock(_ clock: CueClock) {
         shared.state.withLock {
-            $0.delay = delay
+            $0.clock = clock
             $0.drawn = nil
         }
     }
@@ -91,6 +92,14 @@ final class SubtitleOverlay {
     }
 }
 
+/// How stream time maps to a subtitle file's cue times: mpv's `(pts - sub-delay) / sub-speed`.
+struct CueClock: Sendable, Equatable {
+    var delay = 0.0
+    var speed = 1.0
+
+    func cueTime(at streamTime: Double) -> Double { (streamTime - delay) / (speed > 0 ? speed : 1) }
+}
+
 /// What the overlay's probe reads and writes on the streaming thread.
 final class OverlayShared: Sendable {
     struct State {
@@ -101,8 +110,8 @@ final class OverlayShared: Sendable {
         /// stream time it holds for.
         var drawn: String?
         var drawnSpan: Range<Double> = 0..<0
-        /// Cues are shown this many seconds later than their times.
-        var delay = 0.0
+        /// Cues are shown on this clock (later by a delay, their times scaled).
+        var clock = CueClock()
         /// `sub-pos` (for cues placed at the bottom), and the placement and edge given to the
         /// element last.
         var userPosition = SubtitleStyle.defaultPosition
@@ -143,7 +152,7 @@ final class OverlayShared: Sendable {
                 let converted = gst_segment_to_stream_time(&segment, GST_FORMAT_TIME, pts)
                 if reel_gst_clock_time_is_valid(converted) != 0 { streamTime = converted }
             }
-            let seconds = Double(streamTime) / 1e9 - s.delay  // on the cues' clock
+            let seconds = s.clock.cueTime(at: Double(streamTime) / 1e9)  // on the cues' clock
             if s.drawn != nil, s.drawnSpan.contains(seconds) { return nil }  // most frames: nothing to do
             let markup = timeline.markup(at: seconds)
             s.drawnSpan = timeline.unchangedSpan(at: seconds)

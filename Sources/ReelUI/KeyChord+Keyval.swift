@@ -8,6 +8,7 @@ extension KeyChord {
             0xff63: "INS", 0xff50: "HOME", KeySym.end: "END", KeySym.pageUp: "PGUP", KeySym.pageDown: "PGDWN",
             KeySym.left: "LEFT", KeySym.right: "RIGHT", KeySym.up: "UP", KeySym.down: "DOWN", KeySym.numbersign: "SHARP",
             KeySym.kpAdd: "KP_ADD", KeySym.kpSubtract: "KP_SUBTRACT", 0xff8d: "KP_ENTER",
+            KeySym.kpLeft: "KP_LEFT", KeySym.kpUp: "KP_UP", KeySym.kpRight: "KP_RIGHT", KeySym.kpDown: "KP_DOWN",
             // The keyboard's media keys (XF86Audio…).
             0x1008ff14: "PLAY", 0x1008ff31: "PAUSE", 0x1008ff15: "STOP", 0x1008ff17: "NEXT", 0x1008ff16: "PREV",
             0x1008ff12: "MUTE", 0x1008ff13: "VOLUME_UP", 0x1008ff11: "VOLUME_DOWN",
@@ -64,5 +65,21 @@ extension KeyChord {
         } else {
             return nil
         }
+    }
+
+    /// The key press that makes this chord (the inverse of `init(keyval:modifiers:)`): mpv's
+    /// `keypress` over the socket takes the road of a real key.
+    public var keyPress: (keyval: UInt32, modifiers: KeyModifiers)? {
+        var mods: KeyModifiers = []
+        if modifiers.contains(.ctrl) { mods.insert(.control) }
+        if modifiers.contains(.alt) { mods.insert(.alt) }
+        if modifiers.contains(.shift) { mods.insert(.shift) }
+        if let keyval = Self.specialKeyvals.first(where: { $0.value == key && !(0x21...0x7e).contains($0.key) })?.key
+            ?? Self.specialKeyvals.first(where: { $0.value == key })?.key {
+            return (keyval, mods)
+        }
+        guard key.count == 1, let scalar = key.unicodeScalars.first, scalar.value >= 0x20, scalar.value <= 0xff else { return nil }
+        if Character(scalar).isUppercase { mods.insert(.shift) }
+        return (scalar.value, mods)
     }
 }

@@ -335,16 +335,7 @@ public final class PlayerWindow: SignalReceiver {
             }
             return false
         case .key:
-            let keyval = reel_event_keyval(event)
-            let modifiers = KeyModifiers(gdkState: reel_event_state(event))
-            autoHide.reveal()
-            if keyval == KeySym.delete { return false }  // the playlist's own
-            if reviewBar.isTyping { return false }  // the note entry's
-            // The user's bindings (input.conf) first, then the defaults.
-            if userKeys.handle?(keyval, modifiers) == true { return true }
-            guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
-            perform(command)
-            return true
+            return handleKey(keyval: reel_event_keyval(event), modifiers: KeyModifiers(gdkState: reel_event_state(event)))
         case .videoButton:
             // The user's bindings (input.conf: MBTN_LEFT, MBTN_LEFT_DBL, MBTN_RIGHT, …) first.
             let double = reel_event_type(event) == GDK_2BUTTON_PRESS
@@ -398,6 +389,23 @@ public final class PlayerWindow: SignalReceiver {
             i += 1
         }
         return items
+    }
+
+    /// A key press as if typed (mpv's `keypress` over the socket): the same road as GTK's key event.
+    public func press(keyval: UInt32, modifiers: KeyModifiers) {
+        _ = handleKey(keyval: keyval, modifiers: modifiers)
+    }
+
+    private func handleKey(keyval: UInt32, modifiers: KeyModifiers) -> Bool {
+        autoHide.reveal()
+        if keyval == KeySym.delete { return false }  // the playlist's own
+        if reviewBar.isTyping { return false }  // the note entry's
+        // The user's bindings (input.conf) first, then the built-in input.conf, then the window's own.
+        if userKeys.handle?(keyval, modifiers) == true { return true }
+        if let command = KeyMap.defaultCommand(keyval: keyval, modifiers: modifiers) { onAction(.command(command)); return true }
+        guard let command = KeyMap.command(keyval: keyval, modifiers: modifiers, state: state) else { return false }
+        perform(command)
+        return true
     }
 
     /// Runs what a key press means.

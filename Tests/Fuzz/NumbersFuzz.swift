@@ -110,7 +110,9 @@ enum NumbersFuzz {
     static func socket(_ n: String) {
         MainActor.assumeIsolated {
             let target = StubTarget()
-            let dispatcher = IPCDispatcher(target: target, screenshotDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let registry = IPCCommandRegistry()
+            target.declare(in: registry.properties)
+            let dispatcher = IPCDispatcher(target: target, screenshotDirectory: URL(fileURLWithPath: "/nonexistent"), registry: registry)
             for line in ["{\"command\":[\"rate\",\(n)]}", "{\"command\":[\"set_property\",\"speed\",\(n)]}",
                          "{\"command\":[\"set_property\",\"rate\",\(n)]}", "{\"command\":[\"set_property\",\"rendition\",\(n)]}",
                          "{\"command\":[\"set_property\",\"volume\",\(n)]}", "{\"command\":[\"set_property\",\"position\",\(n)]}",
@@ -134,21 +136,31 @@ private final class StubTarget: PlaybackCommandTarget {
     var rates: [Double] = []
     var snapshot = PlaybackSnapshot(items: [.init(uri: "file:///m/a.mp4", title: "a")], index: 0, position: 4, duration: 10, status: .readyToPlay,
                                     timeControl: .playing, wantsToPlay: true, volume: 0.5, mediaInfo: MediaInfo(width: 640, height: 360, isSeekable: true))
+    /// The properties the engine declares for these numbers, with the same kinds (`NumberSpec.rate`, `IPCVolume.range`).
+    func declare(in table: PropertyTable) {
+        table.declare("stub", [
+            .number("speed", .rate, "", aliases: ["rate"], get: { $0.rate }) { self.rates.append($0) },
+            .number("volume", NumberSpec(range: IPCVolume.range), "", get: { $0.volume * 100 }) { v in if !v.isFinite { fuzzFailure("volume \(v)") } },
+            .number("sub-scale", NumberSpec(range: SubtitleStyle.scaleRange, clampsOnSet: true), "", get: { $0.subtitleLook.scale }) { v in
+                if !v.isFinite { fuzzFailure("sub-scale \(v)") }
+            },
+        ])
+    }
     func play() {}
     func pause() {}
     func toggle() {}
     func stop() {}
     func seek(to seconds: Double, mode: SeekMode) { if !seconds.isFinite { fuzzFailure("seek \(seconds)") } }
     func skip(by seconds: Double) {}
-    func seekToLiveEdge() -> Bool { false }
-    func setRate(_ rate: Double) -> Bool { rates.append(rate); return true }
-    func setVolume(_ volume: Double) { if !volume.isFinite { fuzzFailure("volume \(volume)") } }
-    func setMuted(_ muted: Bool) {}
     func next() -> Bool { false }
     func previous() -> Bool { false }
     func jump(to index: Int) -> Bool { false }
-    func load(_ input: String) {}
-    func append(_ input: String) {}
+    func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool { false }
+    func moveItem(from: Int, to: Int) -> Bool { false }
+    func removeItem(at index: Int) -> Bool { false }
+    func load(_ input: String, options: [String: [String]]) {}
+    func append(_ input: String, options: [String: [String]]) {}
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {}
+    func captureWindow(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {}
     func quit(status: Int32) {}
 }

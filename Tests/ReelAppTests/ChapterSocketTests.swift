@@ -33,7 +33,7 @@ final class ChapterSocketTests: XCTestCase {
         XCTAssertEqual(set("chapter", 1), "success")
         eventually("at the second chapter") { get("chapter") as? Int == 1 && abs((get("position") as? Double ?? 0) - 3) < 0.1 }
         XCTAssertEqual(set("chapter", 3), "unavailable")
-        XCTAssertEqual(set("chapter", "middle"), "invalid-argument")
+        XCTAssertEqual(set("chapter", "middle"), "unsupported format for accessing property")
 
         XCTAssertEqual(set("playlist-pos", 1), "success")
         eventually("the next item has none") { get("chapters") as? Int == 0 && (get("chapter-list") as? [Any])?.isEmpty == true }

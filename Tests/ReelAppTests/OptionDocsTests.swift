@@ -23,4 +23,18 @@ final class OptionDocsTests: XCTestCase {
             XCTAssertTrue(options.contains("`\(option)"), "\(option) is described in the tables, not only in the generated help")
         }
     }
+
+    /// docs/SOCKET.md's property table and the README's key table are made from the declarations
+    /// (`reel docs properties|keys`): a property or a key added, renamed or reworded without
+    /// `make docs` fails here.
+    func testThePropertyAndKeyTablesAreTheDeclarations() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let run = ProcessRunner.run("/usr/bin/env", ["python3", root.appendingPathComponent("Resources/scripts/gen-option-docs.py").path,
+                                                     ProcessRunner.reelExecutable, "--check"], timeout: 60, currentDirectory: root)
+        XCTAssertEqual(run.status, 0, "stale: \(run.stderr)")
+        let socket = try String(contentsOf: root.appendingPathComponent("docs/SOCKET.md"), encoding: .utf8)
+        for row in ["| `audio-delay` |", "| `time-pos`, `position` |", "| `eof-reached` |"] {
+            XCTAssertTrue(socket.contains(row), "docs/SOCKET.md's table has \(row)")
+        }
+    }
 }

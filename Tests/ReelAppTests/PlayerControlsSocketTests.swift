@@ -51,7 +51,7 @@ final class PlayerControlsSocketTests: XCTestCase {
         XCTAssertEqual(get("ab-loop-b") as? Double, 2.5)
         XCTAssertEqual(set("ab-loop-b", "no"), "success")
         XCTAssertEqual(get("ab-loop-b") as? String, "no")
-        XCTAssertEqual(set("ab-loop-a", "soon"), "invalid-argument")
+        XCTAssertEqual(set("ab-loop-a", "soon"), "unsupported format for accessing property")
 
         XCTAssertEqual(get("loop-file") as? String, "no")
         XCTAssertEqual(set("loop-file", "inf"), "success")

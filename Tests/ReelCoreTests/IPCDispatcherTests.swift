@@ -3,34 +3,18 @@ import ReelCore
 import ReelTestSupport
 import XCTest
 
-/// A target that records what it was asked to do (the real one is exercised over the socket in
-/// ReelAppTests).
+/// A target that records what it was asked to do, with stand-ins for the engine's properties
+/// (the real ones are exercised over the socket in ReelAppTests).
 @MainActor
-private final class RecordingTarget: PlaybackCommandTarget {
-    var calls: [String] = []
-    var state = PlaybackSnapshot(items: [.init(uri: "file:///m/a.mp4", title: "a"), .init(uri: "https://h/b.mp4?token=SECRET", title: "b")],
-                                 index: 0, position: 4, duration: 10, status: .readyToPlay, timeControl: .playing, wantsToPlay: true,
-                                 volume: 0.5, mediaInfo: MediaInfo(width: 640, height: 360, isSeekable: true))
-    var frame: Result<CapturedFrame, PlaybackError> = .failure(PlaybackError(kind: .output, message: "no frame"))
-    var snapshot: PlaybackSnapshot { state }
-    func play() { calls.append("play") }
-    func pause() { calls.append("pause") }
-    func toggle() { calls.append("toggle") }
-    func stop() { calls.append("stop") }
-    func seek(to seconds: Double, mode: SeekMode) { calls.append("seek \(seconds) \(mode.rawValue)") }
-    func skip(by seconds: Double) { calls.append("skip \(seconds)") }
-    func seekToLiveEdge() -> Bool { calls.append("live-edge"); return state.mediaInfo.isLive }
-    func setRate(_ rate: Double) -> Bool { calls.append("rate \(rate)"); return rate > 0 }
-    func setVolume(_ volume: Double) { calls.append("volume \(volume)") }
-    func setMuted(_ muted: Bool) { calls.append("muted \(muted)"); state.muted = muted }
-    func next() -> Bool { calls.append("next"); return (state.index ?? 0) + 1 < state.items.count }
-    func previous() -> Bool { calls.append("previous"); return (state.index ?? 0) > 0 }
-    func jump(to index: Int) -> Bool { calls.append("jump \(index)"); return state.items.indices.contains(index) }
-    func load(_ input: String) { calls.append("load \(input)") }
-    func append(_ input: String) { calls.append("append \(input)") }
-    func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) { completion(frame) }
-    func stepFrame(forward: Bool) -> Bool { calls.append(forward ? "frame-step" : "frame-back-step"); return state.status == .readyToPlay }
-    func quit(status: Int32) { calls.append("quit \(status)") }
+private func RecordingTarget() -> StandInTarget {
+    StandInTarget(state: PlaybackSnapshot(items: [.init(uri: "file:///m/a.mp4", title: "a"), .init(uri: "https://h/b.mp4?token=SECRET", title: "b")],
+                                          index: 0, position: 4, duration: 10, status: .readyToPlay, timeControl: .playing, wantsToPlay: true,
+                                          volume: 0.5, mediaInfo: MediaInfo(width: 640, height: 360, isSeekable: true)))
+}
+
+@MainActor
+private func dispatcher(_ t: StandInTarget, _ dir: URL = FileManager.default.temporaryDirectory) -> IPCDispatcher {
+    IPCDispatcher(target: t, screenshotDirectory: dir, registry: t.registry)
 }
 
 @MainActor
@@ -46,7 +30,7 @@ final class IPCDispatcherTests: XCTestCase {
     func testCommandsReachTheTargetAndRepliesFollowMpvsShape() throws {
         try onMain {
             let t = RecordingTarget()
-            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let d = dispatcher(t)
             let ok = try ipcReply(d, #"{"command":["seek",2,"absolute"],"request_id":1}"#)
             XCTAssertEqual(ok["error"] as? String, "success")
             XCTAssertEqual(ok["request_id"] as? Int, 1)
@@ -58,11 +42,16 @@ final class IPCDispatcherTests: XCTestCase {
             _ = try ipcReply(d, #"{"command":["set_property","pause",true]}"#)
             _ = try ipcReply(d, #"{"command":["set_property","time-pos",7.5]}"#)
             XCTAssertEqual(t.calls, ["seek 2.0 accurate", "seek 3.0 accurate", "seek 5.0 keyframe", "volume 0.3", "muted true", "pause", "seek 7.5 accurate"])
+            t.calls.removeAll()
 
             let noNext = try ipcReply(d, #"{"command":["previous"],"request_id":"p"}"#)
             XCTAssertEqual(noNext["error"] as? String, "unavailable")
             XCTAssertEqual(noNext["request_id"] as? String, "p")
             XCTAssertEqual(try ipcReply(d, #"{"command":["rate",-2]}"#)["error"] as? String, "unavailable", "a refused rate is an error")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["get_property","colour"]}"#)["error"] as? String, "unknown-property")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","duration",3]}"#)["error"] as? String, "read-only-property")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","pause","maybe"]}"#)["error"] as? String,
+                           "unsupported format for accessing property", "mpv's words for a value of the wrong type")
             XCTAssertEqual(try ipcReply(d, #"{"command":["jump",9]}"#)["error"] as? String, "unavailable")
             // The live edge: refused on a VOD item, done on a live one; how far behind is a property.
             XCTAssertEqual(try ipcReply(d, #"{"command":["live-edge"]}"#)["error"] as? String, "unavailable")
@@ -91,20 +80,20 @@ final class IPCDispatcherTests: XCTestCase {
     func testThePlaylistIsPagedAndAWholeHugeOneIsRefusedWithTheWay() throws {
         try onMain {
             let t = RecordingTarget()
-            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let d = dispatcher(t)
             @MainActor func reply(_ p: String) throws -> [String: Any] { try ipcReply(d, #"{"command":["get_property",""# + p + #""]}"#) }
             let first = try reply("playlist/1")
             let one = try XCTUnwrap(first["data"] as? [String: Any], "\(first)")
             XCTAssertEqual(one["index"] as? Int, 1)
             XCTAssertEqual(one["current"] as? Bool, false)
             XCTAssertFalse((one["uri"] as? String ?? "").contains("SECRET"))
-            XCTAssertEqual(try reply("playlist/0/filename")["data"] as? String, "file:///m/a.mp4")
+            XCTAssertEqual(try reply("playlist/0/filename")["data"] as? String, "/m/a.mp4", "mpv's: the path, not a file URI")
             XCTAssertEqual(try reply("playlist/0/current")["data"] as? Bool, true)
             XCTAssertEqual(try reply("playlist/2")["error"] as? String, "invalid-argument")
             for bad in ["playlist/-1", "playlist/x", "playlist/0/secret", "playlist//"] {
                 XCTAssertEqual(try reply(bad)["error"] as? String, "unknown-property", bad)
             }
-            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","playlist/0","x"]}"#)["error"] as? String, "unknown-property", "read-only paging")
+            XCTAssertEqual(try ipcReply(d, #"{"command":["set_property","playlist/0","x"]}"#)["error"] as? String, "read-only-property", "read-only paging")
             t.state.items = (0...IPCDispatcher.playlistWholeLimit).map { .init(uri: "file:///m/\($0).mp4", title: "\($0)") }
             let refused = try reply("playlist")
             XCTAssertEqual(refused["error"] as? String, "unavailable")
@@ -117,7 +106,7 @@ final class IPCDispatcherTests: XCTestCase {
     func testPropertiesAreReadFromTheSnapshotAndSecretsAreRedacted() throws {
         try onMain {
             let t = RecordingTarget()
-            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let d = dispatcher(t)
             @MainActor func get(_ p: String) throws -> Any? { try ipcReply(d, #"{"command":["get_property",""# + p + #""]}"#)["data"] }
             XCTAssertEqual(try get("time-pos") as? Double, 4)
             XCTAssertEqual(try get("duration") as? Double, 10)
@@ -141,7 +130,7 @@ final class IPCDispatcherTests: XCTestCase {
             // A 1x1 PNG.
             let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC")!
             t.frame = .success(CapturedFrame(png: png, time: 1.5))
-            let d = IPCDispatcher(target: t, screenshotDirectory: dir)
+            let d = dispatcher(t, dir)
             let r = try ipcReply(d, #"{"command":["screenshot"],"request_id":3}"#)
             XCTAssertEqual(r["error"] as? String, "success")
             let data = try XCTUnwrap(r["data"] as? [String: Any])
@@ -173,7 +162,7 @@ final class IPCNumberRangeTests: XCTestCase {
     func testRatesOutsideTheOneRangeAndHugeRenditionsAreRefused() throws {
         try onMain {
             let t = RecordingTarget()
-            let d = IPCDispatcher(target: t, screenshotDirectory: FileManager.default.temporaryDirectory)
+            let d = dispatcher(t)
             for line in [#"{"command":["rate",1e-300]}"#, #"{"command":["rate",-1e300]}"#, #"{"command":["rate",65]}"#,
                          #"{"command":["rate",0.01]}"#, #"{"command":["set_property","speed",-1e300]}"#,
                          #"{"command":["set_property","speed",1e-300]}"#, #"{"command":["set_property","speed",1e-320]}"#,

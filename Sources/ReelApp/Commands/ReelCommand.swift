@@ -7,7 +7,7 @@ struct ReelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "A media player for Linux over GStreamer (playbin3) and GTK 3.",
-        subcommands: [PlayCommand.self, CheckCommand.self, ReviewCommand.self, InspectCommand.self, GatewayBenchCommand.self],
+        subcommands: [PlayCommand.self, CheckCommand.self, ReviewCommand.self, InspectCommand.self, GatewayBenchCommand.self, DocsCommand.self],
         defaultSubcommand: PlayCommand.self)
 }
 

@@ -42,6 +42,8 @@ final class ControlSocketServer: Sendable {
     private let state = Mutex(State())
     private let finished = DispatchSemaphore(value: 0)
     private let handlers = Mutex<(line: (@Sendable (ClientID, String) -> Void)?, overlong: (@Sendable (ClientID) -> Void)?)>((nil, nil))
+    /// Told (on the server's thread) when a client's connection is gone.
+    private let closedHandler = Mutex<(@Sendable (ClientID) -> Void)?>(nil)
 
     /// The default path: `$XDG_RUNTIME_DIR/reel-<pid>.sock`, or `$TMPDIR/reel-<uid>/reel-<pid>.sock`
     /// (`/tmp` without TMPDIR) when that directory is (or can be made) the user's own private one.
@@ -119,8 +121,10 @@ final class ControlSocketServer: Sendable {
 
     /// Starts serving. `onLine` gets every complete line (without the newline) from a client;
     /// `onOverlongLine` is told when a line was too long and discarded.
-    func start(onLine: @escaping @Sendable (ClientID, String) -> Void, onOverlongLine: @escaping @Sendable (ClientID) -> Void) {
+    func start(onLine: @escaping @Sendable (ClientID, String) -> Void, onOverlongLine: @escaping @Sendable (ClientID) -> Void,
+               onClosed: (@Sendable (ClientID) -> Void)? = nil) {
         handlers.withLock { $0 = (onLine, onOverlongLine) }
+        closedHandler.withLock { $0 = onClosed }
         let thread = Thread { [self] in serve() }
         thread.name = "reel-ipc"
         thread.start()
@@ -138,11 +142,11 @@ final class ControlSocketServer: Sendable {
         if queued { wake() }
     }
 
-    /// Queues a line for every connected client.
-    func broadcast(_ line: String) {
+    /// Queues a line for every connected client (but those in `except`).
+    func broadcast(_ line: String, except: Set<ClientID> = []) {
         let bytes = Array(line.utf8) + [0x0A]
         let any = state.withLock { s -> Bool in
-            for id in s.clients.keys {
+            for id in s.clients.keys where !except.contains(id) {
                 s.clients[id]!.output.append(contentsOf: bytes)
                 if s.clients[id]!.output.count > Self.maxQueuedBytes { s.clients[id]!.output.removeAll(); s.clients[id]!.failed = true }
             }
@@ -192,10 +196,12 @@ final class ControlSocketServer: Sendable {
         }
         var stopDeadline: Date?
         while true {
-            let (ids, pollFDs, stopping) = state.withLock { s -> ([ClientID], [pollfd], Bool) in
+            let (ids, pollFDs, stopping, gone) = state.withLock { s -> ([ClientID], [pollfd], Bool, [ClientID]) in
+                var gone: [ClientID] = []
                 for (id, c) in s.clients where c.failed {
                     close(c.fd)
                     s.clients.removeValue(forKey: id)
+                    gone.append(id)
                 }
                 var ids: [ClientID] = []
                 var p = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -205,8 +211,9 @@ final class ControlSocketServer: Sendable {
                     let wantsInput = !s.stopping && !c.readClosed
                     p.append(pollfd(fd: c.fd, events: Int16(wantsInput ? POLLIN : 0) | Int16(c.output.isEmpty ? 0 : POLLOUT), revents: 0))
                 }
-                return (ids, p, s.stopping)
+                return (ids, p, s.stopping, gone)
             }
+            if let closed = closedHandler.withLock({ $0 }) { for id in gone { closed(id) } }
             if stopping {
                 if stopDeadline == nil { stopDeadline = Date().addingTimeInterval(1) }
                 let pending = state.withLock { s in s.clients.values.contains { !$0.output.isEmpty } }
@@ -248,7 +255,9 @@ final class ControlSocketServer: Sendable {
     }
 
     private func drop(_ id: ClientID) {
-        if let fd = state.withLock({ $0.clients.removeValue(forKey: id)?.fd }) { close(fd) }
+        guard let fd = state.withLock({ $0.clients.removeValue(forKey: id)?.fd }) else { return }
+        close(fd)
+        closedHandler.withLock { $0 }?(id)
     }
 
     private func flush(_ id: ClientID) {

@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEngine
+import ReelGLib
 
 /// What remote controls (the control socket, MPRIS) drive: the session's `QueueSequencer`.
 /// Window capture and quitting belong to the session, which supplies them.
@@ -38,7 +39,30 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return entries.items
     }
 
+    /// The snapshot of this main-loop turn: made once, and again after any change (an event, a
+    /// command, a property set) or at the next turn, never per read (a key press read it three
+    /// times, an event eleven for MPRIS).
+    private var cached: PlaybackSnapshot?
+    private var invalidationQueued = false
+
     var snapshot: PlaybackSnapshot {
+        if let cached { return cached }
+        let made = freshSnapshot()
+        cached = made
+        if !invalidationQueued {
+            invalidationQueued = true
+            MainQueue.shared.async { [weak self] in
+                self?.invalidationQueued = false
+                self?.cached = nil
+            }
+        }
+        return made
+    }
+
+    /// Something changed: the next read makes the snapshot anew.
+    func invalidate() { cached = nil }
+
+    private func freshSnapshot() -> PlaybackSnapshot {
         let items = queueEntries
         let loop: PlaybackSnapshot.LoopMode = switch controller.repeatMode {
         case .off: .none
@@ -56,10 +80,35 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         snapshot.renditions = controller.currentRenditions
         snapshot.quality = controller.effectiveQuality
         snapshot.pinnedRendition = controller.playingRendition
-        snapshot.volumeMax = volumeMax
         snapshot.fileBitrate = fileBitrate()
         snapshot.qoe = qoe()
         return snapshot
+    }
+
+    /// The session's properties that the queue owns (its loop, shuffle, metered policy, quality)
+    /// and the window's fullscreen (through `fullscreen`, set by a windowed session).
+    func declareProperties(in table: PropertyTable) {
+        table.declare("QueueSequencer", [
+            .choice("loop", PlaybackSnapshot.LoopMode.allCases.map(\.rawValue), "What repeats: None, Track or Playlist (MPRIS's words).",
+                    get: { $0.loop.rawValue }) { [weak self] word in
+                self?.setLoop(PlaybackSnapshot.LoopMode(rawValue: word) ?? .none)
+            },
+            .choice("loop-file", ["no", "inf"], "mpv's: the item repeats (inf) or not.", synonyms: ["yes": "inf", "true": "inf", "false": "no"],
+                    get: { $0.loop == .track ? "inf" : "no" }) { [weak self] word in self?.setLoop(word == "inf" ? .track : .none) },
+            .flag("shuffle", "The queue plays in a random order.", get: { $0.shuffle }) { [weak self] in self?.controller.isShuffled = $0 },
+            .choice("metered-policy", ["allow", "cap", "block"], "What network items do on a metered connection.",
+                    get: { $0.meteredPolicy.rawValue }) { [weak self] word in
+                self?.controller.networkRule.policy = MeteredPolicy(rawValue: word) ?? .default
+            },
+            PlaybackProperties.rendition { [weak self] in self?.controller.setQuality($0) },
+        ])
+        table.declare("WindowSession", [
+            .flag("fullscreen", "The window fills the screen (null: no window).", get: { [weak self] _ in self?.fullscreen?.get() }) { [weak self] on in
+                guard let fullscreen = self?.fullscreen else { throw IPCError(.unavailable, "There is no window in this session (headless).") }
+                fullscreen.set(on)
+            },
+        ])
+        table.onChange = { [weak self] in self?.invalidate() }
     }
 
     /// A local file's average bitrate: its size over its duration (nil otherwise).
@@ -69,56 +118,45 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return Int(Double(size) * 8 / duration)
     }
 
-    func selectChapter(_ index: Int) -> Bool { player.selectChapter(index) }
-    func stepChapter(_ step: Int) -> Bool { player.stepChapter(step) }
-    func setABLoop(_ loop: ABLoop) -> Bool { player.setABLoop(loop); return true }
-    func cycleABLoop() -> Bool { player.cycleABLoop(); return true }
-    func setAudioDelay(_ seconds: Double) -> Bool { player.setAudioDelay(seconds); return true }
-    func setVideoGeometry(_ geometry: VideoGeometry) -> Bool { player.setVideoGeometry(geometry); return true }
-    func setPicture(_ control: PictureAdjustments.Control, to value: Int) -> Bool { player.setPicture(control, to: value); return true }
-
-    func seekToLiveEdge() -> Bool {
-        guard player.canGoLive else { return false }
-        player.seekToLiveEdge()
-        return true
-    }
-
     func play() {
         stopped = false
         controller.play()
+        invalidate()
     }
 
-    func pause() { controller.pause() }
+    func pause() { controller.pause(); invalidate() }
     func toggle() { player.intent == .playing ? pause() : play() }
 
     func stop() {
         stopped = true
         player.stop()
+        invalidate()
     }
 
-    func seek(to seconds: Double, mode: SeekMode) { player.seek(to: seconds, mode: mode) }
-    func skip(by seconds: Double) { player.skip(by: seconds) }
-    func setRate(_ rate: Double) -> Bool { player.setRate(rate) }
-    /// The most the volume goes to (`--volume-max`); the socket, MPRIS and the window are held to it.
-    var volumeMax = 1.3
-    func setVolume(_ volume: Double) { player.volume = min(volumeMax, max(0, volume)) }
-    func setMuted(_ muted: Bool) { player.isMuted = muted }
+    func seek(to seconds: Double, mode: SeekMode) { player.seek(to: seconds, mode: mode); invalidate() }
+    func skip(by seconds: Double) { player.skip(by: seconds); invalidate() }
 
     func next() -> Bool {
+        defer { invalidate() }
         guard let i = controller.currentIndex, i + 1 < controller.queue.count || controller.repeatMode == .all else { return false }
         controller.next()
         return true
     }
 
-    func previous() -> Bool { controller.previous() }
+    func previous() -> Bool {
+        defer { invalidate() }
+        return controller.previous()
+    }
 
     func jump(to index: Int) -> Bool {
+        defer { invalidate() }
         guard controller.queue.items.indices.contains(index) else { return false }
         controller.play(at: index)
         return true
     }
 
     func moveItem(from: Int, to: Int) -> Bool {
+        defer { invalidate() }
         let items = controller.queue.items
         guard items.indices.contains(from), (0...items.count).contains(to) else { return false }
         controller.move(items[from].id, to: to > from ? to - 1 : to)
@@ -126,12 +164,14 @@ final class QueueCommandTarget: PlaybackCommandTarget {
     }
 
     func removeItem(at index: Int) -> Bool {
+        defer { invalidate() }
         guard controller.queue.items.indices.contains(index) else { return false }
         controller.remove(controller.queue.items[index].id)
         return true
     }
 
     func item(_ action: IPCCommand.ItemAction, at index: Int) -> Bool {
+        defer { invalidate() }
         guard controller.queue.items.indices.contains(index) else { return false }
         let id = controller.queue.items[index].id
         stopped = false
@@ -143,98 +183,22 @@ final class QueueCommandTarget: PlaybackCommandTarget {
         return true
     }
 
-    func load(_ input: String) { intake.add([input], .replace) }
-    func append(_ input: String) { intake.add([input], .append) }
-    func load(_ input: String, options: [String: [String]]) { intake.add([input], .replace, options: options) }
-    func append(_ input: String, options: [String: [String]]) { intake.add([input], .append, options: options) }
+    func load(_ input: String, options: [String: [String]] = [:]) { intake.add([input], .replace, options: options) }
+    func append(_ input: String, options: [String: [String]] = [:]) { intake.add([input], .append, options: options) }
 
-    func setLoop(_ mode: PlaybackSnapshot.LoopMode) -> Bool {
+    func setLoop(_ mode: PlaybackSnapshot.LoopMode) {
         controller.repeatMode = switch mode {
         case .none: .off
         case .track: .one
         case .playlist: .all
         }
-        return true
-    }
-
-    func setQuality(_ choice: QualityChoice) -> Bool {
-        controller.setQuality(choice)
-        return true
-    }
-
-    func selectTrack(_ kind: MediaTrack.Kind, index: Int?) -> Bool {
-        let ofKind = player.tracks.filter { $0.kind == kind }
-        guard let index else { return selectTrack(kind, id: nil) }
-        guard ofKind.indices.contains(index) else { return false }
-        return selectTrack(kind, id: ofKind[index].id)
-    }
-
-    func selectTrack(_ kind: MediaTrack.Kind, id: String?) -> Bool {
-        guard let id else {
-            guard kind == .subtitle else { return false }
-            player.selectSubtitleTrack(nil)
-            return true
-        }
-        guard player.tracks.contains(where: { $0.id == id && $0.kind == kind }) else { return false }
-        if kind == .audio { player.selectAudioTrack(id) } else { player.selectSubtitleTrack(id) }
-        return true
-    }
-
-    func cycleTrack(_ kind: MediaTrack.Kind) -> Bool {
-        guard player.tracks.contains(where: { $0.kind == kind }) else { return false }
-        switch kind {
-        case .audio: player.cycleAudioTrack()
-        case .subtitle: player.cycleSubtitleTrack()
-        default: return false
-        }
-        return true
-    }
-
-    func stepFrame(forward: Bool) -> Bool {
-        guard player.isPrerolled else { return false }
-        player.stepFrame(forward: forward)
-        return true
-    }
-
-    func setSubtitlesShown(_ shown: Bool) -> Bool { player.setSubtitlesShown(shown); return true }
-    func setSubtitleScale(_ scale: Double) -> Bool { player.setSubtitleScale(scale); return true }
-    func setSubtitleDelay(_ delay: Double) -> Bool { player.setSubtitleDelay(delay); return true }
-    func setSubtitlePosition(_ position: Int) -> Bool { player.setSubtitlePosition(position); return true }
-
-    func addSubtitleFile(_ path: String) -> Bool { player.addSubtitleFile(path) }
-
-    func setAspectMode(_ mode: AspectMode) -> Bool {
-        player.setAspectMode(mode)
-        return true
-    }
-
-    func setHardwareDecoding(_ mode: HardwareDecodingMode) -> Bool {
-        player.hardwareDecoding = mode
-        return true
-    }
-
-    var isFullscreen: Bool? { fullscreen?.get() }
-
-    func setFullscreen(_ on: Bool) -> Bool {
-        guard let fullscreen else { return false }
-        fullscreen.set(on)
-        return true
-    }
-
-    func setMeteredPolicy(_ policy: MeteredPolicy) -> Bool {
-        controller.networkRule.policy = policy
-        return true
     }
 
     /// Plays the item the metered policy refused last, this once (the window's "Play anyway").
     func playAnyway() -> Bool {
+        defer { invalidate() }
         stopped = false
         return controller.playAnyway()
-    }
-
-    func setShuffle(_ on: Bool) -> Bool {
-        controller.isShuffled = on
-        return true
     }
 
     func captureFrame(_ completion: @escaping @MainActor (Result<CapturedFrame, PlaybackError>) -> Void) {

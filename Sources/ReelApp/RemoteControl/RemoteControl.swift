@@ -20,8 +20,11 @@ final class RemoteControl {
     private let started = Date()
 
     /// Starts what `options` ask for; throws (with a message for people) when the socket cannot be served.
+    private let registry: IPCCommandRegistry
+
     init(options: RemoteOptions, target: QueueCommandTarget, registry: IPCCommandRegistry) throws {
         self.target = target
+        self.registry = registry
         let directory = URL(fileURLWithPath: options.screenshotDirectory ?? FileManager.default.currentDirectoryPath, isDirectory: true)
         if let path = options.ipcPath {
             let resolved = path.isEmpty || path == "auto" ? try ControlSocketServer.defaultPath() : path
@@ -37,7 +40,7 @@ final class RemoteControl {
     }
 
     private func startMPRIS() {
-        mpris = MPRISService(target: target, identity: "Reel")
+        mpris = MPRISService(target: target, properties: registry.properties, identity: "Reel")
     }
 
     func handle(_ event: PlayerEvent, item: Int?) {

@@ -68,8 +68,8 @@ final class SessionCore {
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
-        commands.volumeMax = options.volumeMax
-        QueueOrderCommands.register(in: commandRegistry, sequencer: sequencer)
+        player.volumeMax = options.volumeMax
+        SessionDeclarations.declare(in: commandRegistry, commands: commands)
         do {
             remote = try RemoteControl(options: options.remote, target: commands, registry: commandRegistry)
         } catch {
@@ -106,6 +106,7 @@ final class SessionCore {
         }
         sequencer.addObserver { [weak self] event, item in
             guard let self else { return }
+            self.commands.invalidate()  // before anyone reads the snapshot of this event
             switch event {
             case .status(.readyToPlay): StartupTrace.mark("prerolled")  // the first frame is on screen (show-preroll-frame)
             case .timeControl(.playing): StartupTrace.mark("playing")

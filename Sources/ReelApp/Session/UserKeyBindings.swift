@@ -9,25 +9,43 @@ import ReelUI
 /// start, with their line numbers; a command that fails when pressed is said then.
 @MainActor
 final class UserKeyBindings {
-    private let bindings: InputBindings
+    private var bindings = InputBindings()
     private let dispatcher: IPCDispatcher
 
     /// The largest input.conf read (a bigger one is refused, said, and not used).
     static let maxBytes = 1 << 20
 
-    init?(path: String?, target: PlaybackCommandTarget, screenshotDirectory: URL, registry: IPCCommandRegistry = IPCCommandRegistry()) {
-        guard let path else { return nil }
+    /// The user's file (none: no bindings until `keybind` adds some).
+    init(path: String?, target: PlaybackCommandTarget, screenshotDirectory: URL, registry: IPCCommandRegistry = IPCCommandRegistry()) {
+        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, registry: registry)
+        guard let path else { return }
         let name = (path as NSString).lastPathComponent
         let facts = LocalFileFacts(path: path)
         guard facts.isPlayable, (facts.size ?? 0) <= Int64(Self.maxBytes), let data = FileManager.default.contents(atPath: path) else {
             Diagnostics.say(String(format: tr("%@: cannot be read as key bindings (%@); the default keys apply"), name,
                                    facts.kind != nil ? tr("not a regular file of 1 byte to 1 MiB") : tr("no such file")))
-            return nil
+            return
         }
         bindings = InputBindings(text: String(decoding: data, as: UTF8.self), name: name, registered: registry.names)
         for problem in bindings.problems.prefix(20) { Diagnostics.say(problem) }
-        dispatcher = IPCDispatcher(target: target, screenshotDirectory: screenshotDirectory, registry: registry)
         Log.debug(.app, .info, "input.conf: \(bindings.commands.count) bindings from \(name)")
+    }
+
+    /// mpv's `keybind KEY COMMAND` (a client binds a key: python-mpv-jsonipc's `bind_key_press`),
+    /// registered by the window session: over the user's file and the defaults.
+    func registerKeybind(in registry: IPCCommandRegistry) {
+        registry.register("keybind") { [weak self, weak registry] args in
+            guard args.count == 2, let key = args[0].ipcString, let command = args[1].ipcString, let chord = KeyChord(parsing: key) else {
+                throw IPCError(.invalidArgument, "“keybind” takes a key (input.conf's names: Ctrl+x, SPACE) and a command.")
+            }
+            if command != "ignore" {
+                for part in InputBindings.parts(of: command) {
+                    if case .failure(let f) = IPCRequest.parseText(part, registered: registry?.names ?? []) { throw f.error }
+                }
+            }
+            self?.bindings.bind(chord, to: command)
+            return .null
+        }
     }
 
     /// The bindings in force, for the `?` window: the key, and its command (or "does nothing").
@@ -47,10 +65,12 @@ final class UserKeyBindings {
         guard let command = bindings.command(for: chord) else { return false }
         Log.debug(.app, .info, "input.conf: \(chord) → \(command)")
         if command == "ignore" { return true }
-        dispatcher.handle(command) { reply in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any],
-                  let error = object["error"] as? String, error != "success" else { return }
-            Diagnostics.say("\(chord) (\(command)): \(object["message"] as? String ?? error)")
+        for part in InputBindings.parts(of: command) {
+            dispatcher.handle(part) { reply in
+                guard let object = try? JSONSerialization.jsonObject(with: Data(reply.utf8)) as? [String: Any],
+                      let error = object["error"] as? String, error != "success" else { return }
+                Diagnostics.say("\(chord) (\(part)): \(object["message"] as? String ?? error)")
+            }
         }
         return true
     }

@@ -35,6 +35,8 @@ final class WindowSession {
     var captureDirectory: URL
     /// The user's input.conf, asked before the window's own keys.
     private(set) var keyBindings: UserKeyBindings?
+    /// The window's road to commands and properties: the socket's (`IPCDispatcher`).
+    private lazy var dispatcher = IPCDispatcher(target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
     /// `reel review`: the review this window hosts (`WindowSession+Review`).
     var review: ReviewSession?
     /// mpv's stats panel: shown for 5 s (`i`) or until asked again (`I`), refreshed twice a second.
@@ -135,6 +137,17 @@ final class WindowSession {
         window = PlayerWindow(width: width, height: height)
         window.onAction = { [weak self] in self?.perform($0) }
         keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
+        keyBindings?.registerKeybind(in: core.commandRegistry)
+        core.commandRegistry.register("keypress") { [weak self] args in
+            // mpv's `keypress KEY`: the key takes the road a real one does (the bindings, the
+            // built-in input.conf, the window's own keys).
+            guard args.count == 1, let key = args[0].ipcString, let chord = KeyChord(parsing: key), let press = chord.keyPress else {
+                throw IPCError(.invalidArgument, "“keypress” takes one key in input.conf's names (Ctrl+o, Shift+RIGHT, SPACE).")
+            }
+            guard let window = self?.window else { throw IPCError(.unavailable, "There is no window.") }
+            window.press(keyval: press.keyval, modifiers: press.modifiers)
+            return .null
+        }
         window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
         window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
@@ -302,132 +315,101 @@ final class WindowSession {
 
     // MARK: Actions → commands
 
+    /// A widget's action or a key's command: what is a command or a property goes the socket's
+    /// road (`IPCDispatcher` over the session's registry), the rest is the window's own.
     func perform(_ action: UIAction) {
+        if case .command(let text) = action {
+            for part in InputBindings.parts(of: text) { run(part) }
+        } else if let command = Self.command(for: action, snapshot: commands.snapshot) {
+            for c in command { run(c) }
+        } else {
+            performInWindow(action)
+        }
+        let shown = commands.snapshot
+        state.meteredPolicy = shown.meteredPolicy
+        state.hardwareDecoding = shown.hardwareDecoding
         switch action {
-        // Transport goes through the same commands as the socket and MPRIS.
-        case .playPause:
-            commands.toggle()
-        case .seek(let to):
-            commands.seek(to: to, mode: .accurate)
-            state.position = commands.snapshot.position
-        case .skip(let by):
-            commands.skip(by: by)
-            state.position = commands.snapshot.position
-        case .setVolume(let v):
-            commands.setVolume(v)
-            if commands.snapshot.muted && v > 0 { commands.setMuted(false) }  // dragging the slider up unmutes
-        case .toggleMute:
-            commands.setMuted(!commands.snapshot.muted)
-        case .setRate(let r):
-            _ = commands.setRate(r)
-        case .resetRate:
-            _ = commands.setRate(1)
-        case .frameStep(let forward):
-            _ = commands.stepFrame(forward: forward)
-        case .next:
-            _ = commands.next()
-        case .previous:
-            // Like most players: back to the start first, the previous item within the first 3 s.
-            _ = commands.previous()
-        case .toggleFullscreen:
-            state.isFullscreen.toggle()
-        case .togglePlaylist:
-            state.isPlaylistVisible.toggle()
-        case .captureFrame:
-            // The socket's `screenshot` road: the frame once a seek in flight has landed.
-            commands.captureFrame { [weak self] result in
-                switch result {
-                case .success(let frame): self?.saveCapture(frame.png, kind: "frame")
-                case .failure(let error): Diagnostics.say(String(format: tr("screenshot: %@"), error.message))
-                }
-            }
-        case .captureWindow:
-            commands.captureWindow { [weak self] result in
-                switch result {
-                case .success(let window): self?.saveCapture(window.png, kind: "window")
-                case .failure(let error): Diagnostics.say(String(format: tr("screenshot: %@"), error.message))
-                }
-            }
-        case .openFiles(let paths):
-            append(paths)
-        case .openURL(let url):
-            append([url])
-        case .playIndex(let i):
-            _ = commands.jump(to: i)
-        case .moveItem(let from, let to):
-            _ = commands.moveItem(from: from, to: to)  // `to`: GTK's drop position, an insertion point
-        case .removeItem(let i):
-            guard commands.removeItem(at: i) else { break }
-            if controller.queue.isEmpty {
-                state = PlayerViewState()
-                let shown = commands.snapshot
-                state.volume = shown.volume
-                state.isMuted = shown.muted
-            }
-        case .playAnyway:
-            _ = commands.playAnyway()
-        case .startOver:
-            core.resume?.startOver()
-            state.resumedAt = nil
-        case .stepChapter(let step):
-            _ = commands.stepChapter(step)
-        case .cycleABLoop:
-            _ = commands.cycleABLoop()
-        case .showStats(let sticky):
-            stats.show(sticky: sticky)
-        case .moveVideo(let zoom, let panX, let panY):
-            var g = commands.snapshot.videoGeometry
-            g.zoom = ((g.zoom + zoom) * 1000).rounded() / 1000
-            g.panX = ((g.panX + panX) * 1000).rounded() / 1000
-            g.panY = ((g.panY + panY) * 1000).rounded() / 1000
-            _ = commands.setVideoGeometry(g)
-        case .resetVideo:
-            var g = commands.snapshot.videoGeometry
-            g.zoom = 0
-            g.panX = 0
-            g.panY = 0
-            _ = commands.setVideoGeometry(g)
-        case .toggleLoopFile:
-            _ = commands.setLoop(commands.snapshot.loop == .track ? .none : .track)
-        case .changeAudioDelay(let step):
-            _ = commands.setAudioDelay(commands.snapshot.audioDelay + step)
-        case .changePicture(let control, let step):
-            _ = commands.setPicture(control, to: commands.snapshot.picture[control] + step)
-        case .cycleAspect:
-            _ = commands.setAspectMode(commands.snapshot.aspectMode.next)
-        case .cycleAudioTrack:
-            _ = commands.cycleTrack(.audio)
-        case .cycleSubtitleTrack:
-            _ = commands.cycleTrack(.subtitle)
-        case .toggleSubtitles:
-            _ = commands.setSubtitlesShown(!commands.snapshot.subtitlesShown)
-        case .selectAudioTrack(let id):
-            _ = commands.selectTrack(.audio, id: id)
-        case .selectSubtitleTrack(let id):
-            _ = commands.selectTrack(.subtitle, id: id)
-        case .changeSubtitleScale(let step):
-            _ = commands.setSubtitleScale(commands.snapshot.subtitleLook.scale + step)
-        case .changeSubtitleDelay(let step):
-            _ = commands.setSubtitleDelay(commands.snapshot.subtitleLook.delay + step)
-        case .changeSubtitlePosition(let step):
-            _ = commands.setSubtitlePosition(commands.snapshot.subtitleLook.position + step)
-
-        case .setMeteredPolicy(let policy):
-            _ = commands.setMeteredPolicy(policy)
-            state.meteredPolicy = policy
-        case .setHardwareDecoding(let mode):
-            _ = commands.setHardwareDecoding(mode)
-            state.hardwareDecoding = mode
-        case .setQuality(let text):
-            if let choice = QualityChoice(text) { _ = commands.setQuality(choice) }
-        case .goLive:
-            _ = commands.seekToLiveEdge()
-        case .quit:
-            quit()
+        case .seek, .skip: state.position = shown.position
+        case .command(let text) where text.hasPrefix("seek"): state.position = shown.position
+        default: break
         }
         syncIntent()
         refreshRows()
         render()
+    }
+
+    /// The commands a widget's action is (nil: the window's own, `performInWindow`).
+    static func command(for action: UIAction, snapshot s: PlaybackSnapshot) -> [IPCCommand]? {
+        func track(_ kind: MediaTrack.Kind, _ id: String?) -> IPCCommand {
+            .setProperty(kind == .audio ? "audio-track" : "subtitle-track", s.tracks.filter { $0.kind == kind }.firstIndex { $0.id == id }.map { .int($0) } ?? .string("no"))
+        }
+        return switch action {
+        case .playPause: [.cycle("pause", backwards: false)]
+        case .seek(let to): [.seek(to, .absolute, .accurate)]
+        case .skip(let by): [.skip(by)]
+        // Dragging the slider up unmutes.
+        case .setVolume(let v): [.setProperty("volume", .double(v * 100))] + (s.muted && v > 0 ? [.setProperty("mute", .bool(false))] : [])
+        case .toggleMute: [.cycle("mute", backwards: false)]
+        case .setRate(let r): [.setProperty("speed", .double(r))]
+        case .next: [.next]
+        case .previous: [.previous]  // like most players: back to the start first, the previous item within the first 3 s
+        case .playIndex(let i): [.jump(i)]
+        case .moveItem(let from, let to): [.move(from: from, to: to)]  // `to`: GTK's drop position, an insertion point
+        case .selectAudioTrack(let id): [track(.audio, id)]
+        case .selectSubtitleTrack(let id): [track(.subtitle, id)]
+        case .setMeteredPolicy(let policy): [.setProperty("metered-policy", .string(policy.rawValue))]
+        case .setHardwareDecoding(let mode): [.setProperty("hwdec", .string(mode.rawValue))]
+        case .setQuality(let text): [.setProperty("rendition", .string(text))]
+        case .goLive: [.registered("live-edge", [])]
+        default: nil
+        }
+    }
+
+    /// Runs one command on the socket's road; what fails is said in the log (a key pressed
+    /// where it does nothing: End on a film, PgUp without chapters).
+    private func run(_ command: IPCCommand) {
+        dispatcher.run(IPCRequest(command: command)) { reply in
+            guard !reply.contains(#""error":"success""#) else { return }
+            Log.debug(.app, .info, "window: \(command.name): \(reply)")
+        }
+    }
+
+    private func run(_ text: String) {
+        switch IPCRequest.parseText(text, registered: core.commandRegistry.names) {
+        case .success(let request): run(request.command)
+        case .failure(let f): Log.debug(.app, .info, "window: \(text): \(f.error.message)")
+        }
+    }
+
+    /// What the window does itself: its panel, fullscreen, captures, files, the stats overlay.
+    private func performInWindow(_ action: UIAction) {
+        switch action {
+        case .toggleFullscreen: state.isFullscreen.toggle()
+        case .togglePlaylist: state.isPlaylistVisible.toggle()
+        case .captureFrame, .captureWindow:
+            let kind = action == .captureFrame ? "frame" : "window"
+            (action == .captureFrame ? commands.captureFrame : commands.captureWindow) { [weak self] result in
+                switch result {
+                case .success(let frame): self?.saveCapture(frame.png, kind: kind)
+                case .failure(let error): Diagnostics.say(String(format: tr("screenshot: %@"), error.message))
+                }
+            }
+        case .openFiles(let paths): append(paths)
+        case .openURL(let url): append([url])
+        case .removeItem(let i):
+            guard commands.removeItem(at: i), controller.queue.isEmpty else { break }
+            state = PlayerViewState()
+            let shown = commands.snapshot
+            state.volume = shown.volume
+            state.isMuted = shown.muted
+        case .playAnyway: _ = commands.playAnyway()
+        case .startOver:
+            core.resume?.startOver()
+            state.resumedAt = nil
+        case .showStats(let sticky): stats.show(sticky: sticky)
+        case .quit: quit()
+        default: break
+        }
     }
 
     /// Opened or dropped files and URLs join the queue, and the first of them plays; subtitle
@@ -437,7 +419,7 @@ final class WindowSession {
         var media: [String] = []
         for input in inputs {
             if let path = MediaLocator.localPath(of: MediaLocator.uri(for: input)), SubtitleFile.Format(fileName: path) != nil,
-               commands.addSubtitleFile(path) { continue }
+               (try? dispatcher.execute(.registered("sub-add", [.string(path)]))) != nil { continue }
             media.append(input)
         }
         if !media.isEmpty { core.intake.add(media, .appendAndPlay) }

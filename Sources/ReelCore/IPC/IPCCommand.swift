@@ -25,12 +25,6 @@ public enum IPCCommand: Sendable, Equatable {
     /// nil toggles.
     case mute(Bool?)
     case next, previous
-    /// `["live-edge"]`: a live item jumps to its live edge.
-    case liveEdge
-    /// `["frame-step"]`, `["frame-back-step"]` (mpv's names): one frame forward or back, paused.
-    case frameStep(forward: Bool)
-    /// `["sub-add", "/path/film.srt"]` (mpv's name): a subtitle file for the current item, shown.
-    case subAdd(String)
     case jump(Int)
     /// What to do with a given item (PRXPlayer's explicit controls): play it, load it (current,
     /// buffered, paused at its start), or toggle it (pause it when it is the playing current
@@ -59,18 +53,23 @@ public enum IPCCommand: Sendable, Equatable {
     case screenshot(path: String?, source: CaptureSource)
     case quit(Int32)
     case getProperty(String)
+    /// mpv's `get_property_string`: the value as text (a number with six decimals, yes/no).
+    case getPropertyString(String)
     case setProperty(String, JSONValue)
     /// mpv's property commands, as input.conf binds them: `["cycle", "pause"]` (a flag flipped,
     /// a choice to its next value, `"down"` to its previous), `["add", "volume", 2]` (a number
     /// by a step; 1 when none), `["cycle-values", "aspect", "fit", "fill"]` (the value after the
     /// current one in the list, the first when it is not there). `["set", p, v]` is `set_property`.
     case cycle(String, backwards: Bool)
-    case add(String, Double)
+    /// nil: the property's own step (`NumberSpec.step`; 1 for most).
+    case add(String, Double?)
     /// `["multiply", "volume", 0.5]`: a number by a factor (mpv's `multiply`), bounded as `add`.
     case multiply(String, Double)
     case cycleValues(String, [JSONValue])
-    /// `["ab-loop"]` (mpv's name, the `l` key): the A-B loop's A, then B, then neither.
-    case abLoop
+    /// A command of the connection itself (mpv's `client_name`, `get_version`,
+    /// `observe_property`, `unobserve_property`, …): answered by whoever holds the connection
+    /// (`IPCConnection`), not by the player.
+    case connection(String, [JSONValue])
     /// A command a component registered with the dispatcher (`IPCDispatcher.register`), such as
     /// `reel review`'s `verdict` and `mark`: its name and its arguments as given.
     case registered(String, [JSONValue])
@@ -89,9 +88,6 @@ public enum IPCCommand: Sendable, Equatable {
         case .volume: "volume"
         case .mute: "mute"
         case .next: "next"
-        case .liveEdge: "live-edge"
-        case .frameStep(let forward): forward ? "frame-step" : "frame-back-step"
-        case .subAdd: "sub-add"
         case .previous: "previous"
         case .jump: "jump"
         case .item(let action, _): action.rawValue
@@ -100,42 +96,25 @@ public enum IPCCommand: Sendable, Equatable {
         case .screenshot: "screenshot"
         case .quit: "quit"
         case .getProperty: "get_property"
+        case .getPropertyString: "get_property_string"
         case .setProperty: "set_property"
         case .cycle: "cycle"
         case .add: "add"
         case .multiply: "multiply"
         case .cycleValues: "cycle-values"
-        case .abLoop: "ab-loop"
+        case .connection(let name, _): name
         case .registered(let name, _): name
         }
     }
 
-    /// Every command name the parser accepts (aliases included).
-    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "live-edge", "frame-step", "frame-back-step", "rate",
+    /// Every command name the parser accepts (aliases included); components register the rest
+    /// (`IPCCommandRegistry`: `frame-step`, `sub-add`, `ab-loop`, `playlist-clear`, `keybind`, …).
+    public static let names = ["load", "loadfile", "append", "play", "pause", "toggle", "cycle-pause", "stop", "seek", "skip", "rate",
                                "volume", "mute", "next", "playlist-next", "previous", "playlist-prev", "jump", "play-item", "load-item", "toggle-item", "playlist-move", "playlist-remove", "screenshot",
-                               "screenshot-to-file", "quit", "get_property", "set_property", "set", "cycle", "add", "multiply", "cycle-values", "ab-loop"]
+                               "screenshot-to-file", "quit", "get_property", "get_property_string", "set_property", "set_property_string", "set", "cycle", "add", "multiply", "cycle-values"]
+        + connectionNames
 
-    /// Properties for get_property / set_property. Writable ones are marked in `writableProperties`.
-    /// `playlist/N` and `playlist/N/FIELD` (filename, title, id, current): mpv's paging of the
-    /// playlist, one entry per request.
-    public static func playlistEntry(_ name: String) -> (index: Int, field: String?)? {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3, parts[0] == "playlist", parts[1].count <= 9, parts[1].allSatisfy(\.isASCII),
-              let index = Int(parts[1]), index >= 0 else { return nil }
-        guard parts.count == 3 else { return (index, nil) }
-        guard ["filename", "title", "id", "current"].contains(String(parts[2])) else { return nil }
-        return (index, String(parts[2]))
-    }
-
-    public static let properties = ["position", "time-pos", "duration", "pause", "volume", "mute", "speed", "rate", "status",
-                                    "time-control", "index", "playlist-pos", "count", "playlist-count", "playlist", "uri", "path",
-                                    "title", "media-info", "seekable", "behind-live-edge", "live-window", "epoch-time", "live-mode", "program", "seeking", "idle", "loop", "shuffle",
-                                    "network", "metered-policy", "renditions", "rendition", "aspect", "fullscreen",
-                                    "tracks", "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "sub-text", "hwdec", "qoe",
-                                    "chapter-list", "chapter", "chapters", "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "volume-max", "stats", "video-rotate", "video-zoom", "video-pan-x", "video-pan-y",
-                                    "brightness", "contrast", "saturation", "gamma", "hue"]
-    public static let writableProperties: Set<String> = ["position", "time-pos", "pause", "volume", "mute", "speed", "rate",
-                                                         "index", "playlist-pos", "loop", "shuffle", "metered-policy", "rendition", "aspect", "fullscreen",
-                                                         "audio-track", "subtitle-track", "sub-visibility", "sub-scale", "sub-delay", "sub-pos", "hwdec", "chapter",
-                                                         "ab-loop-a", "ab-loop-b", "loop-file", "audio-delay", "video-rotate", "video-zoom", "video-pan-x", "video-pan-y", "brightness", "contrast", "saturation", "gamma", "hue"]
+    /// The connection's own commands (mpv's ipc.rst), answered by the connection (`IPCConnection`).
+    public static let connectionNames = ["client_name", "get_version", "get_time_us", "observe_property", "observe_property_string", "unobserve_property",
+                                         "request_log_messages", "enable_event", "disable_event"]
 }

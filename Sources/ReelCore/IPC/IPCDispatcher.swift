@@ -1,5 +1,12 @@
 import Foundation
 
+/// The socket connection a request came on: it answers mpv's connection commands
+/// (`client_name`, `observe_property`, …; `IPCCommand.connectionNames`).
+@MainActor
+public protocol IPCConnection: AnyObject {
+    func run(_ name: String, _ args: [JSONValue]) throws -> JSONValue
+}
+
 /// Runs control-socket requests against a `PlaybackCommandTarget` and writes the replies:
 /// `{"request_id":…,"error":"success","data":…}` or `{"request_id":…,"error":"<code>","message":"…"}`.
 /// Never throws and never traps on input: every line gets exactly one reply.
@@ -13,10 +20,19 @@ public final class IPCDispatcher {
     /// Commands components added (`IPCCommandRegistry`), shared by every dispatcher of a session.
     public let registry: IPCCommandRegistry
 
+    /// The session's properties (the registry's).
+    public var properties: PropertyTable { registry.properties }
+
     public init(target: PlaybackCommandTarget, screenshotDirectory: URL, template: String = CaptureFileName.defaultTemplate,
                 registry: IPCCommandRegistry = IPCCommandRegistry()) {
         self.target = target
         self.registry = registry
+        // A session declares the transport's properties at assembly; a dispatcher made on its own
+        // (tests, input.conf alone) declares them over its target.
+        if registry.properties.property("pause") == nil {
+            PlaybackProperties.declare(in: registry.properties, target: target)
+            registry.properties.snapshot = { [weak target] in target?.snapshot ?? PlaybackSnapshot() }
+        }
         self.screenshotDirectory = screenshotDirectory
         self.template = template
     }
@@ -29,17 +45,18 @@ public final class IPCDispatcher {
         JSONValue.object([("request_id", id), ("error", .string(error.code.rawValue)), ("message", .string(Redactor.redactText(error.message)))]).serialized()
     }
 
-    /// Handles one line; `reply` is called exactly once (later, for screenshots).
-    public func handle(_ line: String, reply: @escaping @MainActor (String) -> Void) {
+    /// Handles one line; `reply` is called exactly once (later, for screenshots). `connection`:
+    /// the socket connection it came on, which answers the connection's own commands.
+    public func handle(_ line: String, connection: IPCConnection? = nil, reply: @escaping @MainActor (String) -> Void) {
         switch IPCRequest.parse(line, registered: registry.names) {
         case .failure(let f):
             reply(Self.errorLine(id: f.id, error: f.error))
         case .success(let request):
-            run(request, reply: reply)
+            run(request, connection: connection, reply: reply)
         }
     }
 
-    public func run(_ request: IPCRequest, reply: @escaping @MainActor (String) -> Void) {
+    public func run(_ request: IPCRequest, connection: IPCConnection? = nil, reply: @escaping @MainActor (String) -> Void) {
         let id = request.id
         do {
             switch request.command {
@@ -54,7 +71,7 @@ public final class IPCDispatcher {
                 reply(Self.successLine(id: id))
                 target.quit(status: status)
             default:
-                reply(Self.successLine(id: id, data: try execute(request.command)))
+                reply(Self.successLine(id: id, data: try execute(request.command, connection: connection)))
             }
         } catch let e as IPCError {
             reply(Self.errorLine(id: id, error: e))
@@ -64,7 +81,7 @@ public final class IPCDispatcher {
     }
 
     /// Runs a synchronous command; returns the reply's data.
-    func execute(_ command: IPCCommand) throws -> JSONValue {
+    public func execute(_ command: IPCCommand, connection: IPCConnection? = nil) throws -> JSONValue {
         let t = target
         switch command {
         case .load(let uri, let options): t.load(uri, options: options)
@@ -88,16 +105,10 @@ public final class IPCDispatcher {
         case .skip(let delta):
             guard t.snapshot.index != nil else { throw IPCError(.unavailable, "Nothing is loaded.") }
             t.skip(by: delta)
-        case .liveEdge:
-            guard t.seekToLiveEdge() else { throw IPCError(.unavailable, "The item is not live (or has no seekable window yet).") }
-        case .frameStep(let forward):
-            guard t.stepFrame(forward: forward) else { throw IPCError(.unavailable, "Nothing has started playing yet: there is no frame to step from.") }
-        case .subAdd(let path):
-            guard t.addSubtitleFile(path) else { throw IPCError(.unavailable, "Nothing is loaded (or this session draws no subtitles): the file was not added.") }
-        case .rate(let r):
-            guard t.setRate(r) else { throw IPCError(.unavailable, "The rate \(r) was refused (nothing loaded yet, or the source cannot play at it).") }
-        case .volume(let v): t.setVolume(v / 100)
-        case .mute(let m): t.setMuted(m ?? !t.snapshot.muted)
+        // Reel's own words for three properties: the property's one road.
+        case .rate(let r): try properties.set("speed", .double(r))
+        case .volume(let v): try properties.set("volume", .double(v))
+        case .mute(let m): try m.map { try properties.set("mute", .bool($0)) } ?? properties.cycle("mute")
         case .next:
             guard t.next() else { throw IPCError(.unavailable, "There is no next item.") }
         case .previous:
@@ -124,21 +135,22 @@ public final class IPCDispatcher {
                 throw IPCError(.unavailable, "There is no such item (the queue has \(items.count); give an index or an id from “playlist”).")
             }
         case .getProperty(let name):
-            return try property(name)
+            return try properties.get(name)
+        case .getPropertyString(let name):
+            return .string(try Self.text(of: properties.get(name), name: name))
         case .setProperty(let name, let value):
-            try setProperty(name, value)
+            try properties.set(name, value)
         case .cycle(let name, let backwards):
-            try cycle(name, backwards: backwards)
+            try properties.cycle(name, backwards: backwards)
         case .add(let name, let step):
-            try add(name, step)
+            try properties.add(name, step)
         case .multiply(let name, let factor):
-            try multiply(name, factor)
+            try properties.multiply(name, factor)
         case .cycleValues(let name, let values):
-            let current = try property(name)
-            let i = values.firstIndex { Self.sameValue($0, current) }
-            try setProperty(name, i.map { values[($0 + 1) % values.count] } ?? values[0])
-        case .abLoop:
-            guard t.cycleABLoop() else { throw IPCError(.unavailable, "The A-B loop is not available in this session.") }
+            try properties.cycleValues(name, values)
+        case .connection(let name, let args):
+            guard let connection else { throw IPCError(.unavailable, "“\(name)” is a command of a socket connection; there is none here.") }
+            return try connection.run(name, args)
         case .registered(let name, let args):
             guard let run = registry.command(name) else { throw IPCError(.unknownCommand, "Unknown command “\(name)”.") }
             return try run(args)
@@ -148,253 +160,18 @@ public final class IPCDispatcher {
         return .null
     }
 
-    /// The most entries `playlist` answers in one reply.
-    public static let playlistWholeLimit = 10_000
+    /// The most entries `playlist` answers in one reply (`PlaybackProperties`).
+    public static var playlistWholeLimit: Int { PlaybackProperties.playlistWholeLimit }
 
-    /// One queue entry as `playlist` and `playlist/N` give it.
-    static func entry(_ s: PlaybackSnapshot, _ i: Int) -> JSONValue {
-        let e = s.items[i]
-        return .object([("index", .int(i)), ("id", .optional(e.id)), ("uri", .string(Redactor.redactURL(e.uri))), ("title", .optional(e.title)),
-                        ("current", .bool(i == s.index))])
-    }
-
-    public func property(_ name: String) throws -> JSONValue {
-        let s = target.snapshot
-        // `playlist/N` (mpv's paging): one entry; `playlist/N/filename`, `…/title`, `…/current`, `…/id`.
-        if let page = IPCCommand.playlistEntry(name) {
-            guard s.items.indices.contains(page.index) else { throw IPCError(.invalidArgument, "No entry \(page.index): the playlist has \(s.items.count).") }
-            let entry = Self.entry(s, page.index)
-            guard let field = page.field else { return entry }
-            guard case .object(let pairs) = entry, let value = pairs.first(where: { $0.0 == (field == "filename" ? "uri" : field) })?.1 else { return .null }
-            return value
-        }
-        switch name {
-        case "position", "time-pos": return .double(s.position)
-        case "duration": return .optional(s.duration)
-        case "pause": return .bool(!s.wantsToPlay)
-        case "volume": return .double(s.volume * 100)
-        case "mute": return .bool(s.muted)
-        case "speed", "rate": return .double(s.rate)
-        case "status": return .string(s.status.name)
-        case "time-control": return .string(s.timeControl.name)
-        case "index", "playlist-pos": return .optional(s.index)
-        case "count", "playlist-count": return .int(s.items.count)
-        case "playlist":
-            // Whole only up to `playlistWholeLimit` entries: past it one reply would hold the
-            // client (and the main thread) for seconds; paging is `playlist/N` (mpv's name).
-            guard s.items.count <= Self.playlistWholeLimit else {
-                throw IPCError(.unavailable, "The playlist has \(s.items.count) entries, more than \(Self.playlistWholeLimit) in one reply: ask playlist-count, then playlist/N for each entry.")
-            }
-            return .array(s.items.indices.map { Self.entry(s, $0) })
-        case "uri", "path": return s.current.map { .string(Redactor.redactURL($0.uri)) } ?? .null
-        case "title": return .optional(s.mediaInfo.title ?? s.current?.title)
-        case "media-info":
-            let m = s.mediaInfo
-            return .object([("width", .optional(m.width)), ("height", .optional(m.height)), ("videoCodec", .optional(m.videoCodec)),
-                            ("audioCodec", .optional(m.audioCodec)), ("title", .optional(m.title)), ("live", .bool(m.isLive)),
-                            ("seekable", .bool(m.isSeekable)), ("videoDecoder", .optional(m.videoDecoder)),
-                            ("audioDecoder", .optional(m.audioDecoder)), ("hardware", .optional(m.hardwareDecoding)), ("rendition", s.renditions.isEmpty ? .null : Self.rendition(s))])
-        case "seekable": return .bool(s.mediaInfo.isSeekable)
-        case "behind-live-edge": return .optional(s.behindLiveEdge)
-        case "live-window": return s.liveWindow.map(EventEncoder.windowObject) ?? .null
-        case "epoch-time": return .optional(s.epochTime)
-        case "live-mode": return s.liveMode.map { .string($0.rawValue) } ?? .null
-        case "program":
-            guard let program = s.program, let start = program.isoStart else { return .null }
-            return .object([("start", .string(start)), ("end", .optional(program.isoEnd))])
-        case "seeking": return .bool(s.isSeeking)
-        case "idle": return .bool(s.index == nil)
-        case "loop": return .string(s.loop.rawValue)
-        case "shuffle": return .bool(s.shuffle)
-        case "network":
-            return .object([("available", .bool(s.network.available)), ("metered", .bool(s.network.metered)),
-                            ("connectivity", .string(s.network.connectivity.rawValue))])
-        case "metered-policy": return .string(s.meteredPolicy.rawValue)
-        case "aspect": return .string(s.aspectMode.rawValue)
-        case "chapter-list": return EventEncoder.chapterList(s.chapters)
-        case "chapter": return .optional(s.chapter)
-        case "chapters": return .int(s.chapters.count)
-        case "ab-loop-a": return s.abLoop.a.map(JSONValue.double) ?? .string("no")
-        case "ab-loop-b": return s.abLoop.b.map(JSONValue.double) ?? .string("no")
-        case "loop-file": return .string(s.loop == .track ? "inf" : "no")
-        case "audio-delay": return .double(s.audioDelay)
-        case "stats": return PlaybackStats(s).json
-        case "video-rotate": return .int(s.videoGeometry.rotate)
-        case "video-zoom": return .double(s.videoGeometry.zoom)
-        case "video-pan-x": return .double(s.videoGeometry.panX)
-        case "video-pan-y": return .double(s.videoGeometry.panY)
-        case "volume-max": return .double((s.volumeMax * 100).rounded())
-        case "brightness", "contrast", "saturation", "gamma", "hue":
-            return .int(PictureAdjustments.Control(rawValue: name).map { s.picture[$0] } ?? 0)
-        case "hwdec": return .string(s.hardwareDecoding.rawValue)
-        case "fullscreen": return target.isFullscreen.map(JSONValue.bool) ?? .null
-        case "tracks": return EventEncoder.trackList(s.tracks, selected: s.selectedStreams)
-        case "audio-track": return .optional(s.tracks.filter { $0.kind == .audio }.firstIndex { $0.id == s.audioTrack })
-        case "subtitle-track": return .optional(s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == s.subtitleTrack })
-        case "sub-visibility": return .bool(s.subtitlesShown)
-        case "sub-scale": return .double(s.subtitleLook.scale)
-        case "sub-delay": return .double(s.subtitleLook.delay)
-        case "sub-pos": return .int(s.subtitleLook.position)
-        case "sub-text": return .optional(s.subtitleText)
-        case "qoe": return s.index == nil ? .null : s.qoe.json
-        case "renditions":
-            return .array(s.renditions.enumerated().map { i, v in
-                .object([("index", .int(i)), ("width", .optional(v.resolution?.width)), ("height", .optional(v.resolution?.height)),
-                         ("bandwidth", .optional(v.bandwidth)), ("averageBandwidth", .optional(v.averageBandwidth)),
-                         ("codecs", .array(v.codecs.map(JSONValue.string))), ("frameRate", .optional(v.frameRate))])
-            })
-        case "rendition": return Self.rendition(s)
-        default: throw IPCError(.unknownProperty, "No property “\(name)”.")
-        }
-    }
-
-    /// The rendition playing (`rendition`, and inside `media-info`): the one pinned by the user
-    /// or by Reel's adaptive rule, and the mode.
-    static func rendition(_ s: PlaybackSnapshot) -> JSONValue {
-        let pinned = s.pinnedRendition.flatMap { s.renditions.indices.contains($0) ? s.renditions[$0] : nil }
-        return .object([("index", .optional(s.pinnedRendition)), ("height", .optional(pinned?.resolution?.height)),
-                        ("bandwidth", .optional(pinned?.bandwidth)), ("mode", .string(s.quality.isManual ? "manual" : "auto")),
-                        ("choice", .string(s.quality.description))])
-    }
-
-    public func setProperty(_ name: String, _ value: JSONValue) throws {
-        func number() throws -> Double {
-            guard let d = value.ipcNumber, d.isFinite else { throw IPCError(.invalidArgument, "“\(name)” takes a number.") }
-            return d
-        }
-        func bool() throws -> Bool {
-            // mpv's flags, as input.conf writes them: yes/no (true/false too).
-            let word: Bool? = switch value.ipcString?.lowercased() {
-            case "yes", "true": true
-            case "no", "false": false
-            default: nil
-            }
-            guard let b = value.ipcBool ?? word else { throw IPCError(.invalidArgument, "“\(name)” takes true or false.") }
-            return b
-        }
-        switch name {
-        case "position", "time-pos": _ = try execute(.seek(try number(), .absolute, .accurate))
-        case "pause": try bool() ? target.pause() : target.play()
-        case "volume": _ = try execute(.volume(try IPCNumbers.volume(try number())))
-        case "mute": target.setMuted(try bool())
-        case "speed", "rate":
-            let r = try number()
-            guard BoundedNumber.isPlayableRate(r) else { throw IPCError(.invalidArgument, "“\(name)” must be from 1/64 to 64 in size (negative plays backwards).") }
-            _ = try execute(.rate(r))
-        case "index", "playlist-pos":
-            guard let i = BoundedNumber.wholeNumber(try number()) else {
-                throw IPCError(.invalidArgument, "“\(name)” takes a whole number from 0 to \(Int32.max).")
-            }
-            _ = try execute(.jump(i))
-        case "loop":
-            guard let text = value.ipcString, let mode = PlaybackSnapshot.LoopMode.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-                throw IPCError(.invalidArgument, "“loop” takes None, Track or Playlist.")
-            }
-            guard target.setLoop(mode) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
-        case "shuffle":
-            guard target.setShuffle(try bool()) else { throw IPCError(.unavailable, "Shuffle is not available in this session.") }
-        case "rendition":
-            let text = value.ipcString ?? value.ipcNumber.flatMap { BoundedNumber.wholeNumber($0) }.map { String($0) } ?? ""
-            guard let choice = QualityChoice(text) else {
-                throw IPCError(.invalidArgument, "“rendition” takes auto, a height such as 720p, an index, max-height=N or max-bitrate=BPS.")
-            }
-            guard target.setQuality(choice) else { throw IPCError(.unavailable, "Renditions cannot be chosen in this session.") }
-        case "metered-policy":
-            guard let text = value.ipcString?.lowercased(), let policy = MeteredPolicy(rawValue: text) else {
-                throw IPCError(.invalidArgument, "“metered-policy” takes allow, cap or block.")
-            }
-            guard target.setMeteredPolicy(policy) else { throw IPCError(.unavailable, "The metered policy is not available in this session.") }
-        case "audio-track", "subtitle-track":
-            let kind: MediaTrack.Kind = name == "audio-track" ? .audio : .subtitle
-            let index: Int?
-            if kind == .subtitle, value == .null || ["no", "off"].contains(value.ipcString?.lowercased() ?? "") || value.ipcNumber == -1 {
-                index = nil
-            } else if let n = value.ipcNumber, let i = BoundedNumber.wholeNumber(n) {
-                index = i
-            } else {
-                throw IPCError(.invalidArgument, "“\(name)” takes a track index from “tracks”\(kind == .subtitle ? " or no" : "").")
-            }
-            guard target.selectTrack(kind, index: index) else { throw IPCError(.unavailable, "There is no such \(kind.rawValue) track (see “tracks”).") }
-        case "sub-visibility":
-            guard target.setSubtitlesShown(try bool()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
-        case "sub-scale":
-            guard target.setSubtitleScale(try number()) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
-        case "sub-delay":
-            let delay = try number()
-            guard SubtitleStyle.delayRange.contains(delay) else { throw IPCError(.invalidArgument, "“sub-delay” takes seconds within ±600.") }
-            guard target.setSubtitleDelay(delay) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
-        case "sub-pos":
-            let position = try IPCNumbers.subtitlePosition(try number())
-            guard target.setSubtitlePosition(position) else { throw IPCError(.unavailable, "Subtitles are not available in this session.") }
-        case "fullscreen":
-            guard target.setFullscreen(try bool()) else { throw IPCError(.unavailable, "There is no window in this session (headless).") }
-        case "aspect":
-            guard let text = value.ipcString?.lowercased(), let mode = AspectMode(rawValue: text) else {
-                throw IPCError(.invalidArgument, "“aspect” takes fit, fill or stretch.")
-            }
-            guard target.setAspectMode(mode) else { throw IPCError(.unavailable, "The aspect mode is not available in this session.") }
-        case "ab-loop-a", "ab-loop-b":
-            let point: Double?
-            if value == .null || value.ipcString?.lowercased() == "no" {
-                point = nil
-            } else if let n = value.ipcNumber, let seconds = BoundedNumber.seconds(n) {
-                point = seconds
-            } else {
-                throw IPCError(.invalidArgument, "“\(name)” takes seconds from 0, or no.")
-            }
-            var loop = target.snapshot.abLoop
-            if name == "ab-loop-a" { loop.a = point } else { loop.b = point }
-            guard target.setABLoop(loop) else { throw IPCError(.unavailable, "The A-B loop is not available in this session.") }
-        case "loop-file":
-            let on: Bool
-            switch value.ipcString?.lowercased() {
-            case "inf", "yes": on = true
-            case "no": on = false
-            default:
-                guard let b = value.ipcBool else { throw IPCError(.invalidArgument, "“loop-file” takes inf or no.") }
-                on = b
-            }
-            guard target.setLoop(on ? .track : .none) else { throw IPCError(.unavailable, "Looping is not available in this session.") }
-        case "video-rotate":
-            guard let n = value.ipcNumber, let r = BoundedNumber.wholeNumber(n), VideoGeometry.rotations.contains(r) else {
-                throw IPCError(.invalidArgument, "“video-rotate” takes 0, 90, 180 or 270.")
-            }
-            var g = target.snapshot.videoGeometry
-            g.rotate = r
-            guard target.setVideoGeometry(g) else { throw IPCError(.unavailable, "The picture cannot be turned in this session.") }
-        case "video-zoom", "video-pan-x", "video-pan-y":
-            let n = try number()
-            let range = name == "video-zoom" ? VideoGeometry.zoomRange : VideoGeometry.panRange
-            guard range.contains(n) else { throw IPCError(.invalidArgument, "“\(name)” takes \(range.lowerBound) to \(range.upperBound).") }
-            var g = target.snapshot.videoGeometry
-            switch name {
-            case "video-zoom": g.zoom = n
-            case "video-pan-x": g.panX = n
-            default: g.panY = n
-            }
-            guard target.setVideoGeometry(g) else { throw IPCError(.unavailable, "The picture cannot be zoomed in this session.") }
-        case "audio-delay":
-            let delay = try number()
-            guard (-600...600).contains(delay) else { throw IPCError(.invalidArgument, "“audio-delay” takes seconds within ±600.") }
-            guard target.setAudioDelay(delay) else { throw IPCError(.unavailable, "The audio delay is not available in this session.") }
-        case "brightness", "contrast", "saturation", "gamma", "hue":
-            guard let control = PictureAdjustments.Control(rawValue: name), let n = value.ipcNumber, let v = BoundedNumber.wholeNumber(abs(n)),
-                  PictureAdjustments.range.contains(n < 0 ? -v : v) else {
-                throw IPCError(.invalidArgument, "“\(name)” takes a whole number from -100 to 100.")
-            }
-            guard target.setPicture(control, to: n < 0 ? -v : v) else { throw IPCError(.unavailable, "Picture controls are not available in this session.") }
-        case "chapter":
-            guard let i = value.ipcNumber.flatMap({ BoundedNumber.wholeNumber($0) }) else {
-                throw IPCError(.invalidArgument, "“chapter” takes a chapter index from “chapter-list”.")
-            }
-            guard target.selectChapter(i) else { throw IPCError(.unavailable, "There is no such chapter (see “chapter-list”).") }
-        case "hwdec":
-            guard let text = value.ipcString, let mode = HardwareDecodingMode(argument: text) else {
-                throw IPCError(.invalidArgument, "“hwdec” takes auto or no.")
-            }
-            guard target.setHardwareDecoding(mode) else { throw IPCError(.unavailable, "Hardware decoding cannot be chosen in this session.") }
-        default:
-            throw IPCError(.readOnlyProperty, "The property “\(name)” is read-only.")
+    /// A value as mpv's `get_property_string` gives it: numbers with six decimals, flags yes/no.
+    public static func text(of value: JSONValue, name: String) throws -> String {
+        switch value {
+        case .null: throw IPCError(.unavailable, "“\(name)” has no value now.")
+        case .bool(let b): return b ? "yes" : "no"
+        case .int(let i): return String(i)
+        case .double(let d): return String(format: "%.6f", d)
+        case .string(let s): return s
+        default: return value.serialized()
         }
     }
 

@@ -5,6 +5,24 @@ public struct IPCError: Error, Sendable, Equatable {
     public enum Code: KebabCaseCode {
         case invalidJSON, invalidRequest, unknownCommand, invalidArgument, unknownProperty, readOnlyProperty
         case unavailable, captureFailed, ioError
+        /// A value of the wrong type for the property (a word for a number): mpv's own words, as
+        /// its clients match them.
+        case propertyFormat
+
+        public var rawValue: String {
+            switch self {
+            case .invalidJSON: "invalid-json"
+            case .invalidRequest: "invalid-request"
+            case .unknownCommand: "unknown-command"
+            case .invalidArgument: "invalid-argument"
+            case .unknownProperty: "unknown-property"
+            case .readOnlyProperty: "read-only-property"
+            case .unavailable: "unavailable"
+            case .captureFailed: "capture-failed"
+            case .ioError: "io-error"
+            case .propertyFormat: "unsupported format for accessing property"
+            }
+        }
     }
 
     public var code: Code

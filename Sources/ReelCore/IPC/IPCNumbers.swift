@@ -21,3 +21,8 @@ enum IPCNumbers {
     }
 
 }
+
+/// The volume's numbers on the socket: 0–100 %, up to 1000 accepted (then held to `volume-max`).
+public enum IPCVolume {
+    public static let range = 0.0...1000.0
+}

@@ -113,12 +113,9 @@ public struct IPCRequest: Sendable, Equatable {
             guard let s = args[i].ipcString, !s.isEmpty else { throw IPCError(.invalidArgument, "“\(name)”: \(what) must be a non-empty string.") }
             return s
         }
-        func property(_ i: Int, writable: Bool) throws -> String {
-            let p = try string(i, "the property name")
-            guard IPCCommand.properties.contains(p) || (!writable && IPCCommand.playlistEntry(p) != nil) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
-            guard !writable || IPCCommand.writableProperties.contains(p) else { throw IPCError(.readOnlyProperty, "The property “\(p)” is read-only.") }
-            return p
-        }
+        // Which properties there are is the session's table's to say (`PropertyTable`): the
+        // dispatcher answers an unknown or read-only one.
+        func property(_ i: Int, writable: Bool) throws -> String { try string(i, "the property name") }
         func number(_ i: Int, _ what: String) throws -> Double {
             // Numbers may come as strings, as mpv allows ("10").
             if let d = args[i].ipcNumber ?? args[i].ipcString.flatMap(Double.init), d.isFinite { return d }
@@ -187,13 +184,6 @@ public struct IPCRequest: Sendable, Equatable {
             }
             return .mute(b)
         case "next", "playlist-next": try arity(0...0); return .next
-        case "live-edge": try arity(0...0); return .liveEdge
-        case "frame-step": try arity(0...0); return .frameStep(forward: true)
-        case "frame-back-step": try arity(0...0); return .frameStep(forward: false)
-        case "sub-add":
-            try arity(1...2)  // mpv's optional flag ("select", "auto", "cached") is accepted: the file is shown
-            guard let path = args[0].ipcString, !path.isEmpty else { throw IPCError(.invalidArgument, "“sub-add”: the subtitle file must be a non-empty path.") }
-            return .subAdd(path)
         case "previous", "playlist-prev": try arity(0...0); return .previous
         case "jump":
             try arity(1...1)
@@ -246,13 +236,10 @@ public struct IPCRequest: Sendable, Equatable {
             let code = args.isEmpty ? 0 : try number(0, "the exit status")
             guard let status = BoundedNumber.wholeNumber(code, in: 0...255) else { throw IPCError(.invalidArgument, "“quit”: the exit status must be 0–255.") }
             return .quit(Int32(status))
-        case "get_property":
+        case "get_property", "get_property_string":
             try arity(1...1)
             let p = try string(0, "the property name")
-            guard IPCCommand.properties.contains(p) || IPCCommand.playlistEntry(p) != nil else {
-                throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", ")), playlist/N).")
-            }
-            return .getProperty(p)
+            return name == "get_property" ? .getProperty(p) : .getPropertyString(p)
         case "cycle":
             try arity(1...2)
             let p = try property(0, writable: true)
@@ -261,7 +248,7 @@ public struct IPCRequest: Sendable, Equatable {
         case "add":
             try arity(1...2)
             let p = try property(0, writable: true)
-            return .add(p, args.count == 2 ? try number(1, "the step") : 1)
+            return .add(p, args.count == 2 ? try number(1, "the step") : nil)
         case "multiply":
             try arity(2...2)
             let p = try property(0, writable: true)
@@ -272,13 +259,11 @@ public struct IPCRequest: Sendable, Equatable {
             if values.first?.ipcString == "!reverse" { values.removeFirst(); values.reverse() }
             guard !values.isEmpty else { throw IPCError(.invalidArgument, "“cycle-values” takes at least one value.") }
             return .cycleValues(try property(0, writable: true), values)
-        case "ab-loop": try arity(0...0); return .abLoop
-        case "set_property", "set":
+        case "set_property", "set_property_string", "set":
             try arity(2...2)
-            let p = try string(0, "the property name")
-            guard IPCCommand.properties.contains(p) else { throw IPCError(.unknownProperty, "No property “\(p)” (known: \(IPCCommand.properties.joined(separator: ", "))).") }
-            guard IPCCommand.writableProperties.contains(p) else { throw IPCError(.readOnlyProperty, "The property “\(p)” is read-only.") }
-            return .setProperty(p, args[1])
+            return .setProperty(try string(0, "the property name"), args[1])
+        case _ where IPCCommand.connectionNames.contains(name):
+            return .connection(name, args)
         default:
             let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
             throw IPCError(.unknownCommand, "Unknown command “\(shown)” (known: \((IPCCommand.names + registered.sorted()).joined(separator: ", "))).")

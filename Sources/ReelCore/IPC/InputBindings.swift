@@ -22,6 +22,7 @@ public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
     /// The special keys' names (mpv's `--input-keylist`, those a desktop keyboard has).
     public static let specialNames: Set<String> = Set(["SPACE", "ENTER", "ESC", "BS", "DEL", "TAB", "INS", "HOME", "END", "PGUP", "PGDWN",
                                                         "LEFT", "RIGHT", "UP", "DOWN", "SHARP", "KP_ADD", "KP_SUBTRACT", "KP_ENTER",
+                                                        "KP_LEFT", "KP_RIGHT", "KP_UP", "KP_DOWN",
                                                         "PLAY", "PAUSE", "PLAYPAUSE", "STOP", "NEXT", "PREV", "MUTE", "VOLUME_UP", "VOLUME_DOWN"]
                                                        + (1...12).map { "F\($0)" } + (0...9).map { "KP\($0)" } + mouseNames)
 
@@ -83,13 +84,41 @@ public struct InputBindings: Sendable {
             }
             let command = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
             if command == "ignore" { commands[chord] = "ignore"; continue }
-            if case .failure(let f) = IPCRequest.parseText(command, registered: registered) {
-                problems.append("\(where_): \(chord): \(f.error.message)")
+            let failure = Self.parts(of: command).lazy.compactMap { part -> IPCRequest.Failure? in
+                if case .failure(let f) = IPCRequest.parseText(part, registered: registered) { return f }
+                return nil
+            }.first
+            if let failure {
+                problems.append("\(where_): \(chord): \(failure.error.message)")
                 continue
             }
             commands[chord] = command
         }
     }
+
+    /// A binding's commands: mpv's `;` between them (outside quotes), in order.
+    public static func parts(of command: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        var quote: Character?
+        for c in command {
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == ";" {
+                parts.append(current)
+                current = ""
+                continue
+            }
+            current.append(c)
+        }
+        parts.append(current)
+        return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// Binds a key at run time (mpv's `keybind KEY CMD`); `ignore` unbinds it.
+    public mutating func bind(_ chord: KeyChord, to command: String) { commands[chord] = command }
 
     /// The command bound to `chord` (`ignore`: the key does nothing), nil when the user bound none.
     public func command(for chord: KeyChord) -> String? { commands[chord] }

@@ -56,13 +56,13 @@ enum JSONInput {
 
 extension JSONValue {
     /// Numbers as Double (ints included).
-    var ipcNumber: Double? {
+    public var ipcNumber: Double? {
         switch self {
         case .int(let i): Double(i)
         case .double(let d): d
         default: nil
         }
     }
-    var ipcString: String? { if case .string(let s) = self { s } else { nil } }
-    var ipcBool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var ipcString: String? { if case .string(let s) = self { s } else { nil } }
+    public var ipcBool: Bool? { if case .bool(let b) = self { b } else { nil } }
 }

@@ -87,6 +87,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var fileBitrate: Int?
     public var picture = PictureAdjustments()
     public var videoGeometry = VideoGeometry()
+    /// The current item played to its end and nothing moved it since (mpv's `eof-reached`).
+    public var reachedEnd = false
 
     public init(items: [Entry] = [], index: Int? = nil, position: Double = 0, duration: Double? = nil, status: ItemStatus = .unknown,
                 timeControl: TimeControlStatus = .paused, wantsToPlay: Bool = false, isStopped: Bool = false, rate: Double = 1,

@@ -8,6 +8,26 @@ final class ABLoopFeature: PlayerFeature {
     private(set) var loop = ABLoop()
 
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.abLoop = loop }
+
+    func properties(host: FeatureHost) -> [Property] {
+        func point(_ name: String, _ key: WritableKeyPath<ABLoop, Double?>) -> Property {
+            .optionalNumber(name, NumberSpec(range: 0...BoundedNumber.maximumSeconds, none: "no", unit: "s"), "The A-B loop's \(name.suffix(1).uppercased()) (no: none).",
+                            get: { $0.abLoop[keyPath: key].map(JSONValue.double) ?? .string("no") }) { value in
+                var next = self.loop
+                next[keyPath: key] = value
+                self.set(next, host: host)
+            }
+        }
+        return [point("ab-loop-a", \.a), point("ab-loop-b", \.b)]
+    }
+
+    func commands(host: FeatureHost) -> [(name: String, run: IPCCommandRegistry.Command)] {
+        [("ab-loop", { args in
+            guard args.isEmpty else { throw IPCError(.invalidArgument, "“ab-loop” takes no argument.") }
+            self.cycle(host: host)
+            return .null
+        })]
+    }
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { set(ABLoop(), host: host) }
 
     func tick(host: FeatureHost) {

@@ -12,6 +12,12 @@ final class Aspect: PlayerFeature {
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.aspectMode = mode }
     func pipelineBuilt(host: FeatureHost) { apply(host: host, redraw: false) }
 
+    func properties(host: FeatureHost) -> [Property] {
+        [.choice("aspect", AspectMode.allCases.map(\.rawValue), "How the picture fills the video area.", get: { $0.aspectMode.rawValue }) {
+            self.setMode(AspectMode(rawValue: $0) ?? .fit, host: host)
+        }]
+    }
+
     func prerolled(host: FeatureHost) {
         if mode == .stretch { apply(host: host, redraw: false) }  // the picture's size is known now
     }

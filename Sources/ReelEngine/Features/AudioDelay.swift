@@ -14,6 +14,11 @@ final class AudioDelay: PlayerFeature {
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.audioDelay = seconds }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
 
+    func properties(host: FeatureHost) -> [Property] {
+        [.number("audio-delay", NumberSpec(range: Self.range, step: Self.step, unit: "s"), "Seconds the sound plays later than the picture.",
+                 get: { $0.audioDelay }) { self.set($0, host: host) }]
+    }
+
     func set(_ value: Double, host: FeatureHost) {
         guard value.isFinite else { return }
         let next = (min(Self.range.upperBound, max(Self.range.lowerBound, value)) * 1000).rounded() / 1000

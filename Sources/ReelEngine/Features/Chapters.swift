@@ -17,6 +17,26 @@ final class Chapters: PlayerFeature {
         snapshot.chapters = list
         snapshot.chapter = current(host: host)
     }
+    func properties(host: FeatureHost) -> [Property] {
+        var chapter = Property.number("chapter", NumberSpec(range: 0...Double(Int32.max), whole: true), "The current chapter's index (set: seek to its start).",
+                                      get: { $0.chapter.map(Double.init) }) { i in
+            guard self.select(Int(i), host: host) else { throw IPCError(.unavailable, "There is no such chapter (see “chapter-list”).") }
+        }
+        // mpv's `add chapter ±N` steps (PgUp, PgDn); `cycle chapter` is one step.
+        let step: (Double) throws -> Void = { step in
+            guard let n = BoundedNumber.wholeNumber(abs(step)), n > 0, self.step(step < 0 ? -n : n, host: host) else {
+                throw IPCError(.unavailable, "There is no chapter that way (see “chapter-list”).")
+            }
+        }
+        chapter.step = step
+        chapter.cycle = { backwards in try step(backwards ? -1 : 1) }
+        return [
+            chapter,
+            .number("chapters", NumberSpec(range: 0...Double(Int.max), whole: true), "How many chapters the item has.", get: { Double($0.chapters.count) }),
+            .value("chapter-list", "The chapters: title and time.", get: { EventEncoder.chapterList($0.chapters) }),
+        ]
+    }
+
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         found = switched ? next ?? [] : []
         next = nil

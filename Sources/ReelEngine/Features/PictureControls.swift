@@ -12,6 +12,14 @@ final class PictureControls: PlayerFeature {
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.picture = adjustments }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
 
+    func properties(host: FeatureHost) -> [Property] {
+        let r = Double(PictureAdjustments.range.lowerBound)...Double(PictureAdjustments.range.upperBound)
+        return PictureAdjustments.Control.allCases.map { control in
+            .number(control.rawValue, NumberSpec(range: r, whole: true, step: Double(PictureAdjustments.step)), "The picture's \(control.rawValue), -100 to 100.",
+                    get: { Double($0.picture[control]) }) { self.set(control, to: Int($0), host: host) }
+        }
+    }
+
     func set(_ control: PictureAdjustments.Control, to value: Int, host: FeatureHost) {
         var next = adjustments
         next[control] = value

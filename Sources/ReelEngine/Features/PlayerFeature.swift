@@ -81,6 +81,11 @@ protocol PlayerFeature: AnyObject {
     /// What the feature shows the remote controls and the window: it writes its own fields of the
     /// snapshot (`Player.readout`), so that its state reaches them without an edit elsewhere.
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost)
+    /// The properties the feature owns (mpv's names), declared once into the session's table
+    /// (`Player.declare(into:)`): what the socket, input.conf, the keys and MPRIS read and set.
+    func properties(host: FeatureHost) -> [Property]
+    /// The commands the feature owns (mpv's names), registered once with the session's registry.
+    func commands(host: FeatureHost) -> [(name: String, run: IPCCommandRegistry.Command)]
 }
 
 extension PlayerFeature {
@@ -112,6 +117,8 @@ extension PlayerFeature {
     func looksStalled(host: FeatureHost) -> Bool { false }
     func shutdown(host: FeatureHost) {}
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) {}
+    func properties(host: FeatureHost) -> [Property] { [] }
+    func commands(host: FeatureHost) -> [(name: String, run: IPCCommandRegistry.Command)] { [] }
 }
 
 /// What a feature reads of the player and may ask of it (`Player` conforms; tests use a stand-in).

@@ -45,7 +45,19 @@ final class SubtitleLook: PlayerFeature {
     /// The delay on the overlay's cues and on playbin3's own text stream (`text-offset`, ns).
     private func applyTiming(host: FeatureHost) {
         reel_set_int64(host.pipelineElement, "text-offset", gint64(look.delay * 1e9))
-        host.subtitleOverlay?.setDelay(look.delay)
+        host.subtitleOverlay?.setClock(CueClock(delay: look.delay))
+    }
+
+    func properties(host: FeatureHost) -> [Property] {
+        let position = Double(SubtitleStyle.positionRange.lowerBound)...Double(SubtitleStyle.positionRange.upperBound)
+        return [
+            .number("sub-scale", NumberSpec(range: SubtitleStyle.scaleRange, step: SubtitleStyle.scaleStep, clampsOnSet: true), "The subtitles' size factor.",
+                    get: { $0.subtitleLook.scale }) { self.setScale($0, host: host) },
+            .number("sub-delay", NumberSpec(range: SubtitleStyle.delayRange, step: SubtitleStyle.delayStep, unit: "s"), "Seconds the subtitles come later.",
+                    get: { $0.subtitleLook.delay }) { self.setDelay($0, host: host) },
+            .number("sub-pos", NumberSpec(range: position, whole: true), "The subtitles' height: 0 top, 100 bottom, to 150.",
+                    get: { Double($0.subtitleLook.position) }) { self.setPosition(Int($0), host: host) },
+        ]
     }
 
     private func applyScale(host: FeatureHost) {

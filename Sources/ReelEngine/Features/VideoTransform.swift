@@ -10,6 +10,29 @@ final class VideoTransform: PlayerFeature {
 
     func readout(into snapshot: inout PlaybackSnapshot, host: FeatureHost) { snapshot.videoGeometry = geometry }
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
+
+    func properties(host: FeatureHost) -> [Property] {
+        func change(_ f: @escaping (inout VideoGeometry, Double) -> Void) -> (Double) -> Void {
+            { value in
+                var g = self.geometry
+                f(&g, value)
+                self.set(g, host: host)
+            }
+        }
+        return [
+            .number("video-rotate", NumberSpec(range: 0...359, whole: true, wraps: 360, step: 90, unit: "degrees"), "The picture turned by 0, 90, 180 or 270.",
+                    get: { Double($0.videoGeometry.rotate) }) { value in
+                guard VideoGeometry.rotations.contains(Int(value)) else { throw IPCError(.invalidArgument, "“video-rotate” takes 0, 90, 180 or 270.") }
+                change { $0.rotate = Int($1) }(value)
+            },
+            .number("video-zoom", NumberSpec(range: VideoGeometry.zoomRange, step: 0.1), "The picture's zoom (log2: 1 is twice the size).",
+                    get: { $0.videoGeometry.zoom }, set: change { $0.zoom = $1 }),
+            .number("video-pan-x", NumberSpec(range: VideoGeometry.panRange, step: 0.1), "The picture moved sideways (in picture widths).",
+                    get: { $0.videoGeometry.panX }, set: change { $0.panX = $1 }),
+            .number("video-pan-y", NumberSpec(range: VideoGeometry.panRange, step: 0.1), "The picture moved up or down (in picture heights).",
+                    get: { $0.videoGeometry.panY }, set: change { $0.panY = $1 }),
+        ]
+    }
     func prerolled(host: FeatureHost) { if !geometry.isNeutral { apply(host: host) } }
 
     func set(_ new: VideoGeometry, host: FeatureHost) {
