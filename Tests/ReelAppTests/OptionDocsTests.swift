@@ -33,7 +33,7 @@ final class OptionDocsTests: XCTestCase {
                                                      ProcessRunner.reelExecutable, "--check"], timeout: 60, currentDirectory: root)
         XCTAssertEqual(run.status, 0, "stale: \(run.stderr)")
         let socket = try String(contentsOf: root.appendingPathComponent("docs/SOCKET.md"), encoding: .utf8)
-        for row in ["| `audio-delay` |", "| `time-pos`, `position` |", "| `eof-reached` |"] {
+        for row in ["| `audio-delay` |", "| `sub-speed` |", "| `time-pos`, `position` |", "| `eof-reached` |"] {
             XCTAssertTrue(socket.contains(row), "docs/SOCKET.md's table has \(row)")
         }
     }

@@ -184,3 +184,36 @@ final class TrackSocketTests: XCTestCase {
     }
 }
 
+/// Issue 57's proof of the property model: mpv's `sub-speed`, added as one declaration in its
+/// feature (`SubtitleLook`): a file's cue at 1 s shows at 2 s at speed 2, in the event stream's
+/// `subtitle` events (what is drawn, and the stream time of the frame that first shows it).
+final class SubtitleSpeedTests: XCTestCase {
+    func testSubSpeedMultipliesTheFilesTimes() throws {
+        let dir = TestMedia.temporaryDirectory("reel-subspeed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("ctl.sock").path
+        let srt = dir.appendingPathComponent("talk.srt").path
+        try "1\n00:00:01,000 --> 00:00:02,500\nGUTEN TAG\n".write(toFile: srt, atomically: true, encoding: .utf8)
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, [
+            "--headless", "--ipc", socket, "--sub-file", srt, "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+            TestMedia.path("color10s.mp4")])
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        func ask(_ command: [Any]) -> [String: Any]? { id += 1; return c.request(command, id: id) }
+        XCTAssertEqual(ask(["get_property", "sub-speed"])?["data"] as? Double, 1)
+        XCTAssertEqual(ask(["set_property", "pause", true])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["set_property", "sub-speed", 2])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["set_property", "sub-speed", 0])?["error"] as? String, "invalid-argument", "0.1 to 10")
+        XCTAssertEqual(ask(["add", "sub-speed", 100])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["get_property", "sub-speed"])?["data"] as? Double, 10, "add is held to the range")
+        XCTAssertEqual(ask(["set_property", "sub-speed", 2])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["seek", 0, "absolute"])?["error"] as? String, "success")
+        XCTAssertEqual(ask(["set_property", "pause", false])?["error"] as? String, "success")
+        let shown = c.waitForEvent(timeout: 15) { $0["event"] as? String == "subtitle" && $0["text"] as? String == "GUTEN TAG" }
+        let at = try XCTUnwrap(shown?["position"] as? Double, "\(c.events.filter { $0["event"] as? String == "subtitle" })")
+        XCTAssertEqual(at, 2, accuracy: 0.15, "the cue at 1 s shows at 2 s (speed 2)")
+        XCTAssertEqual(ask(["quit"])?["error"] as? String, "success")
+        XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0, reel.stderr)
+    }
+}

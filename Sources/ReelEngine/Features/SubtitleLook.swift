@@ -8,6 +8,10 @@ import ReelCore
 @MainActor
 final class SubtitleLook: PlayerFeature {
     private(set) var look = SubtitleAdjustments()
+    /// mpv's `sub-speed`: the subtitle files' times multiplied by it (25/23.976 for a file timed
+    /// for PAL); the media's own subtitle streams keep theirs (playbin3 has no rate for them).
+    private(set) var speed = 1.0
+    static let speedRange = 0.1...10.0
 
     func configure(_ configuration: PlayerConfiguration) { look = configuration.preferences.subtitleLook }
 
@@ -45,7 +49,7 @@ final class SubtitleLook: PlayerFeature {
     /// The delay on the overlay's cues and on playbin3's own text stream (`text-offset`, ns).
     private func applyTiming(host: FeatureHost) {
         reel_set_int64(host.pipelineElement, "text-offset", gint64(look.delay * 1e9))
-        host.subtitleOverlay?.setClock(CueClock(delay: look.delay))
+        host.subtitleOverlay?.setClock(CueClock(delay: look.delay, speed: speed))
     }
 
     func properties(host: FeatureHost) -> [Property] {
@@ -57,6 +61,13 @@ final class SubtitleLook: PlayerFeature {
                     get: { $0.subtitleLook.delay }) { self.setDelay($0, host: host) },
             .number("sub-pos", NumberSpec(range: position, whole: true), "The subtitles' height: 0 top, 100 bottom, to 150.",
                     get: { Double($0.subtitleLook.position) }) { self.setPosition(Int($0), host: host) },
+            .number("sub-speed", NumberSpec(range: Self.speedRange, step: 0.1), "The subtitle files' times multiplied by this (mpv's: 25/23.976 for PAL timing); the media's own streams keep theirs.",
+                    get: { _ in self.speed }) { value in
+                guard value != self.speed else { return }
+                self.speed = value
+                self.applyTiming(host: host)
+                host.redrawPausedFrame()
+            },
         ]
     }
 
