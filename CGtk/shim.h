@@ -88,28 +88,21 @@ static inline gint reel_event_scroll_direction(GdkEvent *e) {
 }
 
 // ---- synthetic pointer events (tests: XTEST motion does not reach GTK under Xvfb here) -------
-/// Puts a pointer event through GTK as if it came from the X server: `type` is GDK_MOTION_NOTIFY,
-/// GDK_BUTTON_PRESS or GDK_BUTTON_RELEASE; (x, y) are relative to the widget's GdkWindow.
-static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdouble x, gdouble y, guint button, guint state) {
-    GdkWindow *win = gtk_widget_get_window(w);
-    if (win == NULL) return;
-    GdkDisplay *display = gtk_widget_get_display(w);
-    GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(display));
+/// One pointer event of `type` at (x, y) of `window` ((rx, ry) on the screen) from `pointer`,
+/// handed to GTK as the display's are (`gtk_main_do_event`).
+static inline void reel_dispatch_pointer(GdkEventType type, GdkWindow *window, gdouble x, gdouble y, gdouble rx, gdouble ry,
+                                         guint button, guint state, GdkDevice *pointer) {
     GdkEvent *e = gdk_event_new(type);
-    gint wx = 0, wy = 0;
-    if (!gtk_widget_get_has_window(w)) { GtkAllocation a; gtk_widget_get_allocation(w, &a); wx = a.x; wy = a.y; }
-    gint ox = 0, oy = 0;
-    gdk_window_get_origin(win, &ox, &oy);
     if (type == GDK_MOTION_NOTIFY) {
-        e->motion.window = g_object_ref(win);
-        e->motion.x = x + wx; e->motion.y = y + wy;
-        e->motion.x_root = ox + x + wx; e->motion.y_root = oy + y + wy;
+        e->motion.window = g_object_ref(window);
+        e->motion.x = x; e->motion.y = y;
+        e->motion.x_root = rx; e->motion.y_root = ry;
         e->motion.state = state;
         e->motion.time = GDK_CURRENT_TIME;
     } else {
-        e->button.window = g_object_ref(win);
-        e->button.x = x + wx; e->button.y = y + wy;
-        e->button.x_root = ox + x + wx; e->button.y_root = oy + y + wy;
+        e->button.window = g_object_ref(window);
+        e->button.x = x; e->button.y = y;
+        e->button.x_root = rx; e->button.y_root = ry;
         e->button.button = button;
         e->button.state = state;
         e->button.time = GDK_CURRENT_TIME;
@@ -118,6 +111,19 @@ static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdo
     gdk_event_set_source_device(e, pointer);
     gtk_main_do_event(e);
     gdk_event_free(e);
+}
+
+/// Puts a pointer event through GTK as if it came from the X server: `type` is GDK_MOTION_NOTIFY,
+/// GDK_BUTTON_PRESS or GDK_BUTTON_RELEASE; (x, y) are relative to the widget's GdkWindow.
+static inline void reel_widget_send_pointer(GtkWidget *w, GdkEventType type, gdouble x, gdouble y, guint button, guint state) {
+    GdkWindow *win = gtk_widget_get_window(w);
+    if (win == NULL) return;
+    GdkDevice *pointer = gdk_seat_get_pointer(gdk_display_get_default_seat(gtk_widget_get_display(w)));
+    gint wx = 0, wy = 0;
+    if (!gtk_widget_get_has_window(w)) { GtkAllocation a; gtk_widget_get_allocation(w, &a); wx = a.x; wy = a.y; }
+    gint ox = 0, oy = 0;
+    gdk_window_get_origin(win, &ox, &oy);
+    reel_dispatch_pointer(type, win, x + wx, y + wy, ox + x + wx, oy + y + wy, button, state, pointer);
 }
 static inline guint reel_button1_mask(void) { return GDK_BUTTON1_MASK; }
 /// Like reel_widget_send_pointer, but into the widget's own input-only child window when it has
@@ -628,6 +634,107 @@ static inline gboolean reel_recent_add(GtkRecentManager *m, const gchar *uri, co
     data.app_name = (gchar *)"Reel";
     data.app_exec = (gchar *)"reel %u";
     return gtk_recent_manager_add_full(m, uri, &data);
+}
+
+// MARK: input through GDK's own road (the socket's keypress, mouse, mouse-drag: mpv's commands)
+
+/// The deepest visible GdkWindow under (x, y) of `parent` (coordinates in `parent`), as GDK
+/// delivers a pointer event there; *wx, *wy: the point in that window. Input-only windows (a
+/// range's, a button's) count: they are where GTK's widgets take the pointer. Owned by GDK.
+static inline GdkWindow *reel_gdk_window_at(GdkWindow *parent, int x, int y, int *wx, int *wy) {
+    for (GList *l = gdk_window_peek_children(parent); l; l = l->next) {
+        GdkWindow *child = l->data;
+        if (!gdk_window_is_visible(child)) continue;
+        int cx = 0, cy = 0;
+        gdk_window_get_position(child, &cx, &cy);
+        int w = gdk_window_get_width(child), h = gdk_window_get_height(child);
+        if (x >= cx && y >= cy && x < cx + w && y < cy + h) return reel_gdk_window_at(child, x - cx, y - cy, wx, wy);
+    }
+    *wx = x; *wy = y;
+    return parent;
+}
+
+/// The display's pointer, NULL when it has none (a compositor without a seat: weston's headless
+/// backend), where no pointer event can be made (GTK's gestures need the device).
+static inline GdkDevice *reel_pointer_device(GdkWindow *window) {
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(window));
+    return seat ? gdk_seat_get_pointer(seat) : NULL;
+}
+
+/// A pointer event at (x, y) of the toplevel's window: GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS,
+/// GDK_BUTTON_RELEASE (`button`) or GDK_MOTION_NOTIFY (`state`: the buttons held), handed to GTK
+/// as one from the display is (`gtk_main_do_event`). Returns 0 when the point is outside.
+/// -1: the display has no pointer.
+static inline int reel_send_pointer(GtkWidget *toplevel, GdkEventType type, int x, int y, guint button, guint state) {
+    GdkWindow *top = gtk_widget_get_window(toplevel);
+    if (!top || x < 0 || y < 0 || x >= gdk_window_get_width(top) || y >= gdk_window_get_height(top)) return 0;
+    GdkDevice *pointer = reel_pointer_device(top);
+    if (!pointer) return -1;
+    int wx = 0, wy = 0;
+    GdkWindow *window = reel_gdk_window_at(top, x, y, &wx, &wy);
+    int ox = 0, oy = 0;
+    gdk_window_get_origin(top, &ox, &oy);
+    reel_dispatch_pointer(type, window, wx, wy, ox + x, oy + y, button, state, pointer);
+    return 1;
+}
+
+/// Where a typed key goes: the newest visible window transient for the player's (a dialog),
+/// else the player's (the one with the keyboard's focus, as a window manager gives it).
+static inline GtkWidget *reel_key_target(GtkWidget *main) {
+    GtkWidget *target = main;
+    GList *all = gtk_window_list_toplevels();
+    for (GList *l = all; l; l = l->next) {
+        GtkWidget *w = l->data;
+        if (w != main && gtk_widget_get_mapped(w) && gtk_window_get_transient_for(GTK_WINDOW(w)) == GTK_WINDOW(main)) target = w;
+    }
+    g_list_free(all);
+    return target;
+}
+
+/// A key press or release on the window that has the keyboard (`reel_key_target`), as the
+/// display sends it (its keyval, modifiers and hardware keycode).
+static inline void reel_send_key(GtkWidget *toplevel, guint keyval, guint state, int press) {
+    toplevel = reel_key_target(toplevel);
+    GdkWindow *top = gtk_widget_get_window(toplevel);
+    if (!top) return;
+    GdkEvent *e = gdk_event_new(press ? GDK_KEY_PRESS : GDK_KEY_RELEASE);
+    e->key.window = g_object_ref(top);
+    e->key.time = GDK_CURRENT_TIME;
+    e->key.keyval = keyval;
+    e->key.state = state;
+    GdkKeymapKey *keys = NULL;
+    gint n = 0;
+    if (gdk_keymap_get_entries_for_keyval(gdk_keymap_get_for_display(gdk_window_get_display(top)), keyval, &keys, &n) && n > 0) {
+        e->key.hardware_keycode = (guint16)keys[0].keycode;
+        e->key.group = (guint8)keys[0].group;
+    }
+    g_free(keys);
+    GdkSeat *seat = gdk_display_get_default_seat(gdk_window_get_display(top));
+    GdkDevice *keyboard = seat ? gdk_seat_get_keyboard(seat) : NULL;
+    if (keyboard) { gdk_event_set_device(e, keyboard); gdk_event_set_source_device(e, keyboard); }
+    gtk_main_do_event(e);
+    gdk_event_free(e);
+}
+
+// MARK: the widget tree as data (the socket's window-tree)
+
+static inline void reel_collect_child(GtkWidget *w, gpointer data) { GList **l = data; *l = g_list_append(*l, w); }
+/// transfer container: the widget's children, internal ones included (gtk_container_forall).
+static inline GList *reel_widget_children(GtkWidget *w) {
+    GList *l = NULL;
+    if (GTK_IS_CONTAINER(w)) gtk_container_forall(GTK_CONTAINER(w), reel_collect_child, &l);
+    return l;
+}
+static inline int reel_is_a(gpointer p, GType t) { return p && G_TYPE_CHECK_INSTANCE_TYPE(p, t); }
+static inline const gchar *reel_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
+/// Whether the widget's accessible says `state` (ATK_STATE_CHECKED, _PRESSED, _FOCUSED…).
+static inline int reel_atk_has_state(GtkWidget *w, AtkStateType state) {
+    AtkObject *a = gtk_widget_get_accessible(w);
+    if (!a) return 0;
+    AtkStateSet *set = atk_object_ref_state_set(a);
+    int has = set && atk_state_set_contains_state(set, state);
+    if (set) g_object_unref(set);
+    return has;
 }
 
 #endif

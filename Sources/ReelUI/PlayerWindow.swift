@@ -37,6 +37,10 @@ public final class PlayerWindow: SignalReceiver {
     let dialogs = DialogPresenter()
     /// The user's bindings and the `?` window (`UserKeys`).
     public let userKeys = UserKeys()
+    /// `--title`: the title whatever plays (nil: the item's).
+    public var fixedTitle: String? {
+        didSet { if let fixedTitle { gtk_window_set_title(reel_gtk_window(window), fixedTitle) } }
+    }
     /// `reel review`'s bar (hidden in other sessions).
     public let reviewBar = ReviewBar()
     private var appliedFullscreen = false
@@ -260,7 +264,7 @@ public final class PlayerWindow: SignalReceiver {
         guard !destroyed else { return }
         let old = state
         state = new
-        if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), new.windowTitle) }
+        if force || old.windowTitle != new.windowTitle { gtk_window_set_title(reel_gtk_window(window), fixedTitle ?? new.windowTitle) }
         banner.render(old, new, force: force)
         statsPanel.render(old, new, force: force)
         resumeNotice.render(old, new, force: force)
@@ -391,9 +395,40 @@ public final class PlayerWindow: SignalReceiver {
         return items
     }
 
-    /// A key press as if typed (mpv's `keypress` over the socket): the same road as GTK's key event.
-    public func press(keyval: UInt32, modifiers: KeyModifiers) {
-        _ = handleKey(keyval: keyval, modifiers: modifiers)
+    /// A key as the display sends it (mpv's `keypress`, `keydown`, `keyup` over the socket): a GDK
+    /// key event handed to GTK, so it takes the road a typed key takes (the focus, the bindings).
+    public func sendKey(keyval: UInt32, modifiers: KeyModifiers, press: Bool = true, release: Bool = true) {
+        var state: UInt32 = 0
+        if modifiers.contains(.shift) { state |= 1 }  // GDK_SHIFT_MASK
+        if modifiers.contains(.control) { state |= 4 }  // GDK_CONTROL_MASK
+        if modifiers.contains(.alt) { state |= 8 }  // GDK_MOD1_MASK
+        if press { reel_send_key(window, keyval, state, 1) }
+        if release { reel_send_key(window, keyval, state, 0) }
+    }
+
+    /// The pointer as the display moves and clicks it (mpv's `mouse X Y [BUTTON [single|double]]`
+    /// and Reel's `mouse-drag`), in window coordinates: GDK events handed to GTK at the window
+    /// under the point. False when the point is outside the window.
+    @discardableResult
+    public func sendPointer(_ kind: PointerAction, x: Int, y: Int) -> PointerResult {
+        let held: UInt32 = 1 << 8  // GDK_BUTTON1_MASK
+        let r: Int32 = switch kind {
+        case .move(let dragging): reel_send_pointer(window, GDK_MOTION_NOTIFY, Int32(x), Int32(y), 0, dragging ? held : 0)
+        case .press(let button): reel_send_pointer(window, GDK_BUTTON_PRESS, Int32(x), Int32(y), button, 0)
+        case .doublePress(let button): reel_send_pointer(window, GDK_2BUTTON_PRESS, Int32(x), Int32(y), button, 0)
+        case .release(let button): reel_send_pointer(window, GDK_BUTTON_RELEASE, Int32(x), Int32(y), button, button == 1 ? held : 0)
+        }
+        return r > 0 ? .sent : r < 0 ? .noPointer : .outside
+    }
+
+    public enum PointerResult: Sendable { case sent, outside, noPointer }
+
+    /// The visible widgets as data (`WidgetTree`): the socket's `window-tree`.
+    public var widgetTree: JSONValue { WidgetTree.json(main: window) }
+
+    public enum PointerAction: Equatable, Sendable {
+        case move(dragging: Bool)
+        case press(UInt32), doublePress(UInt32), release(UInt32)
     }
 
     private func handleKey(keyval: UInt32, modifiers: KeyModifiers) -> Bool {

@@ -42,6 +42,14 @@ public enum UIRuntime {
     /// Whether GTK runs on Wayland (the video then goes on a subsurface of the window: `VideoOutput`).
     public static var isWayland: Bool { reel_gdk_is_wayland() != 0 }
 
+    /// The primary (else first) monitor's size in application pixels, nil without a display.
+    public static var screenSize: (width: Int, height: Int)? {
+        guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else { return nil }
+        var area = GdkRectangle()
+        gdk_monitor_get_geometry(monitor, &area)
+        return area.width > 0 && area.height > 0 ? (Int(area.width), Int(area.height)) : nil
+    }
+
     /// GTK's `wl_display` on Wayland (for `Player.useWaylandDisplay`), nil elsewhere.
     public static var waylandDisplay: UInt? { reel_wayland_display().map { UInt(bitPattern: $0) } }
 

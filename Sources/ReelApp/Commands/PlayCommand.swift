@@ -45,6 +45,15 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Start paused: the first item is loaded and its first frame shown (Space plays), as mpv's --pause.")
     var pause = false
 
+    @Option(help: ArgumentHelp("The window's size and place, as mpv's: WxH, WxH+X+Y, +X+Y, a width alone, or percentages of the screen (50%, 50%x40%). The size it was left at is then neither read nor written, so every run's first picture is the same.", valueName: "GEOMETRY"))
+    var geometry: String?
+
+    @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
+    var title: String?
+
+    @Flag(inversion: .prefixedNo, help: "Reopen the window at the size (and, on X11, the place) it was left at, and remember it at the end.")
+    var rememberWindow = true
+
     @Option(help: ArgumentHelp("One local file opened in the window plays among its folder's media files, in natural order, from itself (mpv's autoload). Default: yes in a window, no with --exit-at-end (a scripted run plays what it was given). Never headless, nor for a playlist or several inputs.", valueName: "yes|no"))
     var autoload: String?
 
@@ -191,6 +200,15 @@ struct PlayCommand: ParsableCommand {
                                           loopbackIsRemote: ProcessInfo.processInfo.environment["REEL_LOOPBACK_IS_REMOTE"] == "1")
         options.offlineWait = offlineWait
         options.startPaused = pause
+        if let geometry {
+            guard let parsed = WindowGeometry.parse(geometry) else {
+                throw ValidationError("--geometry takes WxH, WxH+X+Y, +X+Y or percentages such as 50% (got “\(geometry.prefix(40))”).")
+            }
+            options.geometry = parsed
+        }
+        if let title { guard title.count <= 500 else { throw ValidationError("--title is at most 500 characters.") } }
+        options.windowTitle = title
+        options.rememberWindow = rememberWindow && geometry == nil
         guard autoload == nil || ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }
         options.autoload = (autoload ?? (exitAtEnd ? "no" : "yes")) == "yes" && !headless
         guard volumeMax.isFinite, (100...150).contains(volumeMax) else { throw ValidationError("--volume-max takes 100 to 150 (percent).") }

@@ -18,6 +18,12 @@ struct PlaybackOptions: Sendable {
     /// mpv's autoload: one local file opened in the window queues its folder's media files around
     /// it (`--autoload`, on for windows; headless sessions, QA's and scripts', never).
     var autoload = false
+    /// `--geometry`: the window's size and place (nil: the size it was left at, else the default).
+    var geometry: WindowGeometry?
+    /// `--title`: the window's title instead of the item's.
+    var windowTitle: String?
+    /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).
+    var rememberWindow = true
     /// `--volume-max`: the most the volume goes to (1.3: mpv's 130 %).
     var volumeMax = 1.3
     /// The user's key bindings (mpv's input.conf), nil for the default keys only.

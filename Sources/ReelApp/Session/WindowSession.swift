@@ -72,14 +72,14 @@ final class WindowSession {
     /// Runs a windowed session to its end. nil when there is no display (the caller plays headless).
     static func run(options: PlaybackOptions) -> Int32? {
         let session = WindowSession(options: options)
-        let kept = WindowSizeMemory.recall()
+        let kept = options.rememberWindow ? WindowSizeMemory.recall() : nil
         guard let started = session.start(width: kept?.width ?? 960, height: kept?.height ?? 600, position: kept.flatMap { k in k.x.flatMap { x in k.y.map { (x, $0) } } })
         else { return nil }
         guard started else { return 2 }
         UIRuntime.run()
         StartupTrace.mark("loop-ended")
         ExitDeadline.arm(status: session.exitStatus)
-        if !session.state.isFullscreen, let window = session.window { WindowSizeMemory.remember(window.size, position: window.position) }
+        if options.rememberWindow, !session.state.isFullscreen, let window = session.window { WindowSizeMemory.remember(window.size, position: window.position) }
         // Exiting: nothing the user could see is left to wait for (the X server drops the window
         // with the connection), so what is pending is handled and the process goes.
         session.shutdown(settle: false, processEnding: true)
@@ -134,20 +134,18 @@ final class WindowSession {
         }
         core.start()
         StartupTrace.mark("started")
-        window = PlayerWindow(width: width, height: height)
+        var size = (width: width, height: height), place = position
+        if let geometry = options.geometry {
+            // mpv's --geometry: the size on this screen, the place where asked (X11; Wayland places windows itself).
+            size = geometry.size(screen: UIRuntime.screenSize ?? (1920, 1080), default: (960, 600))
+            place = geometry.x.flatMap { x in geometry.y.map { (x, $0) } }
+        }
+        window = PlayerWindow(width: size.width, height: size.height)
+        window.fixedTitle = options.windowTitle
         window.onAction = { [weak self] in self?.perform($0) }
         keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
         keyBindings?.registerKeybind(in: core.commandRegistry)
-        core.commandRegistry.register("keypress") { [weak self] args in
-            // mpv's `keypress KEY`: the key takes the road a real one does (the bindings, the
-            // built-in input.conf, the window's own keys).
-            guard args.count == 1, let key = args[0].ipcString, let chord = KeyChord(parsing: key), let press = chord.keyPress else {
-                throw IPCError(.invalidArgument, "“keypress” takes one key in input.conf's names (Ctrl+o, Shift+RIGHT, SPACE).")
-            }
-            guard let window = self?.window else { throw IPCError(.unavailable, "There is no window.") }
-            window.press(keyval: press.keyval, modifiers: press.modifiers)
-            return .null
-        }
+        WindowInputCommands.register(in: core.commandRegistry) { [weak self] in self?.window }
         window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
         window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
@@ -160,7 +158,7 @@ final class WindowSession {
         StartupTrace.mark("window-built")
         portalDrops = AfterFirstFrame { [weak self] in self?.acceptPortalDrops() }
         if controller.queue.isEmpty { portalDrops?.run() }  // no first frame to wait for
-        if let position { window.move(to: position) }
+        if let place { window.move(to: place) }
         window.show()
         StartupTrace.mark("window-shown")
         giveWindowToSink()

@@ -1,0 +1,154 @@
+import Foundation
+import ReelTestSupport
+import XCTest
+
+/// Issue 59: what a screenshot-based UI test does to the window, through the socket, the same on
+/// X11 (Xvfb) and Wayland (weston headless, no Xwayland): `keypress` takes a key's road (the
+/// bindings, the window), `window-tree` gives each widget's role, name, state and rectangle (as
+/// AT-SPI reads them), `mouse` clicks where the tree says, and `--geometry` makes the first
+/// picture the same whatever an earlier run saved.
+final class UITestDriveTests: XCTestCase {
+    enum Display { case xvfb, weston, westonWithoutSeat }
+
+    private final class Run {
+        let reel: BackgroundProcess
+        let client: IPCTestClient
+        private var id = 0
+        let weston: WestonSession?
+
+        init(_ display: Display, arguments: [String], state: String? = nil, media: [String] = [TestMedia.path("color10s.mp4")]) throws {
+            // weston's x11 backend: a real compositor with a seat (its headless backend has no
+            // pointer, where GTK can take no click: `mouse` says so), and no Xwayland.
+            weston = switch display {
+            case .xvfb: nil
+            case .weston: try WestonSession(xwayland: false, width: 1200, height: 750, backend: .x11)
+            case .westonWithoutSeat: try WestonSession(xwayland: false)
+            }
+            let dir = TestMedia.temporaryDirectory("reel-uitest")
+            let socket = dir.appendingPathComponent("ui.sock").path
+            var environment = weston?.environment ?? [:]
+            environment["GTK_CSD"] = "0"
+            if let state { environment["XDG_STATE_HOME"] = state }
+            reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--no-mpris", "--no-resume", "--autoload=no", "--audio-sink", "fakesink sync=true",
+                                                                        "--ipc", socket] + arguments + media, environment: environment)
+            guard let client = IPCTestClient(path: socket, timeout: 20) else {
+                let err = reel.stderr
+                _ = reel.finish(timeout: 5)
+                weston?.stop()
+                throw NSError(domain: "UITestDrive", code: 1, userInfo: [NSLocalizedDescriptionKey: "no control socket: \(err)"])
+            }
+            self.client = client
+        }
+
+        @discardableResult
+        func ask(_ command: [Any]) -> [String: Any] {
+            id += 1
+            return client.request(command, id: id) ?? ["error": "no reply"]
+        }
+
+        func get(_ name: String) -> Any? { ask(["get_property", name])["data"] }
+
+        /// The widgets of the window titled like the player's (`main`) or another (a dialog).
+        func widgets(main: Bool = true) -> [[String: Any]] {
+            let windows = ask(["window-tree"])["data"] as? [[String: Any]] ?? []
+            return windows.first { $0["main"] as? Bool == main }?["widgets"] as? [[String: Any]] ?? []
+        }
+
+        func widget(named name: String, main: Bool = true) -> [String: Any]? { widgets(main: main).first { $0["name"] as? String == name } }
+
+        func wait(_ timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while !condition() {
+                if Date() > deadline { return false }
+                usleep(100_000)
+            }
+            return true
+        }
+
+        func finish() -> Int32 {
+            _ = ask(["quit"])
+            let status = reel.finish(timeout: 15).status
+            weston?.stop()
+            return status
+        }
+    }
+
+    func testKeysTheTreeAndTheMouseOnXvfb() throws { try keysTheTreeAndTheMouse(.xvfb) }
+    func testKeysTheTreeAndTheMouseOnWeston() throws { try keysTheTreeAndTheMouse(.weston) }
+
+    private func keysTheTreeAndTheMouse(_ display: Display) throws {
+        let run = try Run(display, arguments: ["--pause", "--geometry", "800x450"])
+        defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2); run.weston?.stop() } }
+        XCTAssertTrue(run.wait(20) { (run.get("duration") as? Double ?? 0) > 9 }, "loaded: \(run.reel.stderr.suffix(400))")
+        // keypress m: muted, and the mute button's accessible name says the other way now.
+        XCTAssertNotNil(run.widget(named: "Mute"), "\(run.widgets().compactMap { $0["name"] })")
+        XCTAssertEqual(run.ask(["keypress", "m"])["error"] as? String, "success")
+        XCTAssertEqual(run.get("mute") as? Bool, true)
+        XCTAssertTrue(run.wait { run.widget(named: "Unmute") != nil }, "the button says Unmute: \(run.widgets().compactMap { $0["name"] })")
+        XCTAssertEqual(run.ask(["keypress", "m"])["error"] as? String, "success")
+        XCTAssertEqual(run.get("mute") as? Bool, false)
+        // The seek bar from the tree: a click at 75 % of its width seeks there (GTK's slider
+        // warps to a primary click; its ends are the slider's half width in).
+        let seek = try XCTUnwrap(run.widget(named: "Seek"), "\(run.widgets().compactMap { $0["name"] })")
+        XCTAssertEqual(seek["role"] as? String, "slider")
+        let (x, y, width, height) = (seek["x"] as? Int ?? 0, seek["y"] as? Int ?? 0, seek["width"] as? Int ?? 0, seek["height"] as? Int ?? 0)
+        XCTAssertGreaterThan(width, 300)
+        XCTAssertEqual(run.ask(["mouse", x + width * 3 / 4, y + height / 2, 0])["error"] as? String, "success")
+        XCTAssertTrue(run.wait { abs((run.get("time-pos") as? Double ?? 0) - 7.5) < 0.6 }, "seeked to about 7.5 s: \(run.get("time-pos") ?? "nil")")
+        XCTAssertEqual(run.ask(["mouse", 5000, 5000])["error"] as? String, "invalid-argument", "outside the window")
+        // keypress Ctrl+o: the file dialog, a second window in the tree; Esc closes it.
+        XCTAssertEqual(run.ask(["keypress", "Ctrl+o"])["error"] as? String, "success")
+        XCTAssertTrue(run.wait { !run.widgets(main: false).isEmpty }, "the dialog is in the tree")
+        let dialog = run.ask(["window-tree"])["data"] as? [[String: Any]] ?? []
+        XCTAssertTrue(dialog.contains { $0["main"] as? Bool == false && ($0["title"] as? String ?? "").contains("Open") }, "\(dialog.map { $0["title"] ?? "" })")
+        XCTAssertEqual(run.ask(["keypress", "ESC"])["error"] as? String, "success")
+        XCTAssertTrue(run.wait { run.widgets(main: false).isEmpty }, "closed")
+        XCTAssertEqual(run.ask(["keypress", "Hyper+q"])["error"] as? String, "invalid-argument")
+        XCTAssertEqual(run.finish(), 0)
+    }
+
+    /// weston's headless backend has no seat: keys still come (GTK takes a key without a device),
+    /// a click cannot be made and `mouse` says why instead of doing nothing.
+    func testWithoutAPointerMouseSaysSoAndKeysStillWork() throws {
+        let run = try Run(.westonWithoutSeat, arguments: ["--pause"])
+        defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2); run.weston?.stop() } }
+        XCTAssertTrue(run.wait(20) { (run.get("duration") as? Double ?? 0) > 9 })
+        XCTAssertEqual(run.ask(["mouse", 10, 10, 0])["error"] as? String, "unavailable")
+        XCTAssertEqual(run.ask(["keypress", "m"])["error"] as? String, "success")
+        XCTAssertEqual(run.get("mute") as? Bool, true)
+        XCTAssertEqual(run.finish(), 0)
+    }
+
+    func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnXvfb() throws { try sameFirstPicture(.xvfb) }
+    func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnWeston() throws { try sameFirstPicture(.weston) }
+
+    private func sameFirstPicture(_ display: Display) throws {
+        var pictures: [Data] = []
+        for saved in [(1200, 700), (640, 400)] {
+            let state = TestMedia.temporaryDirectory("reel-uitest-state")
+            defer { try? FileManager.default.removeItem(at: state) }
+            try FileManager.default.createDirectory(at: state.appendingPathComponent("reel"), withIntermediateDirectories: true)
+            try Data("{\"width\": \(saved.0), \"height\": \(saved.1)}\n".utf8).write(to: state.appendingPathComponent("reel/window.json"))
+            let shot = state.appendingPathComponent("first.png").path
+            let run = try Run(display, arguments: ["--pause", "--geometry", "800x450", "--title", "UI test"], state: state.path)
+            defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2); run.weston?.stop() } }
+            XCTAssertTrue(run.wait(20) { (run.get("duration") as? Double ?? 0) > 9 && run.get("time-control") as? String == "paused" })
+            // On Wayland the toplevel's own drawing (CSD: its shadow and title bar) is around the 800x450.
+            XCTAssertTrue(run.wait { ((run.ask(["window-tree"])["data"] as? [[String: Any]])?.first?["width"] as? Int ?? 0) >= 800 })
+            let tree = run.ask(["window-tree"])["data"] as? [[String: Any]] ?? []
+            XCTAssertEqual(tree.first?["title"] as? String, "UI test", "--title")
+            if display == .xvfb {
+                XCTAssertEqual(tree.first?["width"] as? Int, 800)
+                XCTAssertEqual(tree.first?["height"] as? Int, 450)
+            }
+            usleep(500_000)  // the paused frame drawn
+            XCTAssertEqual(run.ask(["screenshot", shot, "window"])["error"] as? String, "success")
+            pictures.append(try Data(contentsOf: URL(fileURLWithPath: shot)))
+            XCTAssertEqual(run.finish(), 0)
+            let kept = try String(contentsOf: state.appendingPathComponent("reel/window.json"), encoding: .utf8)
+            XCTAssertTrue(kept.contains("\"width\": \(saved.0)"), "--geometry writes no state: \(kept)")
+        }
+        XCTAssertEqual(pictures.count, 2)
+        XCTAssertEqual(pictures.first, pictures.last, "byte-identical first captures")
+    }
+}
