@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// How a `Player` is built. Sinks are GStreamer element descriptions, as gst-play-1.0 takes them
@@ -7,6 +8,10 @@ public struct PlayerConfiguration: Sendable {
     public var videoSink: String?
     /// The fine progress interval for UIs, in seconds (100–250 ms is sensible).
     public var progressInterval: Double
+    /// `--clock-at`: a live item's wall clock as if it read this when its first frame played, and
+    /// ran at the media's pace from there (the live labels, the LIVE badge, `epoch-time`), so a
+    /// UI test's golden of a live window matches on every run. nil: the real clock.
+    public var clockAt: Date?
     public var endAction: EndAction
     /// Keep the audio pitch at rates other than 1 (scaletempo as the audio filter).
     public var keepPitch: Bool

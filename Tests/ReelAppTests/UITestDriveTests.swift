@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 import ReelTestSupport
 import XCTest
 
@@ -150,5 +151,58 @@ final class UITestDriveTests: XCTestCase {
         }
         XCTAssertEqual(pictures.count, 2)
         XCTAssertEqual(pictures.first, pictures.last, "byte-identical first captures")
+    }
+}
+
+/// `--clock-at` (issue 59): a live stream as ffmpeg's live HLS muxer writes it (PROGRAM-DATE-TIME
+/// from the wall clock), played with the clock rebased: `epoch-time` and the window's time-of-day
+/// labels read the given time plus the media played, not today's clock.
+final class ClockAtTests: XCTestCase {
+    func testALiveStreamsClockIsTheOneGivenRunningAtTheMediasPace() throws {
+        let dir = TestMedia.temporaryDirectory("reel-clock-at")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let packager = try BackgroundProcess("/usr/bin/ffmpeg", ["-loglevel", "error", "-re", "-stream_loop", "-1", "-i", TestMedia.path("color10s.mp4"),
+                                                                 "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "6",
+                                                                 "-hls_flags", "program_date_time+delete_segments",
+                                                                 "-hls_segment_filename", dir.appendingPathComponent("seg%03d.ts").path,
+                                                                 dir.appendingPathComponent("live.m3u8").path])
+        defer { packager.process.terminate(); _ = packager.finish(timeout: 5, dumpStacks: false) }
+        let server = try HTTPFixtureServer()
+        server.serveLiveDirectory(dir, at: "/live")
+        let deadline = Date().addingTimeInterval(15)
+        while (try? String(contentsOf: dir.appendingPathComponent("live.m3u8"), encoding: .utf8))?.components(separatedBy: "#EXTINF").count ?? 0 < 4, Date() < deadline {
+            usleep(200_000)
+        }
+        let base = ProgramDate.parse("2030-01-01T00:00:00Z")!.timeIntervalSince1970
+        for clockAt in [true, false] {
+            let socket = dir.appendingPathComponent("c\(clockAt).sock").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                             ["--no-mpris", "--no-resume", "--audio-sink", "fakesink sync=true", "--geometry", "800x450", "--ipc", socket]
+                                             + (clockAt ? ["--clock-at", "2030-01-01T00:00:00Z"] : []) + [server.url("/live/live.m3u8").absoluteString],
+                                             environment: ["TZ": "UTC", "GTK_CSD": "0"])
+            defer { if reel.process.isRunning { _ = reel.finish(timeout: 2) } }
+            let c = try XCTUnwrap(IPCTestClient(path: socket, timeout: 20), reel.stderr)
+            var id = 0
+            func ask(_ command: [Any]) -> [String: Any] { id += 1; return c.request(command, id: id) ?? [:] }
+            let until = Date().addingTimeInterval(20)
+            var epoch: Double?
+            while Date() < until {
+                if let e = ask(["get_property", "epoch-time"])["data"] as? Double, (ask(["get_property", "time-control"])["data"] as? String) == "playing" { epoch = e; break }
+                usleep(200_000)
+            }
+            let seen = try XCTUnwrap(epoch, "epoch-time while playing: \(reel.stderr.suffix(600))")
+            if clockAt {
+                XCTAssertTrue((base - 1)...(base + 15) ~= seen, "the given clock and the media played since: \(seen - base)")
+                usleep(1_500_000)
+                let later = ask(["get_property", "epoch-time"])["data"] as? Double ?? 0
+                XCTAssertEqual(later - seen, 1.5, accuracy: 0.7, "it runs at the media's pace")
+                let labels = ((ask(["window-tree"])["data"] as? [[String: Any]])?.first?["widgets"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+                XCTAssertTrue(labels.contains { $0.hasPrefix("00:00:") }, "the window's time of day is the given clock's: \(labels)")
+            } else {
+                XCTAssertEqual(seen, Date().timeIntervalSince1970, accuracy: 60, "today's clock without it")
+            }
+            XCTAssertEqual(ask(["quit"])["error"] as? String, "success")
+            XCTAssertEqual(reel.finish(timeout: 15).status, 0)
+        }
     }
 }

@@ -51,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
     var title: String?
 
+    @Option(help: ArgumentHelp("A live item's clock as if it read this ISO 8601 time (with its zone: 2026-12-02T20:00:00Z) when its first frame played, running at the media's pace: the live labels, the LIVE badge and epoch-time are the same at the same media position on every run (UI tests' goldens).", valueName: "TIME"))
+    var clockAt: String?
+
     @Flag(inversion: .prefixedNo, help: "Reopen the window at the size (and, on X11, the place) it was left at, and remember it at the end.")
     var rememberWindow = true
 
@@ -208,6 +211,10 @@ struct PlayCommand: ParsableCommand {
         }
         if let title { guard title.count <= 500 else { throw ValidationError("--title is at most 500 characters.") } }
         options.windowTitle = title
+        if let clockAt {
+            guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }
+            options.clockAt = date
+        }
         options.rememberWindow = rememberWindow && geometry == nil
         guard autoload == nil || ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }
         options.autoload = (autoload ?? (exitAtEnd ? "no" : "yes")) == "yes" && !headless

@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// What a playback session was asked to do, as parsed from the command line.
@@ -20,6 +21,8 @@ struct PlaybackOptions: Sendable {
     var autoload = false
     /// `--geometry`: the window's size and place (nil: the size it was left at, else the default).
     var geometry: WindowGeometry?
+    /// `--clock-at`: a live item's clock rebased there (`PlayerConfiguration.clockAt`).
+    var clockAt: Date?
     /// `--title`: the window's title instead of the item's.
     var windowTitle: String?
     /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).

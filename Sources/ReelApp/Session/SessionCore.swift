@@ -172,6 +172,7 @@ final class SessionCore {
                                          progressInterval: options.progressInterval, endAction: .advance)
         config.aspectModes = window
         config.preferences = options.preferences
+        config.clockAt = options.clockAt
         config.unroutedManifests = GatewayRouter.unroutedManifests
         let player: Player
         do { player = try Player(configuration: config) } catch {

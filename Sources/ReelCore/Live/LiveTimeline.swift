@@ -19,6 +19,8 @@ public struct LiveTimeline: Sendable, Equatable {
     public var sinceRefresh: Double
     /// The window's start moves with its edge (a sliding window; not an event or a restart).
     public var slides: Bool
+    /// Seconds added to every PROGRAM-DATE-TIME (`--clock-at`: the clock rebased), 0 otherwise.
+    public var epochShift = 0.0
 
     public init(snapshot: LiveWindowSnapshot, windowStartStreamTime: Double, now: Date? = nil, slides: Bool = false) {
         self.snapshot = snapshot
@@ -41,7 +43,7 @@ public struct LiveTimeline: Sendable, Equatable {
     public func behindLiveEdge(stream: Double) -> Double { max(0, edge - position(stream: stream)) }
 
     /// Wall-clock seconds since 1970 of the media at `stream` time, from PROGRAM-DATE-TIME.
-    public func epochTime(stream: Double) -> Double? { snapshot.date(at: stream - windowStartStreamTime)?.timeIntervalSince1970 }
+    public func epochTime(stream: Double) -> Double? { snapshot.date(at: stream - windowStartStreamTime).map { $0.timeIntervalSince1970 + epochShift } }
 
     /// Where "go live" goes: the safe distance from the edge.
     public var liveTarget: Double { max(0, edge - snapshot.safeDistance.seconds) }

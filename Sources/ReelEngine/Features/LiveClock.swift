@@ -13,9 +13,17 @@ final class LiveClock: PlayerFeature {
     private(set) var stream: LiveStream?
     /// The wall clock (tests set it).
     var wallClock: () -> Date = Date.init
+    /// `--clock-at` (`PlayerConfiguration.clockAt`).
+    private var clockAt: Date?
+    /// Under `--clock-at`, the item's PROGRAM-DATE-TIME rebased: the first date read becomes
+    /// `clockAt` (nil until a date was read).
+    private var epochShift: Double?
+
+    func configure(_ configuration: PlayerConfiguration) { clockAt = configuration.clockAt }
 
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         stream = host.routedLiveStream(of: item)
+        epochShift = nil
     }
 
     func itemUnloaded(host: FeatureHost) { stream = nil }
@@ -25,8 +33,17 @@ final class LiveClock: PlayerFeature {
     func timeline(host: FeatureHost) -> LiveTimeline? {
         guard let live = stream, host.isPrerolled, host.mediaInfo.isLive, let snapshot = live.snapshot, !snapshot.hasEndList,
               let range = host.seekableRange else { return nil }
-        return LiveTimeline(snapshot: snapshot, windowStartStreamTime: snapshot.firstSegmentStreamTime ?? range.lowerBound,
-                            now: wallClock(), slides: live.slides)
+        // Under --clock-at the window does not move by the wall clock between refreshes: positions
+        // and the badge are the media's, the same at the same media position on every run.
+        var timeline = LiveTimeline(snapshot: snapshot, windowStartStreamTime: snapshot.firstSegmentStreamTime ?? range.lowerBound,
+                                    now: clockAt == nil ? wallClock() : snapshot.receivedAt, slides: live.slides)
+        if let clockAt {
+            if epochShift == nil, let first = timeline.epochTime(stream: host.streamPosition) {
+                epochShift = clockAt.timeIntervalSince1970 - first
+            }
+            timeline.epochShift = epochShift ?? 0
+        }
+        return timeline
     }
 
     /// How far playback is behind the live edge: the end of the newest segment when Reel reads
