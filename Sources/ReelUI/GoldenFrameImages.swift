@@ -69,6 +69,30 @@ public enum GoldenFrameImages {
         }
     }
 
+    /// A PNG's size in pixels, nil when it cannot be read.
+    public static func size(ofPNG path: String) -> (width: Int, height: Int)? {
+        guard let image = load(path) else { return nil }
+        defer { cairo_surface_destroy(image) }
+        return (Int(cairo_image_surface_get_width(image)), Int(cairo_image_surface_get_height(image)))
+    }
+
+    /// Fills `rects` (pixels) of the PNG at `path` with flat grey, in place: a capture's areas
+    /// that may move (`capture-mask`), the same in every run.
+    public static func fill(png path: String, rects: [(x: Int, y: Int, width: Int, height: Int)]) throws {
+        guard !rects.isEmpty else { return }
+        guard let image = load(path) else { throw ContactSheetRenderer.RenderError(description: "\(path) cannot be read as PNG") }
+        defer { cairo_surface_destroy(image) }
+        let cr = cairo_create(image)
+        cairo_set_source_rgb(cr, 0.5, 0.5, 0.5)
+        for r in rects { cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height)) }
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(image)
+        guard cairo_surface_write_to_png(image, path) == CAIRO_STATUS_SUCCESS else {
+            throw ContactSheetRenderer.RenderError(description: "\(path) could not be written")
+        }
+    }
+
     private static func load(_ path: String) -> OpaquePointer? {
         guard let image = cairo_image_surface_create_from_png(path) else { return nil }
         guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, cairo_image_surface_get_width(image) > 0, cairo_image_surface_get_height(image) > 0 else {

@@ -426,6 +426,9 @@ public final class PlayerWindow: SignalReceiver {
     /// The visible widgets as data (`WidgetTree`): the socket's `window-tree`.
     public var widgetTree: JSONValue { WidgetTree.json(main: window) }
 
+    /// A visible widget's rectangle by its accessible name (`capture-mask`).
+    public func widgetRect(named name: String) -> (x: Int, y: Int, width: Int, height: Int)? { WidgetTree.rect(named: name, in: window) }
+
     public enum PointerAction: Equatable, Sendable {
         case move(dragging: Bool)
         case press(UInt32), doublePress(UInt32), release(UInt32)

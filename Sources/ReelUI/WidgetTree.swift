@@ -24,6 +24,16 @@ public enum WidgetTree {
         return .array(windows)
     }
 
+    /// The rectangle of the player window's first visible widget whose accessible name is `name`.
+    public static func rect(named name: String, in main: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard case .object(let top) = window(main, main: true), case .array(let widgets)? = top.first(where: { $0.0 == "widgets" })?.1 else { return nil }
+        for case .object(let fields) in widgets where fields.first(where: { $0.0 == "name" })?.1 == .string(name) {
+            func n(_ key: String) -> Int { fields.first { $0.0 == key }?.1.ipcNumber.map { Int($0) } ?? 0 }
+            return (n("x"), n("y"), n("width"), n("height"))
+        }
+        return nil
+    }
+
     private static func window(_ w: UnsafeMutablePointer<GtkWidget>, main: Bool) -> JSONValue {
         var widgets: [JSONValue] = []
         walk(w, top: w, path: "0", into: &widgets)

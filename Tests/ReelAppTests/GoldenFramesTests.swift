@@ -104,6 +104,36 @@ final class GoldenFramesTests: XCTestCase {
     }
 
     /// Shards compare with the same reference; `merge` keeps the golden frames and diffs.
+    /// Issue 59: what may move is left out (`--golden-mask`, in the frame's pixels) or held to a
+    /// threshold of its own (`--golden-region`): the changed overlay fails the check, passes with
+    /// its rectangle masked, and fails again when that rectangle must stay near-identical.
+    func testAMaskedAreaIsLeftOutAndARegionHasItsOwnThreshold() throws {
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-golden-mask")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = TestMedia.path("demo-ball.mp4")
+        let marked = dir.appendingPathComponent("marked.mp4").path
+        try ffmpeg(["-i", source, "-an", "-vf", "drawbox=x=800:y=80:w=320:h=180:color=0x00c000@1:t=fill", "-c:v", "libx264", "-crf", "18", marked])
+        let entry = dir.appendingPathComponent("entry.mp4")
+        try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: source)
+        let golden = dir.appendingPathComponent("golden", isDirectory: true)
+        XCTAssertEqual(try check(entry.path, golden: golden, report: dir.appendingPathComponent("r0"), extra: ["--update-golden"]).0, 0)
+        try FileManager.default.removeItem(at: entry)
+        try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: marked)
+        XCTAssertEqual(try check(entry.path, golden: golden, report: dir.appendingPathComponent("r1")).0, 1, "the overlay differs")
+        let (masked, report) = try check(entry.path, golden: golden, report: dir.appendingPathComponent("r2"), extra: ["--golden-mask", "790,70,340,200"])
+        XCTAssertEqual(masked, 0, "masked: \(report)")
+        let (held, strict) = try check(entry.path, golden: golden, report: dir.appendingPathComponent("r3"), extra: ["--golden-region", "790,70,340,200:0.95"])
+        XCTAssertEqual(held, 1)
+        let messages = ((strict["items"] as? [[String: Any]])?.first?["problems"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        XCTAssertTrue(messages.contains { $0.contains("in the region 790,70,340,200") }, "\(messages)")
+        let (loose, _) = try check(entry.path, golden: golden, report: dir.appendingPathComponent("r4"), extra: ["--golden-region", "790,70,340,200:0"])
+        XCTAssertEqual(loose, 0, "a region with a loose threshold of its own")
+        let bad = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--golden", golden.path, "--report", dir.appendingPathComponent("r5").path, "--golden-mask", "1,2,3", entry.path], timeout: 30)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--golden-mask takes X,Y,W,H"), bad.stderr)
+    }
+
     func testShardsAndMergeCarryTheComparison() throws {
         TestMedia.ensureGenerated()
         let dir = TestMedia.temporaryDirectory("reel-golden-shards")

@@ -120,6 +120,34 @@ final class UITestDriveTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
     }
 
+    /// `capture-mask`: window captures at two positions differ; with the video and the seek row
+    /// masked (the video by its accessible name, the row by its rectangle from the tree) they are
+    /// the same bytes.
+    func testACaptureMaskLeavesOutWhatMovesByNameOrRectangle() throws {
+        let run = try Run(.xvfb, arguments: ["--pause", "--geometry", "800x450"])
+        defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2) } }
+        XCTAssertTrue(run.wait(20) { (run.get("duration") as? Double ?? 0) > 9 })
+        let dir = TestMedia.temporaryDirectory("reel-uitest-mask")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func capture(at position: Double, _ name: String) throws -> Data {
+            XCTAssertEqual(run.ask(["seek", position, "absolute"])["error"] as? String, "success")
+            XCTAssertTrue(run.wait { abs((run.get("time-pos") as? Double ?? -1) - position) < 0.05 && run.get("seeking") as? Bool == false })
+            usleep(400_000)
+            let path = dir.appendingPathComponent(name).path
+            XCTAssertEqual(run.ask(["screenshot", path, "window"])["error"] as? String, "success")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        XCTAssertNotEqual(try capture(at: 2, "a.png"), try capture(at: 6, "b.png"), "the picture and the seek row moved")
+        let seek = try XCTUnwrap(run.widget(named: "Seek"))
+        let row = "0,\(seek["y"] as? Int ?? 0),800,\(seek["height"] as? Int ?? 0)"
+        XCTAssertEqual(run.ask(["set_property", "capture-mask", ["Video", row]])["error"] as? String, "success")
+        XCTAssertEqual(run.get("capture-mask") as? [String], ["Video", row])
+        XCTAssertEqual(try capture(at: 2, "c.png"), try capture(at: 6, "d.png"), "what moves is masked")
+        XCTAssertEqual(run.ask(["set_property", "capture-mask", ["1,2"]])["error"] as? String, "invalid-argument")
+        XCTAssertEqual(run.ask(["set_property", "capture-mask", "Video"])["error"] as? String, "unsupported format for accessing property")
+        XCTAssertEqual(run.finish(), 0)
+    }
+
     func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnXvfb() throws { try sameFirstPicture(.xvfb) }
     func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnWeston() throws { try sameFirstPicture(.weston) }
 

@@ -58,6 +58,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The SSIM below which a frame differs from its golden frame (0–1).", valueName: "SSIM"))
     var goldenThreshold: Double = GoldenFrames.defaultThreshold
 
+    @Option(help: ArgumentHelp("Leave this rectangle of the frame (in its pixels) out of the golden comparison: what may move between runs (a clock, a counter). Repeatable.", valueName: "X,Y,W,H"))
+    var goldenMask: [String] = []
+
+    @Option(help: ArgumentHelp("Hold this rectangle of the frame to its own SSIM threshold, apart from the rest. Repeatable.", valueName: "X,Y,W,H:SSIM"))
+    var goldenRegion: [String] = []
+
     @Flag(help: "Make this run's frames the reference in --golden DIR instead of comparing with it.")
     var updateGolden = false
 
@@ -74,6 +80,8 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Give at least one FILE, URL or playlist to check.") }
         _ = try protected.settings(inputs: inputs)
+        _ = try goldenMasks()
+        _ = try goldenRegions()
         if CapturePosition.parseList(at) == nil { throw ValidationError("--at: '\(at)' is not a list of seconds or percentages such as 10%,50%,90%.") }
         do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
@@ -102,7 +110,8 @@ struct CheckCommand: ParsableCommand {
             shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
             pictureAudit: pictureAudit,
             hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
-            golden: golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden) },
+            golden: try golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden,
+                                                              masks: try goldenMasks(), regions: try goldenRegions()) },
             watch: watch, watchFrames: watchFrames)
         let result: CheckReport
         do {
@@ -116,5 +125,21 @@ struct CheckCommand: ParsableCommand {
                            result.items.count, result.failedCount, result.mediaSeconds, result.wallSeconds, report), prefix: "reel check")
         }
         if result.failedCount > 0 { throw ExitCode(1) }
+    }
+
+    private func goldenMasks() throws -> [(x: Int, y: Int, width: Int, height: Int)] {
+        try goldenMask.prefix(1000).map { text in
+            guard case .rect(let x, let y, let w, let h)? = MaskArea.parse(text, widgets: false) else {
+                throw ValidationError("--golden-mask takes X,Y,W,H in the frame's pixels (got “\(text.prefix(40))”).")
+            }
+            return (x, y, w, h)
+        }
+    }
+
+    private func goldenRegions() throws -> [GoldenRegion] {
+        try goldenRegion.prefix(1000).map { text in
+            guard let r = GoldenRegion.parse(text) else { throw ValidationError("--golden-region takes X,Y,W,H:SSIM (got “\(text.prefix(40))”).") }
+            return r
+        }
     }
 }

@@ -13,6 +13,10 @@ enum GoldenComparison {
         var directory: URL
         var threshold: Double
         var update: Bool
+        /// `--golden-mask`: areas left out of the comparison (what may move: a clock, a counter).
+        var masks: [(x: Int, y: Int, width: Int, height: Int)] = []
+        /// `--golden-region`: areas held to their own threshold, apart from the rest.
+        var regions: [GoldenRegion] = []
     }
 
     struct Failure: Error, LocalizedError {
@@ -67,7 +71,26 @@ enum GoldenComparison {
                                                       message: "the golden frame at \(frame.requested) (\(reference)) cannot be read"))
                     continue
                 }
-                let similarity = FrameSimilarity.compare(a, b, width: FrameSimilarity.size.width, height: FrameSimilarity.size.height)
+                // Masked areas and regions with their own threshold are left out of the whole's
+                // comparison; each region is then judged alone.
+                var (ma, mb) = (a, b)
+                let frameSize = GoldenFrameImages.size(ofPNG: currentPath) ?? (FrameSimilarity.size.width, FrameSimilarity.size.height)
+                let apart = options.masks + options.regions.map { (x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+                FrameSimilarity.mask(&ma, rects: apart, frame: frameSize)
+                FrameSimilarity.mask(&mb, rects: apart, frame: frameSize)
+                let similarity = FrameSimilarity.compare(ma, mb, width: FrameSimilarity.size.width, height: FrameSimilarity.size.height)
+                if !options.regions.isEmpty {
+                    var ra = a, rb = b
+                    FrameSimilarity.mask(&ra, rects: options.masks, frame: frameSize)
+                    FrameSimilarity.mask(&rb, rects: options.masks, frame: frameSize)
+                    let whole = FrameSimilarity.compare(ra, rb, width: FrameSimilarity.size.width, height: FrameSimilarity.size.height)
+                    for r in options.regions {
+                        guard let score = whole.ssim(inRegion: r, frame: frameSize), score < r.threshold else { continue }
+                        out[i].problems.append(HLSProblem(line: nil, severity: .error, code: "golden-mismatch",
+                                                          message: String(format: "the frame at %@ differs from the golden one in the region %d,%d,%d,%d: SSIM %.3f, below its %.3f",
+                                                                          frame.requested, r.x, r.y, r.width, r.height, score, r.threshold)))
+                    }
+                }
                 try fm.createDirectory(at: goldenDir, withIntermediateDirectories: true)
                 let copyName = "golden/" + (reference as NSString).lastPathComponent
                 let copy = reportDirectory.appendingPathComponent(copyName)

@@ -35,6 +35,7 @@ final class WindowSession {
     var captureDirectory: URL
     /// The user's input.conf, asked before the window's own keys.
     private(set) var keyBindings: UserKeyBindings?
+    private var maskAreas: [MaskArea] = []
     /// The window's road to commands and properties: the socket's (`IPCDispatcher`).
     private lazy var dispatcher = IPCDispatcher(target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
     /// `reel review`: the review this window hosts (`WindowSession+Review`).
@@ -146,6 +147,7 @@ final class WindowSession {
         keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
         keyBindings?.registerKeybind(in: core.commandRegistry)
         WindowInputCommands.register(in: core.commandRegistry) { [weak self] in self?.window }
+        declareCaptureMask(in: core.commandRegistry.properties)
         window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
         window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
         window.userKeys.listing = keyBindings?.listing ?? []
@@ -206,6 +208,43 @@ final class WindowSession {
     func captureWindow(to path: String) throws {
         let wayland = UIRuntime.isWayland
         try window.capturePNG(to: path, composed: wayland, videoFrame: wayland && noVideoOutput == nil ? player.snapshotPNG() : nil)
+        // What may move, left out (`capture-mask`): flat grey, the same in every run.
+        let rects = captureMask.compactMap { area -> (x: Int, y: Int, width: Int, height: Int)? in
+            switch area {
+            case .rect(let x, let y, let w, let h): (x, y, w, h)
+            case .widget(let name): window.widgetRect(named: name)
+            }
+        }
+        try GoldenFrameImages.fill(png: path, rects: rects)
+    }
+
+    /// The socket's `capture-mask` (a UI test's: rectangles or widgets by name, filled in window captures).
+    var captureMask: [MaskArea] {
+        get { maskAreas }
+        set { maskAreas = newValue }
+    }
+
+    /// `capture-mask`, declared by the window session that owns it.
+    func declareCaptureMask(in table: PropertyTable) {
+        table.declare("WindowSession", [
+            Property("capture-mask", kind: .json, summary: "Areas filled flat grey in window captures: \"X,Y,W,H\" or a widget's accessible name (from window-tree).",
+                     read: { [weak self] _ in .array((self?.maskAreas ?? []).map { area in
+                         switch area {
+                         case .rect(let x, let y, let w, let h): .string("\(x),\(y),\(w),\(h)")
+                         case .widget(let name): .string(name)
+                         }
+                     }) }) { [weak self] value in
+                guard case .array(let items) = value.json, items.count <= 100 else {
+                    throw IPCError(.propertyFormat, "“capture-mask” takes a list of \"X,Y,W,H\" or widget names.")
+                }
+                self?.maskAreas = try items.map { item in
+                    guard let text = item.ipcString, let area = MaskArea.parse(text, widgets: true) else {
+                        throw IPCError(.invalidArgument, "“capture-mask”: “\(item.serialized().prefix(40))” is neither X,Y,W,H nor a widget's name.")
+                    }
+                    return area
+                }
+            },
+        ])
     }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets
