@@ -148,6 +148,24 @@ final class UITestDriveTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
     }
 
+    /// `--dump-tree FILE`: the widget tree at the first frame (at `--start-time`), without a socket client.
+    func testDumpTreeWritesTheTreeAtTheFirstFrame() throws {
+        let dir = TestMedia.temporaryDirectory("reel-uitest-tree")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("tree.json")
+        let run = try Run(.xvfb, arguments: ["--pause", "--start-time", "4", "--geometry", "800x450", "--dump-tree", file.path])
+        defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2) } }
+        XCTAssertTrue(run.wait(20) { FileManager.default.fileExists(atPath: file.path) }, run.reel.stderr)
+        usleep(200_000)
+        let windows = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        let widgets = windows.first?["widgets"] as? [[String: Any]] ?? []
+        let seek = try XCTUnwrap(widgets.first { $0["name"] as? String == "Seek" }, "\(widgets.compactMap { $0["name"] })")
+        XCTAssertEqual(seek["value"] as? Double ?? 0, 4, accuracy: 0.3, "at --start-time")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        XCTAssertEqual(mode, 0o600)
+        XCTAssertEqual(run.finish(), 0)
+    }
+
     func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnXvfb() throws { try sameFirstPicture(.xvfb) }
     func testGeometryGivesTheSameFirstPictureWhateverWasSavedOnWeston() throws { try sameFirstPicture(.weston) }
 

@@ -51,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
     var title: String?
 
+    @Option(help: ArgumentHelp("Write the window's widget tree (the socket's window-tree: each widget's role, accessible name, state and rectangle) as JSON to FILE once the first item shows its first frame (at --start-time, if given).", valueName: "FILE"))
+    var dumpTree: String?
+
     @Option(help: ArgumentHelp("A live item's clock as if it read this ISO 8601 time (with its zone: 2026-12-02T20:00:00Z) when its first frame played, running at the media's pace: the live labels, the LIVE badge and epoch-time are the same at the same media position on every run (UI tests' goldens).", valueName: "TIME"))
     var clockAt: String?
 
@@ -211,6 +214,7 @@ struct PlayCommand: ParsableCommand {
         }
         if let title { guard title.count <= 500 else { throw ValidationError("--title is at most 500 characters.") } }
         options.windowTitle = title
+        options.dumpTree = dumpTree.map { URL(fileURLWithPath: $0).path }
         if let clockAt {
             guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }
             options.clockAt = date

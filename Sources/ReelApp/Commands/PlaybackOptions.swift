@@ -23,6 +23,8 @@ struct PlaybackOptions: Sendable {
     var geometry: WindowGeometry?
     /// `--clock-at`: a live item's clock rebased there (`PlayerConfiguration.clockAt`).
     var clockAt: Date?
+    /// `--dump-tree FILE`: the window's widget tree written there at the first frame.
+    var dumpTree: String?
     /// `--title`: the window's title instead of the item's.
     var windowTitle: String?
     /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).

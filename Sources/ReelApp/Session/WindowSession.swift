@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelDesktop
 import ReelEngine
+import ReelGLib
 import ReelUI
 
 /// A playback session with a window: builds the `PlayerWindow`, a `Player` drawing into its video
@@ -36,6 +37,15 @@ final class WindowSession {
     /// The user's input.conf, asked before the window's own keys.
     private(set) var keyBindings: UserKeyBindings?
     private var maskAreas: [MaskArea] = []
+    private var treeDumped = false
+
+    /// `--dump-tree FILE`: the widget tree as JSON, a private file (its titles are the user's).
+    private func dumpTree(to path: String) {
+        guard let window else { return }
+        do { try PrivateFile.write(Data((window.widgetTree.serialized() + "\n").utf8), to: path, mode: 0o600) } catch {
+            Diagnostics.say("--dump-tree: \(path): \(error.localizedDescription)")
+        }
+    }
     /// The window's road to commands and properties: the socket's (`IPCDispatcher`).
     private lazy var dispatcher = IPCDispatcher(target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
     /// `reel review`: the review this window hosts (`WindowSession+Review`).
@@ -306,6 +316,11 @@ final class WindowSession {
             // update (about 12 ms) would otherwise delay the start of every item.
             itemToRemember = item.flatMap { controller.queue.items.indices.contains($0) ? controller.queue.items[$0].id : nil }
         case .status(.readyToPlay):
+            if let path = options.dumpTree, !treeDumped {
+                treeDumped = true
+                // After this turn's render: the tree as the first frame is shown.
+                MainQueue.shared.after(0.3) { [weak self] in self?.dumpTree(to: path) }
+            }
             if let remembered = itemToRemember {
                 itemToRemember = nil
                 rememberRecent(controller.queue.index(of: remembered))
