@@ -8,6 +8,13 @@ import Synchronization
 public enum GStreamerRuntime {
     private static let initialised = Mutex(false)
 
+    /// The GStreamer library's version ("1.22.0"), read without initialising it.
+    public static var libraryVersion: String {
+        var major: guint = 0, minor: guint = 0, micro: guint = 0, nano: guint = 0
+        gst_version(&major, &minor, &micro, &nano)
+        return "\(major).\(minor).\(micro)"
+    }
+
     public static func ensureInitialised() {
         initialised.withLock { done in
             guard !done else { return }

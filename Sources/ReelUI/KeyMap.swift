@@ -6,7 +6,8 @@ public enum KeyMap {
     /// Volume step for 9/0 and the wheel.
     public static let volumeStep = 0.05
     /// The speeds [ and ] step through.
-    public static let rates: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2]
+    /// (Above 2× the player plays key frames only, as trick modes do; the socket goes to 64×.)
+    public static let rates: [Double] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4]
 
     /// The keys that are not a command of the built-in input.conf (`DefaultKeys`): dialogs, the
     /// panel, the stats, captures, quitting, and keys whose meaning depends on the view (Esc in
@@ -59,7 +60,7 @@ public enum KeyMap {
 
     static var windowHelp: [(keys: String, meaning: String)] {
         [
-            ("[ / ]", tr("Slower or faster (0.5× to 2×)")),
+            ("[ / ]", tr("Slower or faster (0.25× to 4×)")),
             ("End, the LIVE badge", tr("Go live (a live stream's edge)")),
             ("i / I", tr("Stats for 5 s / on or off")),
             ("double-click", tr("Fullscreen")),

@@ -42,6 +42,9 @@ public enum UIRuntime {
     /// Whether GTK runs on Wayland (the video then goes on a subsurface of the window: `VideoOutput`).
     public static var isWayland: Bool { reel_gdk_is_wayland() != 0 }
 
+    /// The GTK library's version ("3.24.38"), read without a display.
+    public nonisolated static var gtkVersion: String { "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())" }
+
     /// The primary (else first) monitor's size in application pixels, nil without a display.
     public static var screenSize: (width: Int, height: Int)? {
         guard let display = gdk_display_get_default(), let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else { return nil }

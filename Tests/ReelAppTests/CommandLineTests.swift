@@ -118,3 +118,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(r2.stderr.contains("could not be built"), r2.stderr)
     }
 }
+
+/// Issue 60: `reel --version` and `reel version` say Reel's version (the metainfo's newest
+/// release), GStreamer's and GTK's, and exit 0 without a display or an input.
+final class VersionTests: XCTestCase {
+    func testVersionSaysReelGStreamerAndGTKAndExitsZero() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let metainfo = try String(contentsOf: root.appendingPathComponent("Resources/io.github.reel_player.Reel.metainfo.xml"), encoding: .utf8)
+        let release = try XCTUnwrap(metainfo.range(of: #"<release version="[^"]+""#, options: .regularExpression).map { String(metainfo[$0].dropFirst(18).dropLast()) })
+        for arguments in [["--version"], ["version"]] {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, arguments, timeout: 30, environment: ["DISPLAY": ""])
+            XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines.first, "Reel \(release)", "\(arguments): the metainfo's newest release")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("GStreamer 1.") }, "\(lines)")
+            XCTAssertTrue(lines.contains { $0.hasPrefix("GTK 3.") }, "\(lines)")
+        }
+    }
+}

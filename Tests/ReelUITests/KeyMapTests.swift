@@ -114,12 +114,17 @@ final class KeyMapTests: XCTestCase {
         XCTAssertEqual(command(KeySym.end, [], s), .action(.goLive))
     }
 
-    func testSpeedStaysWithinHalfToDouble() {
+    /// Issue 60: the window goes past 2× (to 4×, and down to 0.25×), as the socket does.
+    func testSpeedStepsFromAQuarterToFourTimes() {
         var s = PlayerViewState()
         s.rate = 2
-        XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(2)))
+        XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(3)))
+        s.rate = 4
+        XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(4)), "the top step stays")
         s.rate = 0.5
-        XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(0.5)))
+        XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(0.25)))
+        s.rate = 0.25
+        XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(0.25)))
         s.rate = 1.1  // between steps: to the neighbouring step
         XCTAssertEqual(command(KeySym.bracketright, [], s), .action(.setRate(1.25)))
         XCTAssertEqual(command(KeySym.bracketleft, [], s), .action(.setRate(1)))

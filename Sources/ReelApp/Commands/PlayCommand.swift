@@ -51,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
     var title: String?
 
+    @Flag(help: "Print Reel's version, and GStreamer's and GTK's it runs on (also `reel version`).")
+    var version = false
+
     @Option(help: ArgumentHelp("Write the window's widget tree (the socket's window-tree: each widget's role, accessible name, state and rectangle) as JSON to FILE once the first item shows its first frame (at --start-time, if given).", valueName: "FILE"))
     var dumpTree: String?
 
@@ -189,6 +192,10 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if version {
+            print(ReelCommand.versionText)
+            return
+        }
         let live = try liveProgram()
         var options = PlaybackOptions(
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,

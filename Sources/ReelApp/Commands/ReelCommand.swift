@@ -1,14 +1,27 @@
 import ArgumentParser
 import Foundation
 import ReelCore
+import ReelEngine
+import ReelUI
 
 /// `reel`: plays files, URLs and playlists. Subcommands add QA tools.
 struct ReelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "A media player for Linux over GStreamer (playbin3) and GTK 3.",
-        subcommands: [PlayCommand.self, CheckCommand.self, ReviewCommand.self, InspectCommand.self, GatewayBenchCommand.self, DocsCommand.self],
+        subcommands: [PlayCommand.self, CheckCommand.self, ReviewCommand.self, InspectCommand.self, GatewayBenchCommand.self, DocsCommand.self,
+                      VersionCommand.self],
         defaultSubcommand: PlayCommand.self)
+
+    /// `reel --version` and `reel version`: Reel's version, and the GStreamer and GTK it runs on.
+    static var versionText: String { "Reel \(ReelVersion.current)\nGStreamer \(GStreamerRuntime.libraryVersion)\nGTK \(UIRuntime.gtkVersion)" }
+}
+
+/// `reel version`: as `reel --version`.
+struct VersionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "version", abstract: "Print Reel's version, and GStreamer's and GTK's.")
+
+    func run() throws { print(ReelCommand.versionText) }
 }
 
 extension ReelCommand {
