@@ -72,6 +72,46 @@ final class ResumeTests: XCTestCase {
         XCTAssertNotNil(book().entry(for: URL(fileURLWithPath: other).absoluteString), "and the first one's place is still there")
     }
 
+    /// Issue 60: a film comes back as it was left, not only where: the audio and subtitle tracks
+    /// chosen, the subtitle delay and the speed (mpv's watch-later keeps them).
+    func testTheTracksSubtitleDelayAndSpeedComeBackWithThePlace() throws {
+        let film = TestMedia.path("tracks.mkv")
+        func session() throws -> (BackgroundProcess, IPCTestClient) {
+            let socket = state.appendingPathComponent("ctl-\(UUID().uuidString.prefix(6)).sock").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket] + sinks + [film], environment: env)
+            return (reel, try XCTUnwrap(IPCTestClient(path: socket), reel.stderr))
+        }
+        var id = 0
+        func ask(_ c: IPCTestClient, _ command: [Any]) -> Any? { id += 1; return c.request(command, id: id)?["data"] }
+        func eventually(_ what: String, _ condition: () -> Bool) {
+            let deadline = Date().addingTimeInterval(10)
+            while !condition() && Date() < deadline { usleep(50_000) }
+            XCTAssertTrue(condition(), what)
+        }
+        let (first, c1) = try session()
+        eventually("ready") { (ask(c1, ["get_property", "duration"]) as? Double ?? 0) > 5 }
+        _ = ask(c1, ["set_property", "audio-track", 1])
+        _ = ask(c1, ["set_property", "subtitle-track", 1])
+        _ = ask(c1, ["set_property", "sub-delay", 0.5])
+        _ = ask(c1, ["set_property", "pause", true])
+        _ = ask(c1, ["set_property", "speed", 1.5])
+        _ = ask(c1, ["seek", 2.5, "absolute"])
+        eventually("chosen") { ask(c1, ["get_property", "audio-track"]) as? Int == 1 && ask(c1, ["get_property", "subtitle-track"]) as? Int == 1 }
+        _ = ask(c1, ["quit"])
+        XCTAssertEqual(first.finish(timeout: 10, dumpStacks: false).status, 0, first.stderr)
+        let kept = try XCTUnwrap(book().entry(for: URL(fileURLWithPath: film).absoluteString))
+        XCTAssertEqual(kept.settings, ResumeBook.Settings(audioTrack: 1, subtitleTrack: 1, subtitleDelay: 0.5, speed: 1.5))
+
+        let (second, c2) = try session()
+        defer { _ = second.finish(timeout: 5, dumpStacks: false) }
+        eventually("the audio track it was left with") { ask(c2, ["get_property", "audio-track"]) as? Int == 1 }
+        eventually("the subtitle track") { ask(c2, ["get_property", "subtitle-track"]) as? Int == 1 }
+        XCTAssertEqual(ask(c2, ["get_property", "sub-delay"]) as? Double, 0.5)
+        eventually("the speed") { ask(c2, ["get_property", "speed"]) as? Double == 1.5 }
+        XCTAssertEqual(ask(c2, ["get_property", "time-pos"]) as? Double ?? 0, 2.5, accuracy: 1.5)
+        _ = ask(c2, ["quit"])
+    }
+
     func testQuitAtFourSecondsThenReopenStartsAtFourWithTheResumedEvent() throws {
         try play(colors, until: 4)
         let entry = try XCTUnwrap(book().entry(for: URL(fileURLWithPath: colors).absoluteString), "kept under the file's URI")

@@ -69,6 +69,20 @@ final class ResumeTests: XCTestCase {
         XCTAssertEqual(book.entries.first?.key, "file:///n\(ResumeBook.capacity + 9)")
     }
 
+    /// Issue 60: the tracks, subtitle delay and speed kept with the place, read back within bounds.
+    func testSettingsRoundTripAndOutOfBoundsOnesAreLeftOut() throws {
+        var book = ResumeBook()
+        let settings = ResumeBook.Settings(audioTrack: 1, subtitleTrack: -1, subtitleDelay: 0.25, speed: 1.5)
+        book.apply(.keep(position: 4, duration: 10), key: "file:///a.mkv", now: 100, settings: settings)
+        book.apply(.keep(position: 3, duration: 10), key: "file:///b.mp4", now: 101)
+        let back = ResumeBook(json: book.json())
+        XCTAssertEqual(back, book)
+        XCTAssertEqual(back.entry(for: "file:///a.mkv")?.settings, settings)
+        XCTAssertEqual(back.entry(for: "file:///b.mp4")?.settings, ResumeBook.Settings(), "an entry without them (an older book's)")
+        let hostile = #"{"entries":[{"key":"file:///c.mp4","position":3,"duration":9,"audio":1e300,"subtitle":-7,"subDelay":9999,"speed":0}]}"#
+        XCTAssertEqual(ResumeBook(json: Data(hostile.utf8)).entry(for: "file:///c.mp4")?.settings, ResumeBook.Settings(), "out of bounds: left out")
+    }
+
     func testADamagedOrForeignFileReadsAsWhatIsUsable() {
         XCTAssertEqual(ResumeBook(json: Data("not json".utf8)).entries, [])
         XCTAssertEqual(ResumeBook(json: Data("[1,2]".utf8)).entries, [])

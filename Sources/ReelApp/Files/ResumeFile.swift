@@ -39,7 +39,7 @@ final class ResumeFile {
     /// Applies one item's decision to the book *as it is on disk now*, under an exclusive lock
     /// (`resume.json.lock`, flock): two Reels that each rewrote their whole book lost each
     /// other's places. Returns the book as written (the other instances' entries included).
-    func apply(_ decision: ResumeRule.Decision, key: String, now: Double) -> ResumeBook {
+    func apply(_ decision: ResumeRule.Decision, key: String, now: Double, settings: ResumeBook.Settings = ResumeBook.Settings()) -> ResumeBook {
         let directory = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try? PrivateFile.privateDirectory(directory)
@@ -53,7 +53,7 @@ final class ResumeFile {
         }
         var book = read()
         let before = book
-        book.apply(decision, key: key, now: now)
+        book.apply(decision, key: key, now: now, settings: settings)
         if book != before { write(book) }
         return book
     }

@@ -20,6 +20,8 @@ final class ResumeKeeper {
     private var duration: Double?
     private var isLive = false
     private var ended = false
+    /// What the entry kept besides the place, applied once the item is ready (its tracks known).
+    private var pendingSettings: ResumeBook.Settings?
 
     var onResumed: (_ position: Double, _ index: Int) -> Void = { _, _ in }
 
@@ -39,6 +41,8 @@ final class ResumeKeeper {
         if let entry = book.entry(for: key), let start = ResumeRule.startPosition(for: entry, duration: nil) {
             player.seek(to: start, mode: .accurate)
             position = start
+            pendingSettings = entry.settings
+            if let delay = entry.settings.subtitleDelay { player.setSubtitleDelay(delay) }
             onResumed(start, index)
         }
     }
@@ -52,6 +56,8 @@ final class ResumeKeeper {
         case .duration(let d): duration = d ?? duration
         case .mediaInfo(let info): if info.isLive { isLive = true }
         case .seeked(let p): position = p
+        case .status(.readyToPlay):
+            if let settings = pendingSettings { restore(settings) }
         case .playedToEnd:
             ended = true
             leaveCurrent()  // forgotten at once: a finished item starts at 0 next time
@@ -77,10 +83,37 @@ final class ResumeKeeper {
     private func leaveCurrent() {
         guard let current else { return }
         let decision = ResumeRule.decide(position: position, duration: duration, isLive: isLive, ended: ended)
-        book = file.apply(decision, key: current.key, now: now())
+        book = file.apply(decision, key: current.key, now: now(), settings: settings)
+    }
+
+    /// The tracks, subtitle delay and speed the item is left with (mpv's watch-later's).
+    private var settings: ResumeBook.Settings {
+        let tracks = player.tracks
+        func index(_ kind: MediaTrack.Kind, _ id: String?) -> Int? { tracks.filter { $0.kind == kind }.firstIndex { $0.id == id } }
+        let hasSubtitles = tracks.contains { $0.kind == .subtitle }
+        return ResumeBook.Settings(audioTrack: index(.audio, player.audioTrack),
+                                   subtitleTrack: hasSubtitles ? (index(.subtitle, player.subtitleTrack) ?? -1) : nil,
+                                   subtitleDelay: player.subtitleDelay, speed: player.rate)
+    }
+
+    /// The tracks and speed kept, once the item is ready (the preferred languages chose before).
+    private func restore(_ settings: ResumeBook.Settings) {
+        pendingSettings = nil
+        let tracks = player.tracks
+        if let i = settings.audioTrack {
+            let audio = tracks.filter { $0.kind == .audio }
+            if audio.indices.contains(i), audio[i].id != player.audioTrack { player.selectAudioTrack(audio[i].id) }
+        }
+        if let i = settings.subtitleTrack {
+            let subtitles = tracks.filter { $0.kind == .subtitle }
+            if i == -1 { if player.subtitleTrack != nil { player.selectSubtitleTrack(nil) } }
+            else if subtitles.indices.contains(i), subtitles[i].id != player.subtitleTrack { player.selectSubtitleTrack(subtitles[i].id) }
+        }
+        if let speed = settings.speed, speed != player.rate { player.setRate(speed) }
     }
 
     private func resetItem() {
+        pendingSettings = nil
         position = 0
         duration = nil
         isLive = false

@@ -1,18 +1,51 @@
 import Foundation
 
-/// Resume positions by `ResumeKey`, newest first, at most `capacity` of them; read from and written
+/// Resume positions (and the tracks, subtitle delay and speed chosen) by `ResumeKey`, newest first, at most `capacity` of them; read from and written
 /// to JSON (`{"version":1,"entries":[{"key":…,"position":…,"duration":…,"saved":…}]}`). Reading
 /// never fails: a damaged or foreign file is an empty book, unusable entries are skipped.
 public struct ResumeBook: Equatable, Sendable {
+    /// What else the item was left with, as mpv's watch-later keeps it (issue 60): the audio and
+    /// subtitle tracks chosen (by their index among the tracks of that kind; subtitles -1: none),
+    /// the subtitle delay and the speed. nil: not known (an older book).
+    public struct Settings: Equatable, Sendable {
+        public var audioTrack: Int?
+        public var subtitleTrack: Int?
+        public var subtitleDelay: Double?
+        public var speed: Double?
+
+        public init(audioTrack: Int? = nil, subtitleTrack: Int? = nil, subtitleDelay: Double? = nil, speed: Double? = nil) {
+            self.audioTrack = audioTrack; self.subtitleTrack = subtitleTrack; self.subtitleDelay = subtitleDelay; self.speed = speed
+        }
+
+        /// Read back from an entry, each value within its bounds or left out.
+        init(_ e: [String: Any]) {
+            func number(_ key: String) -> Double? { (e[key] as? NSNumber).map(\.doubleValue).flatMap { $0.isFinite ? $0 : nil } }
+            audioTrack = number("audio").flatMap { BoundedNumber.wholeNumber($0, in: 0...999) }
+            subtitleTrack = number("subtitle").flatMap { $0 == -1 ? -1 : BoundedNumber.wholeNumber($0, in: 0...999) }
+            subtitleDelay = number("subDelay").flatMap { (-600...600).contains($0) ? $0 : nil }
+            speed = number("speed").flatMap { BoundedNumber.isPlayableRate($0) ? $0 : nil }
+        }
+
+        var json: [String: Any] {
+            var out: [String: Any] = [:]
+            if let audioTrack { out["audio"] = audioTrack }
+            if let subtitleTrack { out["subtitle"] = subtitleTrack }
+            if let subtitleDelay { out["subDelay"] = (subtitleDelay * 1000).rounded() / 1000 }
+            if let speed { out["speed"] = (speed * 1e6).rounded() / 1e6 }
+            return out
+        }
+    }
+
     public struct Entry: Equatable, Sendable {
         public var key: String
         public var position: Double
         public var duration: Double
         /// Seconds since 1970.
         public var saved: Double
+        public var settings = Settings()
 
-        public init(key: String, position: Double, duration: Double, saved: Double) {
-            self.key = key; self.position = position; self.duration = duration; self.saved = saved
+        public init(key: String, position: Double, duration: Double, saved: Double, settings: Settings = Settings()) {
+            self.key = key; self.position = position; self.duration = duration; self.saved = saved; self.settings = settings
         }
     }
 
@@ -24,10 +57,10 @@ public struct ResumeBook: Equatable, Sendable {
     public func entry(for key: String) -> Entry? { entries.first { $0.key == key } }
 
     /// Applies a `ResumeRule` decision for `key` (saved at `now`).
-    public mutating func apply(_ decision: ResumeRule.Decision, key: String, now: Double) {
+    public mutating func apply(_ decision: ResumeRule.Decision, key: String, now: Double, settings: Settings = Settings()) {
         entries.removeAll { $0.key == key }
         guard case .keep(let position, let duration) = decision else { return }
-        entries.insert(Entry(key: key, position: position, duration: duration, saved: now), at: 0)
+        entries.insert(Entry(key: key, position: position, duration: duration, saved: now, settings: settings), at: 0)
         if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
     }
 
@@ -41,7 +74,7 @@ public struct ResumeBook: Equatable, Sendable {
                   let duration = (e["duration"] as? NSNumber)?.doubleValue, duration.isFinite, duration > 0 else { continue }
             let saved = (e["saved"] as? NSNumber)?.doubleValue ?? 0
             seen.insert(key)
-            entries.append(Entry(key: key, position: position, duration: duration, saved: saved.isFinite ? saved : 0))
+            entries.append(Entry(key: key, position: position, duration: duration, saved: saved.isFinite ? saved : 0, settings: Settings(e)))
             if entries.count == Self.capacity { break }
         }
     }
@@ -49,7 +82,7 @@ public struct ResumeBook: Equatable, Sendable {
     public func json() -> Data {
         let list: [[String: Any]] = entries.map {
             ["key": $0.key, "position": ($0.position * 1000).rounded() / 1000, "duration": ($0.duration * 1000).rounded() / 1000,
-             "saved": $0.saved.rounded()]
+             "saved": $0.saved.rounded()].merging($0.settings.json) { a, _ in a }
         }
         return (try? JSONSerialization.data(withJSONObject: ["version": 1, "entries": list], options: [.sortedKeys])) ?? Data()
     }
