@@ -117,7 +117,7 @@ final class InputConfWindowTests: XCTestCase {
             h.wait("8: contrast at its bottom") { h.player.pictureAdjustments[.contrast] == -100 }
             h.press("7")
             _ = UIRuntime.run(until: { false }, timeout: 0.3)
-            XCTAssertEqual(h.player.pictureAdjustments[.hue] ?? 0, 0)
+            XCTAssertEqual(h.player.pictureAdjustments[.hue], 0)
             XCTAssertTrue([0, 90, 180, 270].contains(h.player.videoGeometry.rotate), "a right angle")
         }
     }

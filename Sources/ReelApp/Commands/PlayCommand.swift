@@ -51,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
     var title: String?
 
+    @Option(help: ArgumentHelp("The sound's output: auto (the sound server's default) or a device as the socket's audio-device-list names it (pulse/NAME), as mpv's --audio-device.", valueName: "NAME"))
+    var audioDevice: String?
+
     @Flag(help: "Print Reel's version, and GStreamer's and GTK's it runs on (also `reel version`).")
     var version = false
 
@@ -221,6 +224,8 @@ struct PlayCommand: ParsableCommand {
         }
         if let title { guard title.count <= 500 else { throw ValidationError("--title is at most 500 characters.") } }
         options.windowTitle = title
+        if let audioDevice { guard !audioDevice.isEmpty, audioDevice.count <= 200 else { throw ValidationError("--audio-device takes auto or pulse/NAME.") } }
+        options.audioDevice = audioDevice
         options.dumpTree = dumpTree.map { URL(fileURLWithPath: $0).path }
         if let clockAt {
             guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }

@@ -25,6 +25,8 @@ struct PlaybackOptions: Sendable {
     var clockAt: Date?
     /// `--dump-tree FILE`: the window's widget tree written there at the first frame.
     var dumpTree: String?
+    /// `--audio-device`: the sound's output (`PlayerConfiguration.audioDevice`).
+    var audioDevice: String?
     /// `--title`: the window's title instead of the item's.
     var windowTitle: String?
     /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).

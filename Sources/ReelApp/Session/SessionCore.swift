@@ -173,6 +173,7 @@ final class SessionCore {
         config.aspectModes = window
         config.preferences = options.preferences
         config.clockAt = options.clockAt
+        config.audioDevice = options.audioDevice
         config.unroutedManifests = GatewayRouter.unroutedManifests
         let player: Player
         do { player = try Player(configuration: config) } catch {

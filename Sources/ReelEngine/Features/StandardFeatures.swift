@@ -16,6 +16,7 @@ extension PlayerFeatures {
             Chapters(),
             ABLoopFeature(),
             AudioDelay(),
+            AudioOutput(),
             PictureControls(),
             VideoTransform(),
             WaylandPausedSeekRedraw(),
