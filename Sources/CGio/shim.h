@@ -68,4 +68,47 @@ static inline gulong reel_object_connect_notify(gpointer object, const gchar *de
 /// The GType name of the monitor in use ("GNetworkMonitorNM", "GNetworkMonitorNetlink", …): transfer none.
 static inline const gchar *reel_type_name(gpointer object) { return G_OBJECT_TYPE_NAME(object); }
 
+// ---- one instance per user session (the app's name; org.freedesktop.Application's Open) ----------------
+/// The session bus, blocking (at start, on the main thread, once its address is known). Transfer full; NULL on failure.
+static inline GDBusConnection *reel_session_bus_sync(void) { return g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL); }
+/// org.freedesktop.DBus.RequestName(name, DO_NOT_QUEUE): 1 this process owns it now, 3 another
+/// does, 0 the call failed. The bus releases it when the process ends, however it ends.
+static inline guint32 reel_request_name(GDBusConnection *bus, const gchar *name) {
+    GVariant *r = g_dbus_connection_call_sync(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "RequestName",
+        g_variant_new("(su)", name, 4u /* DBUS_NAME_FLAG_DO_NOT_QUEUE */), G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NONE, 5000, NULL, NULL);
+    if (!r) return 0;
+    guint32 reply = 0;
+    g_variant_get(r, "(u)", &reply);
+    g_variant_unref(r);
+    return reply;
+}
+/// org.freedesktop.Application.Open(uris, "", {"reel-enqueue": enqueue}) on `name` at `path`,
+/// blocking up to `timeout_ms`. 1 when the instance answered.
+static inline int reel_application_open(GDBusConnection *bus, const gchar *name, const gchar *path, const gchar *const *uris, gboolean enqueue, gint timeout_ms) {
+    GVariantBuilder data;
+    g_variant_builder_init(&data, G_VARIANT_TYPE("a{sv}"));
+    g_variant_builder_add(&data, "{sv}", "reel-enqueue", g_variant_new_boolean(enqueue));
+    GVariant *args = g_variant_new("(^as&sa{sv})", uris, "", &data);
+    GVariant *r = g_dbus_connection_call_sync(bus, name, path, "org.freedesktop.Application", "Open", args, NULL,
+                                              G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, NULL);
+    if (!r) return 0;
+    g_variant_unref(r);
+    return 1;
+}
+/// An Open call's arguments: its URIs (g_strfreev) and whether to enqueue.
+static inline gchar **reel_application_open_args(GVariant *parameters, gboolean *enqueue) {
+    const gchar **uris = NULL;
+    const gchar *hint = NULL;
+    GVariant *data = NULL;
+    g_variant_get(parameters, "(^a&s&s@a{sv})", &uris, &hint, &data);
+    *enqueue = FALSE;
+    if (data) {
+        g_variant_lookup(data, "reel-enqueue", "b", enqueue);
+        g_variant_unref(data);
+    }
+    gchar **copy = g_strdupv((gchar **)uris);
+    g_free(uris);
+    return copy;
+}
+
 #endif

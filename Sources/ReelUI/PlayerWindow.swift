@@ -423,6 +423,9 @@ public final class PlayerWindow: SignalReceiver {
 
     public enum PointerResult: Sendable { case sent, outside, noPointer }
 
+    /// Raises the window (files came from another `reel`).
+    public func present() { gtk_window_present(reel_gtk_window(window)) }
+
     /// The visible widgets as data (`WidgetTree`): the socket's `window-tree`.
     public var widgetTree: JSONValue { WidgetTree.json(main: window) }
 

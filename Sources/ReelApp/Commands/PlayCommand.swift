@@ -51,6 +51,12 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The window's title, instead of the playing item's (mpv's --title).", valueName: "TEXT"))
     var title: String?
 
+    @Flag(help: "A Reel of its own, even when one is open (by default files go to the open window, as Totem's and Celluloid's do).")
+    var newWindow = false
+
+    @Flag(help: "Files go to the end of the open Reel's queue, without interrupting what it plays.")
+    var enqueue = false
+
     @Option(help: ArgumentHelp("The sound's output: auto (the sound server's default) or a device as the socket's audio-device-list names it (pulse/NAME), as mpv's --audio-device.", valueName: "NAME"))
     var audioDevice: String?
 
@@ -226,6 +232,9 @@ struct PlayCommand: ParsableCommand {
         options.windowTitle = title
         if let audioDevice { guard !audioDevice.isEmpty, audioDevice.count <= 200 else { throw ValidationError("--audio-device takes auto or pulse/NAME.") } }
         options.audioDevice = audioDevice
+        options.enqueue = enqueue
+        // Scripted runs keep their own process: a socket, an exit at the end, a headless run.
+        options.singleInstance = !newWindow && !headless && !exitAtEnd && ipc == nil
         options.dumpTree = dumpTree.map { URL(fileURLWithPath: $0).path }
         if let clockAt {
             guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }

@@ -27,6 +27,11 @@ struct PlaybackOptions: Sendable {
     var dumpTree: String?
     /// `--audio-device`: the sound's output (`PlayerConfiguration.audioDevice`).
     var audioDevice: String?
+    /// One instance per user session: this window owns the app's name, or hands its files to the
+    /// one that does (not under --new-window, nor in a scripted run: --ipc, --exit-at-end).
+    var singleInstance = false
+    /// `--enqueue`: files handed over join the queue without interrupting it.
+    var enqueue = false
     /// `--title`: the window's title instead of the item's.
     var windowTitle: String?
     /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).

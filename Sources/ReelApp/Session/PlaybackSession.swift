@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDesktop
 import ReelEngine
 import ReelGLib
 
@@ -22,7 +23,21 @@ final class PlaybackSession {
 
     func run() -> Int32 {
         if !options.headless {
-            if let status = WindowSession.run(options: options) { return status }
+            // One Reel per user session: a person's `reel FILES` goes to the window already open
+            // (scripted runs, --new-window and a run without files keep their own process).
+            var instance: SingleInstance?
+            if options.singleInstance {
+                let uris = options.inputs.map { MediaLocator.uri(for: $0) }
+                switch SingleInstance.start(uris: uris, enqueue: options.enqueue, handOver: !options.inputs.isEmpty) {
+                case .handedOver:
+                    Diagnostics.say(tr("handed to the Reel already open"))
+                    return 0
+                case .owner(let owner): instance = owner
+                case .alone: break
+                }
+            }
+            defer { instance?.stop() }
+            if let status = WindowSession.run(options: options, instance: instance) { return status }
             Diagnostics.say(tr("no display (DISPLAY is unset or unreachable): playing headless"))
             // As with --headless: exit at the end unless a socket or --mpris drives the session.
             options.headless = true
