@@ -34,20 +34,9 @@ final class WindowSession {
     /// The item to add to the recent files when it has opened.
     private var itemToRemember: QueueItem.ID?
     var captureDirectory: URL
-    /// The user's input.conf, asked before the window's own keys.
-    private(set) var keyBindings: UserKeyBindings?
-    private var maskAreas: [MaskArea] = []
-    private var treeDumped = false
-
-    /// `--dump-tree FILE`: the widget tree as JSON, a private file (its titles are the user's).
-    private func dumpTree(to path: String) {
-        guard let window else { return }
-        do { try PrivateFile.write(Data((window.widgetTree.serialized() + "\n").utf8), to: path, mode: 0o600) } catch {
-            Diagnostics.say("--dump-tree: \(path): \(error.localizedDescription)")
-        }
-    }
-    /// The window's road to commands and properties: the socket's (`IPCDispatcher`).
-    private lazy var dispatcher = IPCDispatcher(target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
+    /// The window's road to commands and properties, its key bindings and what UI tests drive it by.
+    private var input: WindowCommands!
+    private var dispatcher: IPCDispatcher { input.dispatcher }
     /// `reel review`: the review this window hosts (`WindowSession+Review`).
     var review: ReviewSession?
     /// mpv's stats panel: shown for 5 s (`i`) or until asked again (`I`), refreshed twice a second.
@@ -161,13 +150,8 @@ final class WindowSession {
         window = PlayerWindow(width: size.width, height: size.height)
         window.fixedTitle = options.windowTitle
         window.onAction = { [weak self] in self?.perform($0) }
-        keyBindings = UserKeyBindings(path: options.inputConf, target: commands, screenshotDirectory: captureDirectory, registry: core.commandRegistry)
-        keyBindings?.registerKeybind(in: core.commandRegistry)
-        WindowInputCommands.register(in: core.commandRegistry) { [weak self] in self?.window }
-        declareCaptureMask(in: core.commandRegistry.properties)
-        window.userKeys.handle = { [weak self] keyval, modifiers in self?.keyBindings?.handle(keyval: keyval, modifiers: modifiers) ?? false }
-        window.userKeys.handleMouse = { [weak self] chord in self?.keyBindings?.handle(chord) ?? false }
-        window.userKeys.listing = keyBindings?.listing ?? []
+        input = WindowCommands(options: options, commands: commands, captureDirectory: captureDirectory, registry: core.commandRegistry,
+                               window: window)
         attachReview()
         attachSeekPreviews()
         window.onVideoAreaResized = { [weak self] width, height in self?.player.setVideoArea(width: width, height: height) }
@@ -225,44 +209,9 @@ final class WindowSession {
     func captureWindow(to path: String) throws {
         let wayland = UIRuntime.isWayland
         try window.capturePNG(to: path, composed: wayland, videoFrame: wayland && noVideoOutput == nil ? player.snapshotPNG() : nil)
-        // What may move, left out (`capture-mask`): flat grey, the same in every run.
-        let rects = captureMask.compactMap { area -> (x: Int, y: Int, width: Int, height: Int)? in
-            switch area {
-            case .rect(let x, let y, let w, let h): (x, y, w, h)
-            case .widget(let name): window.widgetRect(named: name)
-            }
-        }
-        try GoldenFrameImages.fill(png: path, rects: rects)
+        try input.mask(png: path, in: window)
     }
 
-    /// The socket's `capture-mask` (a UI test's: rectangles or widgets by name, filled in window captures).
-    var captureMask: [MaskArea] {
-        get { maskAreas }
-        set { maskAreas = newValue }
-    }
-
-    /// `capture-mask`, declared by the window session that owns it.
-    func declareCaptureMask(in table: PropertyTable) {
-        table.declare("WindowSession", [
-            Property("capture-mask", kind: .json, summary: "Areas filled flat grey in window captures: \"X,Y,W,H\" or a widget's accessible name (from window-tree).",
-                     read: { [weak self] _ in .array((self?.maskAreas ?? []).map { area in
-                         switch area {
-                         case .rect(let x, let y, let w, let h): .string("\(x),\(y),\(w),\(h)")
-                         case .widget(let name): .string(name)
-                         }
-                     }) }) { [weak self] value in
-                guard case .array(let items) = value.json, items.count <= 100 else {
-                    throw IPCError(.propertyFormat, "“capture-mask” takes a list of \"X,Y,W,H\" or widget names.")
-                }
-                self?.maskAreas = try items.map { item in
-                    guard let text = item.ipcString, let area = MaskArea.parse(text, widgets: true) else {
-                        throw IPCError(.invalidArgument, "“capture-mask”: “\(item.serialized().prefix(40))” is neither X,Y,W,H nor a widget's name.")
-                    }
-                    return area
-                }
-            },
-        ])
-    }
 
     /// Files dropped from sandboxed apps come through the document portal, whose drop targets
     /// GTK finds by asking the session bus synchronously: that waits for the first frame, as
@@ -323,11 +272,7 @@ final class WindowSession {
             // update (about 12 ms) would otherwise delay the start of every item.
             itemToRemember = item.flatMap { controller.queue.items.indices.contains($0) ? controller.queue.items[$0].id : nil }
         case .status(.readyToPlay):
-            if let path = options.dumpTree, !treeDumped {
-                treeDumped = true
-                // After this turn's render: the tree as the first frame is shown.
-                MainQueue.shared.after(0.3) { [weak self] in self?.dumpTree(to: path) }
-            }
+            input.firstFrame(window)
             if let remembered = itemToRemember {
                 itemToRemember = nil
                 rememberRecent(controller.queue.index(of: remembered))
