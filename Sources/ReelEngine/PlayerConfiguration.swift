@@ -12,6 +12,8 @@ public struct PlayerConfiguration: Sendable {
     /// ran at the media's pace from there (the live labels, the LIVE badge, `epoch-time`), so a
     /// UI test's golden of a live window matches on every run. nil: the real clock.
     public var clockAt: Date?
+    /// `--volume-max`: the most the volume goes to (1.3: mpv's 130 %).
+    public var volumeMax = 1.3
     /// `--audio-device`: mpv's name of the sound's output (`pulse/NAME`), nil: the default.
     public var audioDevice: String?
     public var endAction: EndAction

@@ -75,6 +75,7 @@ final class QueueCommandTarget: PlaybackCommandTarget {
                                 muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking,
                                 loop: loop, shuffle: controller.isShuffled)
         player.readout(into: &snapshot)
+        snapshot.reachedEnd = player.isAtEnd
         snapshot.network = controller.network
         snapshot.meteredPolicy = controller.networkRule.policy
         snapshot.renditions = controller.currentRenditions

@@ -68,7 +68,6 @@ final class SessionCore {
         sequencer.router = router
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
-        player.volumeMax = options.volumeMax
         SessionDeclarations.declare(in: commandRegistry, commands: commands)
         do {
             remote = try RemoteControl(options: options.remote, target: commands, registry: commandRegistry)
@@ -174,6 +173,7 @@ final class SessionCore {
         config.preferences = options.preferences
         config.clockAt = options.clockAt
         config.audioDevice = options.audioDevice
+        config.volumeMax = options.volumeMax
         config.unroutedManifests = GatewayRouter.unroutedManifests
         let player: Player
         do { player = try Player(configuration: config) } catch {

@@ -181,6 +181,8 @@ protocol FeatureHost: PlaybackTransport {
     /// Starts the current item again on a fresh pipeline (the stuck one abandoned).
     func restartLoad()
     var rate: Double { get }
+    /// Linear volume, 0…1 (playbin3's; `VolumeLimit` holds it to `volume-max`).
+    var volume: Double { get set }
     /// The last buffering percentage below 100, nil when not buffering.
     var bufferingPercent: Int? { get }
     /// The item stopped at its end without EOS: it ends here, and the next load gets a fresh pipeline.

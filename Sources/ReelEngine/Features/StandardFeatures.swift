@@ -15,6 +15,7 @@ extension PlayerFeatures {
             CoverArt(),
             Chapters(),
             ABLoopFeature(),
+            VolumeLimit(),
             AudioDelay(),
             AudioOutput(),
             PictureControls(),

@@ -16,13 +16,7 @@ extension Player {
     }
 
     private var ownProperties: [Property] {
-        var volume = Property.number("volume", NumberSpec(range: IPCVolume.range, step: 2, unit: "%"), "The volume in percent (held to volume-max).",
-                                     get: { $0.volume * 100 }) { v in self.volume = min(self.volumeMax, max(0, v / 100)) }
-        volume.bounds = { s in 0...(s.volumeMax * 100).rounded() }
-        return [
-            volume,
-            .number("volume-max", NumberSpec(range: 100...150, unit: "%"), "The most the volume goes to (--volume-max).",
-                    get: { ($0.volumeMax * 100).rounded() }),
+        [
             .flag("mute", "The sound is muted.", get: { $0.muted }) { self.isMuted = $0 },
             .number("speed", .rate, "The playback rate: 1/64 to 64 in size (negative: backwards).", aliases: ["rate"],
                     get: { $0.rate }) { r in

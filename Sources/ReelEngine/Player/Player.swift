@@ -34,9 +34,6 @@ public final class Player: PlaybackEngine {
     public internal(set) var status: ItemStatus { get { itemState.status } set { itemState.status = newValue } }
     public internal(set) var duration: Double? { get { itemState.media.duration } set { itemState.media.duration = newValue } }
     public internal(set) var mediaInfo: MediaInfo { get { itemState.media.mediaInfo } set { itemState.media.mediaInfo = newValue } }
-    /// The most the volume goes to (`--volume-max`, 1.3: mpv's 130 %): the socket, MPRIS and the
-    /// window are held to it.
-    public var volumeMax = 1.3
     public internal(set) var isAtEnd: Bool { get { itemState.isAtEnd } set { itemState.isAtEnd = newValue } }
     public var endAction: EndAction
     /// The picture's frame rate, once the video sink has its caps.
@@ -295,8 +292,6 @@ public final class Player: PlaybackEngine {
     /// MPRIS and the window without an edit here or in the command target.
     public func readout(into snapshot: inout PlaybackSnapshot) {
         snapshot.videoFrameRate = videoFrameRate
-        snapshot.volumeMax = volumeMax
-        snapshot.reachedEnd = isAtEnd
         snapshot.adaptive = adaptiveStats
         snapshot.subtitleText = subtitleText
         for feature in features.all { feature.readout(into: &snapshot, host: self) }

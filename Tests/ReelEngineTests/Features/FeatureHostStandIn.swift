@@ -68,6 +68,7 @@ final class FeatureHostStandIn: FeatureHost {
     func offerNoPicture(reason: String) -> Bool { calls.append("no-picture"); return noPictureTaken }
     func restartLoad() { calls.append("restart") }
     var rate = 1.0
+    var volume = 1.0
     var bufferingPercent: Int?
     func endStalled() { calls.append("end-stalled") }
     var isAdaptive = false
