@@ -58,6 +58,8 @@ final class VideoFilter {
         // Each stream turned by its own tag, untouched ones passed through without a copy
         // (`reel_video_flip_follow_streams`: two faults of videoflip's own `auto`).
         if let orientation { reel_video_flip_follow_streams(orientation) }
+        // The user's box is changed between frames, never under one (`reel_video_box.h`).
+        if let transform { reel_video_box_follow_requests(transform) }
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)

@@ -176,6 +176,41 @@ final class RunEndsTruthfullyTests: XCTestCase {
     }
 }
 
+/// `add video-zoom` in a loop while playing crashed Reel in a streaming thread (CI, under load):
+/// 1.22's videobox took a box set from the main thread under the frame it was transforming and
+/// wrote outside it. The box is now taken between frames (`reel_video_box.c`). glibc's
+/// MALLOC_PERTURB_ fills freed memory so that a use after free crashes at once.
+final class ZoomStormTests: XCTestCase {
+    func testZoomAndPanChangedAsFastAsTheSocketAllowsWhilePlayingLeaveReelAnswering() throws {
+        let dir = TestMedia.temporaryDirectory("reel-zoom-storm")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let socket = dir.appendingPathComponent("reel.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
+                                          "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")],
+                                         environment: ["MALLOC_PERTURB_": "73"])
+        defer { reel.finish(timeout: 5, dumpStacks: false) }
+        let client = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
+        var id = 0
+        for round in 0..<300 {
+            for command: [Any] in [["add", "video-zoom", round % 2 == 0 ? 1e19 : -1e19], ["set_property", "video-pan-x", round % 3 == 0 ? 1.0 : -1.0],
+                                   ["multiply", "video-zoom", 0.5], ["add", "video-pan-y", 0.3]] {
+                id += 1
+                guard client.request(command, id: id) != nil else {
+                    return XCTFail("\(command) in round \(round): no answer; reel \(reel.process.isRunning ? "froze" : "died"): \(reel.stderr.prefix(3000))")
+                }
+            }
+        }
+        id += 1
+        XCTAssertEqual(client.request(["set_property", "video-zoom", 1], id: id)?["error"] as? String, "success")
+        id += 1
+        XCTAssertEqual(client.request(["get_property", "video-zoom"], id: id)?["data"] as? Double, 1)
+        id += 1
+        XCTAssertNotNil(client.request(["get_property", "time-pos"], id: id)?["data"] as? Double, "still playing: \(reel.stderr.suffix(600))")
+        XCTAssertTrue(reel.process.isRunning)
+    }
+}
+
 /// Issue 56, item 2: `add brightness 1e19` over the socket trapped reel (exit 132): every numeric
 /// verb (`add`, `multiply`, `cycle`, `set_property`) over every writable property, at the extremes.
 final class NumericVerbsTests: XCTestCase {
@@ -193,7 +228,7 @@ final class NumericVerbsTests: XCTestCase {
             let reply = client.request(command, id: id)
             if reply == nil {
                 answering = false
-                XCTFail("\(command): no answer; reel \(reel.process.isRunning ? "froze" : "died"): \(reel.stderr.suffix(400))")
+                XCTFail("\(command): no answer; reel \(reel.process.isRunning ? "froze" : "died"): \(reel.stderr.prefix(6000))")
             }
             return reply
         }

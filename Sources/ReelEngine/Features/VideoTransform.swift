@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import ReelCore
 
 /// mpv's `video-rotate`, `video-zoom`, `video-pan-x`/`-y` (`VideoGeometry`): a `videoflip` and a
@@ -54,10 +55,8 @@ final class VideoTransform: PlayerFeature {
             var size = host.orientedPictureSize ?? (0, 0)
             if geometry.rotate % 180 == 90 { size = (size.1, size.0) }
             let b = size.0 > 0 && size.1 > 0 ? geometry.box(width: size.0, height: size.1) : (0, 0, 0, 0)
-            reel_set_int(box, "left", Int32(clamping: b.0))
-            reel_set_int(box, "right", Int32(clamping: b.1))
-            reel_set_int(box, "top", Int32(clamping: b.2))
-            reel_set_int(box, "bottom", Int32(clamping: b.3))
+            // Taken in the streaming thread before the next frame (`reel_video_box_request`).
+            reel_video_box_request(box, Int32(clamping: b.0), Int32(clamping: b.1), Int32(clamping: b.2), Int32(clamping: b.3))
             gst_object_unref(box)
         }
     }

@@ -1,0 +1,61 @@
+// See include/reel_video_box.h.
+#include "reel_video_box.h"
+#include <gst/gst.h>
+
+typedef struct {
+    GMutex lock;
+    gboolean pending;
+    gint left, right, top, bottom;
+} BoxRequest;
+
+static const char *const request_key = "reel-box-request";
+
+static void request_free(gpointer data) {
+    BoxRequest *request = data;
+    g_mutex_clear(&request->lock);
+    g_free(request);
+}
+
+// Streaming thread, before the buffer reaches the element's chain function: base transform
+// then sees the reconfigure the new box asks for and negotiates before it transforms.
+static GstPadProbeReturn box_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)info;
+    BoxRequest *request = data;
+    g_mutex_lock(&request->lock);
+    gboolean pending = request->pending;
+    gint left = request->left, right = request->right, top = request->top, bottom = request->bottom;
+    request->pending = FALSE;
+    g_mutex_unlock(&request->lock);
+    if (!pending) return GST_PAD_PROBE_OK;
+    GstObject *box = gst_pad_get_parent(pad);
+    if (box == NULL) return GST_PAD_PROBE_OK;
+    g_object_set(box, "left", left, "right", right, "top", top, "bottom", bottom, NULL);
+    gst_object_unref(box);
+    return GST_PAD_PROBE_OK;
+}
+
+void reel_video_box_follow_requests(void *videobox) {
+    if (videobox == NULL || !GST_IS_ELEMENT(videobox)) return;
+    if (g_object_get_data(G_OBJECT(videobox), request_key) != NULL) return;
+    GstPad *sink = gst_element_get_static_pad(GST_ELEMENT(videobox), "sink");
+    if (sink == NULL) return;
+    BoxRequest *request = g_new0(BoxRequest, 1);
+    g_mutex_init(&request->lock);
+    // The element owns the request; the probe goes with its pad, which goes with the element.
+    g_object_set_data_full(G_OBJECT(videobox), request_key, request, request_free);
+    gst_pad_add_probe(sink, GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST, box_probe, request, NULL);
+    gst_object_unref(sink);
+}
+
+void reel_video_box_request(void *videobox, int left, int right, int top, int bottom) {
+    if (videobox == NULL || !GST_IS_ELEMENT(videobox)) return;
+    BoxRequest *request = g_object_get_data(G_OBJECT(videobox), request_key);
+    if (request == NULL) {
+        g_object_set(videobox, "left", left, "right", right, "top", top, "bottom", bottom, NULL);
+        return;
+    }
+    g_mutex_lock(&request->lock);
+    request->left = left; request->right = right; request->top = top; request->bottom = bottom;
+    request->pending = TRUE;
+    g_mutex_unlock(&request->lock);
+}
