@@ -4,7 +4,7 @@
 
 typedef struct {
     GMutex lock;
-    gboolean pending;
+    gint pending;  // read without the lock on every frame: one atomic load while nothing is asked
     gint left, right, top, bottom;
 } BoxRequest;
 
@@ -21,12 +21,11 @@ static void request_free(gpointer data) {
 static GstPadProbeReturn box_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
     (void)info;
     BoxRequest *request = data;
+    if (!g_atomic_int_get(&request->pending)) return GST_PAD_PROBE_OK;
     g_mutex_lock(&request->lock);
-    gboolean pending = request->pending;
     gint left = request->left, right = request->right, top = request->top, bottom = request->bottom;
-    request->pending = FALSE;
+    g_atomic_int_set(&request->pending, FALSE);
     g_mutex_unlock(&request->lock);
-    if (!pending) return GST_PAD_PROBE_OK;
     GstObject *box = gst_pad_get_parent(pad);
     if (box == NULL) return GST_PAD_PROBE_OK;
     g_object_set(box, "left", left, "right", right, "top", top, "bottom", bottom, NULL);
@@ -56,6 +55,6 @@ void reel_video_box_request(void *videobox, int left, int right, int top, int bo
     }
     g_mutex_lock(&request->lock);
     request->left = left; request->right = right; request->top = top; request->bottom = bottom;
-    request->pending = TRUE;
+    g_atomic_int_set(&request->pending, TRUE);
     g_mutex_unlock(&request->lock);
 }
