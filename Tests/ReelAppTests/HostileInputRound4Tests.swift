@@ -121,10 +121,11 @@ final class HostileInputRound4Tests: XCTestCase {
     }
 
     /// A headless reel looping a clip with its socket in `dir`, and a client on that socket.
-    static func socketSession(in dir: URL) throws -> (BackgroundProcess, IPCTestClient) {
+    static func socketSession(in dir: URL, environment: [String: String] = [:]) throws -> (BackgroundProcess, IPCTestClient) {
         let socket = dir.appendingPathComponent("reel.sock").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
-                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")])
+                                                                        "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")],
+                                         environment: environment)
         guard let client = IPCTestClient(path: socket) else {
             reel.finish(timeout: 5, dumpStacks: false)
             throw NSError(domain: "HostileInput", code: 1, userInfo: [NSLocalizedDescriptionKey: "the socket did not appear: \(reel.stderr)"])

@@ -184,13 +184,8 @@ final class ZoomStormTests: XCTestCase {
     func testZoomAndPanChangedAsFastAsTheSocketAllowsWhilePlayingLeaveReelAnswering() throws {
         let dir = TestMedia.temporaryDirectory("reel-zoom-storm")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let socket = dir.appendingPathComponent("reel.sock").path
-        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
-                                         ["--headless", "--audio-sink", "fakesink", "--video-sink", "fakesink sync=true",
-                                          "--ipc", socket, "--loop=all", TestMedia.path("clip2s.mp4")],
-                                         environment: ["MALLOC_PERTURB_": "73"])
+        let (reel, client) = try HostileInputRound4Tests.socketSession(in: dir, environment: ["MALLOC_PERTURB_": "73"])
         defer { reel.finish(timeout: 5, dumpStacks: false) }
-        let client = try XCTUnwrap(IPCTestClient(path: socket), reel.stderr)
         var id = 0
         for round in 0..<300 {
             for command: [Any] in [["add", "video-zoom", round % 2 == 0 ? 1e19 : -1e19], ["set_property", "video-pan-x", round % 3 == 0 ? 1.0 : -1.0],
