@@ -223,6 +223,8 @@ final class NumericVerbsTests: XCTestCase {
             let reply = client.request(command, id: id)
             if reply == nil {
                 answering = false
+                // A frozen reel's threads go to the test log: where it waits is the finding.
+                if reel.process.isRunning { StackDump.log(reel.process.processIdentifier, reason: "\(command) got no answer") }
                 XCTFail("\(command): no answer; reel \(reel.process.isRunning ? "froze" : "died"): \(reel.stderr.prefix(6000))")
             }
             return reply
