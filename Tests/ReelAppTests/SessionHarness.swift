@@ -43,6 +43,7 @@ final class SessionHarness {
         guard session.start(width: width, height: height) == true else { throw SessionError.couldNotStart }
         UIRuntime.run(until: { self.window.size == (width, height) }, timeout: 5)
         XKeyboard.focus(window.windowID)
+        XKeyboard.parkPointer()
         if !play { player.pause() }
     }
 

@@ -36,6 +36,17 @@ public enum XKeyboard {
         return ProcessRunner.run("/usr/bin/xdotool", ["mousemove", String(origin.x + x), String(origin.y + y)], timeout: 10).status == 0
     }
 
+    /// Moves the pointer to the screen's bottom-right corner, away from any window placed at the
+    /// origin: a pointer an earlier test left over a button draws that button hovered (prelit),
+    /// and a golden captured then differs by that button's pixels.
+    @discardableResult
+    public static func parkPointer() -> Bool {
+        let display = ProcessRunner.run("/usr/bin/xdotool", ["getdisplaygeometry"], timeout: 10)
+        let size = display.lines.first?.split(separator: " ").compactMap { Int($0) } ?? []
+        guard size.count == 2 else { return false }
+        return ProcessRunner.run("/usr/bin/xdotool", ["mousemove", String(size[0] - 1), String(size[1] - 1)], timeout: 10).status == 0
+    }
+
     /// Clicks a mouse button (1 left, 4 wheel up, 5 wheel down) `repeat` times at (x, y) of `window`.
     @discardableResult
     public static func click(window: UInt, x: Int, y: Int, button: Int = 1, repeat count: Int = 1) -> Bool {

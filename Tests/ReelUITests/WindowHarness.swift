@@ -21,6 +21,7 @@ final class WindowHarness {
         window.show()
         UIRuntime.run(until: { self.window.size == (width, height) }, timeout: 5)
         XKeyboard.focus(window.windowID)
+        XKeyboard.parkPointer()
         UIRuntime.settle()
     }
 
