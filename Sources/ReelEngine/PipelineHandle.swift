@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import Foundation
 import ReelCore
 import Synchronization
@@ -10,11 +11,21 @@ final class PipelineHandle: @unchecked Sendable {
     private var bus: UnsafeMutablePointer<GstBus>?
     private var signalIDs: [UInt] = []
     private var isShutDown = false
+    /// Whether an item's input has drained towards uridecodebin3's switch (`reel_gapless_guard.h`,
+    /// `Workarounds/SeekDuringGaplessSwitch.swift`). Released with the pipeline.
+    let gaplessWatch: OpaquePointer
 
     /// Adopts a ref-sunk element (transfer full).
     init(_ element: UnsafeMutablePointer<GstElement>) {
         self.element = element
+        gaplessWatch = reel_gapless_watch_new()
     }
+
+    /// An urisourcebin of this pipeline has drained since the last switch reached the sinks.
+    var gaplessInputDrained: Bool { reel_gapless_watch_drained(gaplessWatch) != 0 }
+
+    /// A switch reached the sinks: the drained input it came from is gone.
+    func resetGaplessWatch() { reel_gapless_watch_reset(gaplessWatch) }
 
     func attach(bridge: CallbackBridge) {
         bus = gst_element_get_bus(element)  // transfer full, released in shutdown
@@ -70,6 +81,12 @@ final class PipelineHandle: @unchecked Sendable {
             let shared = Unmanaged<StreamingShared>.fromOpaque(data).takeUnretainedValue()
             BitrateCap.adopt(added, shared: shared)
         }, elementData))
+        // One stream of a gapless next item at a time into uridecodebin3's switch, and each
+        // item's input watched for its end (`reel_gapless_guard.h`).
+        signalIDs.append(reel_connect_element_setup(element, { _, added, data in
+            guard let added, let data else { return }
+            reel_gapless_guard_attach(added, OpaquePointer(data))
+        }, UnsafeMutableRawPointer(gaplessWatch)))
         retainedShared = [finishData, setupData, elementData]
     }
 
@@ -106,6 +123,7 @@ final class PipelineHandle: @unchecked Sendable {
             // Callbacks in flight held these; none can start after the NULL state.
             for p in doomed.retained { Unmanaged<StreamingShared>.fromOpaque(p).release() }
             gst_object_unref(doomed.element)
+            reel_gapless_watch_unref(doomed.watch)
         }
     }
 
@@ -134,7 +152,7 @@ final class PipelineHandle: @unchecked Sendable {
             gst_object_unref(bus)
             self.bus = nil
         }
-        let doomed = Doomed(element: element, retained: retainedShared)
+        let doomed = Doomed(element: element, retained: retainedShared, watch: gaplessWatch)
         retainedShared.removeAll()
         return doomed
     }
@@ -148,6 +166,7 @@ final class PipelineHandle: @unchecked Sendable {
 private struct Doomed: @unchecked Sendable {
     let element: UnsafeMutablePointer<GstElement>
     let retained: [UnsafeMutableRawPointer]
+    let watch: OpaquePointer
 }
 
 extension PipelineHandle {

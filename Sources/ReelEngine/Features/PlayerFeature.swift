@@ -168,7 +168,8 @@ protocol FeatureHost: PlaybackTransport {
     var hasFailed: Bool { get }
     /// The pipeline was asked for PAUSED or PLAYING (not stopped or torn down).
     var wantsPipelineRunning: Bool { get }
-    /// The loaded item's own stream has not started yet (`HeldBackNextURI`).
+    /// The loaded item's own stream has not started yet, or a seek made as a restart waits for
+    /// its preroll (`HeldBackNextURI`, `SeekDuringGaplessSwitch`).
     var awaitingOwnStreamStart: Bool { get }
     /// Gives playbin3's about-to-finish the next item (nil: none).
     func handToStreamingSide(next: PlaybackItem?)

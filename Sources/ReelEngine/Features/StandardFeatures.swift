@@ -56,7 +56,7 @@ extension Player: FeatureHost {
     var isOnWayland: Bool { output.waylandDisplay != nil }
     var hasFailed: Bool { if case .failed = status { true } else { false } }
     var wantsPipelineRunning: Bool { requestedTarget == .paused || requestedTarget == .playing }
-    var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart }
+    var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart || itemState.progress.restartSeek != nil }
     var isAdaptive: Bool { shared.state.withLock { $0.adaptiveDemuxer != nil } }
     var httpSourceLastActivity: ContinuousClock.Instant? { shared.state.withLock { $0.httpSourceActivity } }
     var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { pipeline.decoders() }

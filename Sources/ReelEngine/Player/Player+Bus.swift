@@ -96,6 +96,7 @@ extension Player {
     /// consumed before readyToPlay and any later one while a seek is in flight is that seek's.
     /// (playbin3 does not carry the seek's seqnum to it.)
     func onAsyncDone() {
+        if prerolled, pipelineState != .null, completeRestartSeek() { return updateTimeControl() }
         if !prerolled && pipelineState != .null { onPrerolled() }
         else if seekTarget != nil { onSeekDone() }
         updateTimeControl()
@@ -293,6 +294,7 @@ extension Player {
             return
         }
         guard let switched = takeSwitchedItem() else { return }
+        pipeline.resetGaplessWatch()  // the drained input it came from is gone
         // A gapless switch made at about-to-finish has started: the old item played to its end
         // (or as far as it went: a file cut short switches early too).
         if rate > 0, let warning = earlyEndWarning(reached: max(lastPosition, playedThrough() ?? 0)) { emit(.warning(warning)) }

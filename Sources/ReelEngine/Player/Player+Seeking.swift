@@ -69,6 +69,11 @@ extension Player {
     @discardableResult
     func performSeek(to target: Double, rate newRate: Double, mode: SeekMode, user: Bool) -> Bool {
         foldSinkFrames()  // the flush restarts the sink's totals
+        if seekMeetsGaplessSwitch {  // Workarounds/SeekDuringGaplessSwitch.swift
+            restartForSeek(RestartSeek(target: target, rate: newRate, mode: mode, user: user))
+            jumped(to: target, rate: newRate, user: user)
+            return true
+        }
         var flags = GST_SEEK_FLAG_FLUSH.rawValue
         flags |= mode == .accurate ? GST_SEEK_FLAG_ACCURATE.rawValue : (GST_SEEK_FLAG_KEY_UNIT.rawValue | GST_SEEK_FLAG_SNAP_BEFORE.rawValue)
         if abs(newRate) > 2 {
@@ -90,13 +95,18 @@ extension Player {
                                   GST_SEEK_TYPE_SET, 0, GST_SEEK_TYPE_SET, ns) != 0
         }
         guard ok else { return false }
+        jumped(to: target, rate: newRate, user: user)
+        return true
+    }
+
+    /// A seek was made: the position answers its target until it lands.
+    private func jumped(to target: Double, rate newRate: Double, user: Bool) {
         seekTarget = target
         seekIsUser = user
         lastPosition = target
         ticker.reset(at: nil, direction: newRate)
         features.each("positionJumped") { $0.positionJumped(host: self) }
         updateTimeControl()
-        return true
     }
 
     /// Sets the playback rate (0.5, 2, 4, −1 …). Rates above 2× use key-unit trick mode.

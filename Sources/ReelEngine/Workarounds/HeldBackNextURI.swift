@@ -36,7 +36,8 @@ final class HeldBackNextURI: PlayerFeature {
     }
 
     func ownStreamStarted(host: FeatureHost) {
-        guard let next = held else { return }
+        // A seek made as a restart (`SeekDuringGaplessSwitch`) hands it over once made.
+        guard let next = held, !host.awaitingOwnStreamStart else { return }
         held = nil
         host.handToStreamingSide(next: next)
         Log.debug(.engine, .debug, "workaround held-back-next: the loaded item started; the next item goes to playbin3")
