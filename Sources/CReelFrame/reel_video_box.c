@@ -58,3 +58,28 @@ void reel_video_box_request(void *videobox, int left, int right, int top, int bo
     g_atomic_int_set(&request->pending, TRUE);
     g_mutex_unlock(&request->lock);
 }
+
+// The input's format, given to the capsfilter after the box before videobox negotiates: with
+// a choice, 1.22's videobox takes AYUV for I420 and converts every frame, even with no box.
+static GstPadProbeReturn caps_probe(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)pad;
+    GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+    if (GST_EVENT_TYPE(event) != GST_EVENT_CAPS) return GST_PAD_PROBE_OK;
+    GstCaps *caps = NULL;
+    gst_event_parse_caps(event, &caps);
+    const GstStructure *s = caps ? gst_caps_get_structure(caps, 0) : NULL;
+    const gchar *format = s ? gst_structure_get_string(s, "format") : NULL;
+    if (format == NULL) return GST_PAD_PROBE_OK;
+    GstCaps *same = gst_caps_new_simple("video/x-raw", "format", G_TYPE_STRING, format, NULL);
+    g_object_set(G_OBJECT(data), "caps", same, NULL);
+    gst_caps_unref(same);
+    return GST_PAD_PROBE_OK;
+}
+
+void reel_video_box_keep_format(void *videobox, void *capsfilter) {
+    if (videobox == NULL || capsfilter == NULL || !GST_IS_ELEMENT(videobox)) return;
+    GstPad *sink = gst_element_get_static_pad(GST_ELEMENT(videobox), "sink");
+    if (sink == NULL) return;
+    gst_pad_add_probe(sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, caps_probe, gst_object_ref(capsfilter), gst_object_unref);
+    gst_object_unref(sink);
+}

@@ -16,8 +16,16 @@ final class VideoFilter {
     private let orientation: UnsafeMutablePointer<GstElement>?
     /// The user's zoom and pan (`videobox`, after the user's rotation): the picture as shown.
     private let transform: UnsafeMutablePointer<GstElement>?
+    /// The picture fitted to the window's video area (`videoscale ! capsfilter`, last), for a
+    /// sink that cannot scale (ximagesink): scaled once, in the decoder's format, so playsink's
+    /// converter converts the window-sized picture and its scaler passes it through (before, it
+    /// converted every 1080p frame to BGRx, then scaled that: three 1080p BGRx frames in its
+    /// queue, 10 MB of peak RSS). nil when the sink scales (XVideo, GL, Wayland) or headless.
+    private let fitScale: UnsafeMutablePointer<GstElement>?
+    private let fitCaps: UnsafeMutablePointer<GstElement>?
+    private var fitSize: (width: Int, height: Int)?
 
-    init?(aspectModes: Bool, subtitleOverlay: Bool) {
+    init?(aspectModes: Bool, subtitleOverlay: Bool, fitsToWindow: Bool = false) {
         // Pictures stored turned (a phone's portrait video) are shown upright, by each stream's
         // `image-orientation` tag; a picture with none passes through untouched.
         // The picture controls first (mpv's equalizer: the video only, never the subtitles),
@@ -26,12 +34,14 @@ final class VideoFilter {
             ("videobalance name=reel-balance ! gamma name=reel-gamma", "reel-balance", "sink", "reel-gamma"),
             ("videoflip name=reel-orientation", "reel-orientation", "sink", "reel-orientation"),
             // The user's rotation, zoom and pan (`VideoTransform`), after the file's own turn.
-            ("videoflip name=reel-rotate ! videobox name=reel-zoom", "reel-rotate", "sink", "reel-zoom"),
+            ("videoflip name=reel-rotate ! videobox name=reel-zoom ! capsfilter name=reel-zoom-format", "reel-rotate", "sink", "reel-zoom-format"),
         ]
         if aspectModes {
             parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
         }
         if subtitleOverlay { parts.append(("textoverlay name=reel-subs", "reel-subs", "video_sink", "reel-subs")) }
+        // Passthrough until a window size is given (`fit`): the caps are ANY.
+        if fitsToWindow { parts.append(("videoscale name=reel-fit-scale add-borders=true ! capsfilter name=reel-fit", "reel-fit-scale", "sink", "reel-fit")) }
         // A part whose plugin is missing is dropped; the others still work.
         var built: UnsafeMutablePointer<GstElement>?
         while built == nil, !parts.isEmpty {
@@ -55,11 +65,18 @@ final class VideoFilter {
         aspect = AspectFilter(in: built)
         orientation = reel_bin_get_by_name(built, "reel-orientation")
         transform = reel_bin_get_by_name(built, "reel-zoom")
+        fitScale = reel_bin_get_by_name(built, "reel-fit-scale")
+        fitCaps = reel_bin_get_by_name(built, "reel-fit")
         // Each stream turned by its own tag, untouched ones passed through without a copy
         // (`reel_video_flip_follow_streams`: two faults of videoflip's own `auto`).
         if let orientation { reel_video_flip_follow_streams(orientation) }
         // The user's box is changed between frames, never under one (`reel_video_box.h`).
         if let transform { reel_video_box_follow_requests(transform) }
+        // …and passes untouched frames through: its output in its input's format.
+        if let transform, let format = reel_bin_get_by_name(built, "reel-zoom-format") {
+            reel_video_box_keep_format(transform, format)
+            gst_object_unref(format)
+        }
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)
@@ -94,7 +111,24 @@ final class VideoFilter {
         turnedFrames.map { f in (Int((UInt64(f.width) * f.parN + f.parD / 2) / f.parD), f.height) }
     }
 
+    /// Where the picture as shown leaves the filter, before it is fitted to a window: what frame
+    /// captures take (their size is the picture's, whatever the window's).
+    var pictureOutput: (element: UnsafeMutablePointer<GstElement>, pad: String) {
+        if let fitScale { return (fitScale, "sink") }
+        return (bin, "src")
+    }
+
+    /// Scales the picture to `width`×`height` device pixels (the video area; black borders keep
+    /// its aspect). A change renegotiates at the next frame.
+    func fit(width: Int, height: Int) {
+        guard let fitCaps, width > 0, height > 0, fitSize.map({ $0 != (width, height) }) ?? true else { return }
+        fitSize = (width, height)
+        reel_set_caps_string(fitCaps, "caps", "video/x-raw,width=\(width),height=\(height),pixel-aspect-ratio=1/1")
+    }
+
     deinit {
+        if let fitScale { gst_object_unref(fitScale) }
+        if let fitCaps { gst_object_unref(fitCaps) }
         if let orientation { gst_object_unref(orientation) }
         if let transform { gst_object_unref(transform) }
         gst_object_unref(bin)

@@ -19,6 +19,9 @@ public struct VideoOutput {
     var waylandDisplay: UInt?
     /// The video area in the handle's window (Wayland only; nil: the whole window).
     var rectangle: Rectangle?
+    /// The video area's size in device pixels (`Player.setVideoArea`), for a sink that cannot
+    /// scale (`VideoFilter.fit`); nil until a window reports it.
+    var area: (width: Int, height: Int)?
     /// Frames wait here for a window still being built (`Player.expectWindowHandle`); nil once
     /// the handle is known.
     var gate: WindowHandleGate?

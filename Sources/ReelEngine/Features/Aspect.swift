@@ -51,5 +51,9 @@ extension Player {
     public func setAspectMode(_ mode: AspectMode) { features.first(Aspect.self)?.setMode(mode, host: self) }
 
     /// The video area's size in pixels (the window's, as laid out): fill and stretch take its shape.
-    public func setVideoArea(width: Int, height: Int) { features.first(Aspect.self)?.setArea(width: width, height: height, host: self) }
+    public func setVideoArea(width: Int, height: Int) {
+        output.area = (width, height)
+        videoFilter?.fit(width: width, height: height)
+        features.first(Aspect.self)?.setArea(width: width, height: height, host: self)
+    }
 }

@@ -128,7 +128,7 @@ extension Player {
     @discardableResult
     public func catchFrames(at times: [Double]) -> Bool {
         guard let frameCatcher else { return false }
-        if let filter = videoFilter { return frameCatcher.catchFrames(at: times, on: filter.bin, pad: "src") }
+        if let filter = videoFilter { return frameCatcher.catchFrames(at: times, on: filter.pictureOutput.element, pad: filter.pictureOutput.pad) }
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return frameCatcher.catchFrames(at: times, on: reel_gst_element(sink))
@@ -145,7 +145,7 @@ extension Player {
     @discardableResult
     public func keepShownFrame() -> Bool {
         guard let frameCatcher else { return false }
-        if let filter = videoFilter { return frameCatcher.keepShownFrame(on: filter.bin, pad: "src") }
+        if let filter = videoFilter { return frameCatcher.keepShownFrame(on: filter.pictureOutput.element, pad: filter.pictureOutput.pad) }
         guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return frameCatcher.keepShownFrame(on: reel_gst_element(sink))

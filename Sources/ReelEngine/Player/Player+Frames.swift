@@ -99,4 +99,23 @@ extension Player {
         reel_overlay_expose(reel_gst_element(sink))
         gst_object_unref(sink)
     }
+
+    /// The size of the frames the video sink receives (a window's fitted picture with
+    /// ximagesink, `VideoFilter.fit`); nil before the first is negotiated.
+    @_spi(Testing) public var videoSinkInputSize: (width: Int, height: Int)? {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return nil }
+        defer { gst_object_unref(sink) }
+        var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
+        guard reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// The size of the frames leaving the video filter for playsink's converter (the picture
+    /// fitted to the window when the sink cannot scale); nil before the first is negotiated.
+    @_spi(Testing) public var videoFilterOutputSize: (width: Int, height: Int)? {
+        guard let filter = videoFilter else { return nil }
+        var info = GstVideoInfo()
+        guard reel_pad_video_info(filter.bin, "src", &info) != 0, info.width > 0 else { return nil }
+        return (Int(info.width), Int(info.height))
+    }
 }

@@ -1,4 +1,5 @@
 import CGStreamer
+import CReelFrame
 import Foundation
 import ReelCore
 import ReelGLib
@@ -8,13 +9,24 @@ import ReelGLib
 /// subtitles' look, the file shown: `SubtitleLook`, `Tracks`); the text it draws is told here.
 extension Player {
     func installVideoFilter() {
-        videoFilter = VideoFilter(aspectModes: configuration.aspectModes, subtitleOverlay: configuration.subtitleOverlay)
+        videoFilter = VideoFilter(aspectModes: configuration.aspectModes, subtitleOverlay: configuration.subtitleOverlay,
+                                  fitsToWindow: videoSinkCannotScale)
         if let videoFilter { reel_set_object(pipeline.element, "video-filter", videoFilter.bin) }
+        if let area = output.area { videoFilter?.fit(width: area.width, height: area.height) }
         let bridge = self.bridge
         videoFilter?.subtitles?.onText = { text, at in
             MainQueue.shared.async { bridge?.player?.emit(.subtitle(text: text, position: at)) }
         }
         features.each("pipelineBuilt") { $0.pipelineBuilt(host: self) }
+    }
+
+    /// The video sink draws with ximagesink and nothing in it scales: the picture is fitted to
+    /// the window in the video filter (`VideoFilter.fit`), before playsink converts it.
+    private var videoSinkCannotScale: Bool {
+        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        defer { gst_object_unref(sink) }
+        let scalers: [String] = ["videoscale", "videoconvertscale"]
+        return reel_element_has_factory(sink, "ximagesink") != 0 && !scalers.contains { reel_element_has_factory(sink, $0) != 0 }
     }
 
     /// The overlay that draws subtitle files, in this pipeline's video filter.
