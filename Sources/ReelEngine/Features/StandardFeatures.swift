@@ -26,6 +26,7 @@ extension PlayerFeatures {
             EndStallWatchdog(),
             RunAheadPositions(),  // after the watches above: they see every reading, as before it
             HeldBackNextURI(),
+            SeekDuringGaplessSwitch(),
             SubtitleLook(),
             Tracks(),
             FrameCatcher(),
@@ -56,7 +57,7 @@ extension Player: FeatureHost {
     var isOnWayland: Bool { output.waylandDisplay != nil }
     var hasFailed: Bool { if case .failed = status { true } else { false } }
     var wantsPipelineRunning: Bool { requestedTarget == .paused || requestedTarget == .playing }
-    var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart || itemState.progress.restartSeek != nil }
+    var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart || restartSeekPending }
     var isAdaptive: Bool { shared.state.withLock { $0.adaptiveDemuxer != nil } }
     var httpSourceLastActivity: ContinuousClock.Instant? { shared.state.withLock { $0.httpSourceActivity } }
     var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { pipeline.decoders() }

@@ -41,9 +41,6 @@ struct ItemProgress {
     var seekTarget: Double?
     /// A position to seek to as soon as the item has prerolled.
     var startPosition: Double?
-    /// A seek made as a restart on a fresh pipeline, to be made once it has prerolled
-    /// (`Workarounds/SeekDuringGaplessSwitch.swift`).
-    var restartSeek: RestartSeek?
     /// The last buffering percentage below 100, nil when not buffering.
     var bufferingPercent: Int?
     /// The last position believed (the end stays where playback got to).

@@ -96,7 +96,9 @@ extension Player {
     /// consumed before readyToPlay and any later one while a seek is in flight is that seek's.
     /// (playbin3 does not carry the seek's seqnum to it.)
     func onAsyncDone() {
-        if prerolled, pipelineState != .null, completeRestartSeek() { return updateTimeControl() }
+        if prerolled, pipelineState != .null, features.first(SeekDuringGaplessSwitch.self)?.prerolledAgain(player: self) == true {
+            return updateTimeControl()
+        }
         if !prerolled && pipelineState != .null { onPrerolled() }
         else if seekTarget != nil { onSeekDone() }
         updateTimeControl()

@@ -69,8 +69,8 @@ extension Player {
     @discardableResult
     func performSeek(to target: Double, rate newRate: Double, mode: SeekMode, user: Bool) -> Bool {
         foldSinkFrames()  // the flush restarts the sink's totals
-        if seekMeetsGaplessSwitch {  // Workarounds/SeekDuringGaplessSwitch.swift
-            restartForSeek(RestartSeek(target: target, rate: newRate, mode: mode, user: user))
+        if let workaround = features.first(SeekDuringGaplessSwitch.self),
+           workaround.takes(RestartSeek(target: target, rate: newRate, mode: mode, user: user), player: self) {
             jumped(to: target, rate: newRate, user: user)
             return true
         }

@@ -14,7 +14,7 @@ import ReelCore
 // waited for uridecodebin3's lock, and the seek's FLUSH_START waited for their stream lock.
 //
 // So such a seek starts the current item again on a fresh pipeline and seeks there once it has
-// prerolled (`restartSeek`: the target, rate and mode); the next item goes back to being held
+// prerolled (the feature keeps the seek: target, rate and mode); the next item goes back to being held
 // (`HeldBackNextURI`) until that seek was made, then to the streaming side as before. For
 // observers it is one seek: `position` answers its target, no item change, no new readyToPlay.
 // Whether the moment has come is `PipelineHandle.gaplessInputDrained` (`reel_gapless_guard.c`)
@@ -26,6 +26,33 @@ struct RestartSeek {
     var user: Bool
 }
 
+/// The workaround as a feature: it owns the seek waiting for the fresh pipeline's preroll; the
+/// player asks it before every flushing seek (`takes`) and at every ASYNC_DONE (`prerolledAgain`).
+@MainActor
+final class SeekDuringGaplessSwitch: PlayerFeature {
+    /// The seek to make once the fresh pipeline has prerolled.
+    private(set) var pending: RestartSeek?
+
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) { pending = nil }
+    func itemUnloaded(host: FeatureHost) { pending = nil }
+
+    /// Takes `seek` as a restart when it would meet uridecodebin3's switch.
+    func takes(_ seek: RestartSeek, player: Player) -> Bool {
+        guard player.seekMeetsGaplessSwitch else { return false }
+        player.restartForSeek(seek)
+        pending = seek
+        return true
+    }
+
+    /// The fresh pipeline prerolled: the waiting seek is made. Returns whether one was.
+    func prerolledAgain(player: Player) -> Bool {
+        guard let seek = pending else { return false }
+        pending = nil
+        player.completeRestartSeek(seek)
+        return true
+    }
+}
+
 extension Player {
     /// about-to-finish took the next item and the current item's input has drained: a flushing
     /// seek now would meet uridecodebin3's switch.
@@ -33,7 +60,7 @@ extension Player {
         shared.state.withLock { $0.switched != nil } && pipeline.gaplessInputDrained
     }
 
-    /// The seek as a restart: the current item on a fresh pipeline, the seek made at its preroll.
+    /// The current item on a fresh pipeline; the seek is made at its preroll (`completeRestartSeek`).
     func restartForSeek(_ seek: RestartSeek) {
         guard let uri = currentURI else { return }
         let handed = shared.state.withLock { $0.switched ?? $0.next }
@@ -43,16 +70,13 @@ extension Player {
         forgetStreamingSideItem()
         reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
-        itemState.progress.restartSeek = seek
         features.each("loadRestarted") { $0.loadRestarted(nextHanded: handed, host: self) }
         applyDesiredState()
     }
 
     /// The fresh pipeline prerolled: the seek is made now, and the next item, held meanwhile,
-    /// goes to the streaming side. Returns false when no restart seek waits.
-    func completeRestartSeek() -> Bool {
-        guard let seek = itemState.progress.restartSeek else { return false }
-        itemState.progress.restartSeek = nil
+    /// goes to the streaming side.
+    func completeRestartSeek(_ seek: RestartSeek) {
         reel_stream_log_watch(pipeline.element)  // as at the first preroll (`readSelectionAtSinks`)
         // What features put on the pipeline at preroll (a zoom, an aspect, the audio output)
         // goes on the fresh one too.
@@ -60,6 +84,8 @@ extension Player {
         seekTarget = nil
         performSeek(to: seek.target, rate: seek.rate, mode: seek.mode, user: seek.user)
         features.first(HeldBackNextURI.self)?.ownStreamStarted(host: self)
-        return true
     }
+
+    /// A seek made as a restart waits for the fresh pipeline's preroll.
+    var restartSeekPending: Bool { features.first(SeekDuringGaplessSwitch.self)?.pending != nil }
 }
