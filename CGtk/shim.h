@@ -416,6 +416,28 @@ static inline gboolean reel_tree_view_row_in_view(GtkTreeView *view, gint index)
     gtk_tree_path_free(end);
     return index >= first && index <= last;
 }
+/// The rows the view shows now, first and last (-1, -1: none).
+static inline void reel_tree_view_visible_rows(GtkTreeView *view, gint *first, gint *last) {
+    GtkTreePath *start = NULL, *end = NULL;
+    *first = -1; *last = -1;
+    if (!gtk_widget_get_mapped(GTK_WIDGET(view)) || !gtk_tree_view_get_visible_range(view, &start, &end)) return;
+    *first = gtk_tree_path_get_indices(start)[0];
+    *last = gtk_tree_path_get_indices(end)[0];
+    gtk_tree_path_free(start);
+    gtk_tree_path_free(end);
+}
+/// Row `index`'s rectangle across the whole view, in the view's widget coordinates.
+static inline void reel_tree_view_row_rect(GtkTreeView *view, gint index, gint *x, gint *y, gint *width, gint *height) {
+    GtkTreePath *path = gtk_tree_path_new_from_indices(index, -1);
+    GdkRectangle r = {0, 0, 0, 0};
+    gtk_tree_view_get_background_area(view, path, NULL, &r);
+    gtk_tree_path_free(path);
+    gtk_tree_view_convert_bin_window_to_widget_coords(view, r.x, r.y, x, y);
+    *x = 0;
+    *width = gtk_widget_get_allocated_width(GTK_WIDGET(view));
+    *height = r.height;
+}
+static inline gint reel_tree_view_column_count(GtkTreeView *view) { return (gint)gtk_tree_view_get_n_columns(view); }
 /// What row `row` shows in column `column`: its text (transfer full, g_free; NULL: nothing) and
 /// the text's weight (set it; 400 when left).
 typedef gchar *(*ReelRowText)(gpointer owner, gint row, gint column, gint *weight);
@@ -476,21 +498,39 @@ static inline gint reel_tree_view_drop_index(GtkTreeView *view, gint x, gint y, 
     if (pos == GTK_TREE_VIEW_DROP_AFTER || pos == GTK_TREE_VIEW_DROP_INTO_OR_AFTER) index += 1;
     return index;
 }
-/// Lets rows be dragged within the view (target "GTK_TREE_MODEL_ROW", same widget only).
-static inline void reel_tree_view_enable_reorder(GtkTreeView *view) {
-    static const GtkTargetEntry row = {"GTK_TREE_MODEL_ROW", GTK_TARGET_SAME_WIDGET, 1};
-    gtk_tree_view_enable_model_drag_source(view, GDK_BUTTON1_MASK, &row, 1, GDK_ACTION_MOVE);
-    gtk_tree_view_enable_model_drag_dest(view, &row, 1, GDK_ACTION_MOVE);
+/// A pointer event's position in the tree view's widget coordinates (its rows' events come on
+/// its bin window, whose origin is below the headers).
+static inline void reel_tree_view_event_point(GtkTreeView *view, GdkEvent *e, gint *x, gint *y) {
+    gdouble ex = 0, ey = 0;
+    gdk_event_get_coords(e, &ex, &ey);
+    if (e->any.window == gtk_tree_view_get_bin_window(view)) gtk_tree_view_convert_bin_window_to_widget_coords(view, (gint)ex, (gint)ey, x, y);
+    else { *x = (gint)ex; *y = (gint)ey; }
 }
-/// The source row of a "GTK_TREE_MODEL_ROW" selection, or -1.
-static inline gint reel_selection_row_index(GtkSelectionData *sel) {
-    GtkTreeModel *model = NULL;
+/// The row at widget point (x, y), or -1.
+static inline gint reel_tree_view_row_at_point(GtkTreeView *view, gint x, gint y) {
+    gint bx = 0, by = 0;
+    gtk_tree_view_convert_widget_to_bin_window_coords(view, x, y, &bx, &by);
     GtkTreePath *path = NULL;
-    if (!gtk_tree_get_row_drag_data(sel, &model, &path)) return -1;
+    if (!gtk_tree_view_get_path_at_pos(view, bx, by, &path, NULL, NULL, NULL)) return -1;
     gint index = reel_tree_path_index(path);
     gtk_tree_path_free(path);
     return index;
 }
+/// Draws GTK's drop line where a row dragged to widget point (x, y) would go (before or after the
+/// row there); `show` 0 takes it away.
+static inline void reel_tree_view_show_drop(GtkTreeView *view, gint x, gint y, int show) {
+    GtkTreePath *path = NULL;
+    GtkTreeViewDropPosition pos = GTK_TREE_VIEW_DROP_BEFORE;
+    if (show && gtk_tree_view_get_dest_row_at_pos(view, x, y, &path, &pos)) {
+        if (pos == GTK_TREE_VIEW_DROP_INTO_OR_BEFORE) pos = GTK_TREE_VIEW_DROP_BEFORE;
+        if (pos == GTK_TREE_VIEW_DROP_INTO_OR_AFTER) pos = GTK_TREE_VIEW_DROP_AFTER;
+        gtk_tree_view_set_drag_dest_row(view, path, pos);
+        gtk_tree_path_free(path);
+    } else {
+        gtk_tree_view_set_drag_dest_row(view, NULL, GTK_TREE_VIEW_DROP_BEFORE);
+    }
+}
+static inline int reel_drag_passed_threshold(GtkWidget *w, gint x1, gint y1, gint x2, gint y2) { return gtk_drag_check_threshold(w, x1, y1, x2, y2); }
 
 /// The tooltip GTK shows for the row under widget point (x, y) of a tree view whose tooltip
 /// column is `column` (the same lookup GTK's tooltip query makes), or NULL. Transfer full: g_free.
@@ -570,31 +610,6 @@ static inline gboolean reel_widget_simulate_drop(GtkWidget *w, const gchar *targ
     gtk_clipboard_clear(clipboard);
     if (sel == NULL) return FALSE;
     g_signal_emit_by_name(w, "drag-data-received", NULL, 10, 10, sel, 0, (guint)GDK_CURRENT_TIME);
-    gtk_selection_data_free(sel);
-    return TRUE;
-}
-
-/// Tests: drops row `from` of `view` at widget point (x, y), as a drag within the view would:
-/// the "GTK_TREE_MODEL_ROW" selection is real (made by GTK through a private X selection, as
-/// above) and reaches the view's "drag-data-received" handlers with a NULL drag context.
-static void reel_test_row_get(GtkClipboard *c, GtkSelectionData *sel, guint info, gpointer data) {
-    (void)c; (void)info;
-    GtkTreeView *view = GTK_TREE_VIEW(g_object_get_data(G_OBJECT(data), "reel-test-view"));
-    GtkTreePath *path = gtk_tree_path_new_from_indices(GPOINTER_TO_INT(g_object_get_data(G_OBJECT(data), "reel-test-row")), -1);
-    gtk_tree_set_row_drag_data(sel, gtk_tree_view_get_model(view), path);
-    gtk_tree_path_free(path);
-}
-static void reel_test_row_clear(GtkClipboard *c, gpointer data) { (void)c; (void)data; }
-static inline gboolean reel_tree_view_simulate_row_drop(GtkTreeView *view, gint from, gint x, gint y) {
-    GtkClipboard *clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(GTK_WIDGET(view)), gdk_atom_intern_static_string("REEL_TEST_ROW"));
-    GtkTargetEntry entry = { (gchar *)"GTK_TREE_MODEL_ROW", 0, 0 };
-    g_object_set_data(G_OBJECT(view), "reel-test-view", view);
-    g_object_set_data(G_OBJECT(view), "reel-test-row", GINT_TO_POINTER(from));
-    if (!gtk_clipboard_set_with_data(clipboard, &entry, 1, reel_test_row_get, reel_test_row_clear, view)) return FALSE;
-    GtkSelectionData *sel = gtk_clipboard_wait_for_contents(clipboard, gdk_atom_intern_static_string("GTK_TREE_MODEL_ROW"));
-    gtk_clipboard_clear(clipboard);
-    if (sel == NULL) return FALSE;
-    g_signal_emit_by_name(view, "drag-data-received", NULL, x, y, sel, 0, (guint)GDK_CURRENT_TIME);
     gtk_selection_data_free(sel);
     return TRUE;
 }

@@ -134,11 +134,6 @@ extension PlayerWindow {
         return String(cString: names).split(separator: "\n").map(String.init)
     }
 
-    /// Drops playlist row `from` at (x, y) in the panel's own coordinates, as a drag would.
-    public func simulatePlaylistRowDrop(from: Int, x: Int, y: Int) -> Bool {
-        reel_tree_view_simulate_row_drop(reel_gtk_tree_view(playlist.view), Int32(from), Int32(x), Int32(y)) != 0
-    }
-
     /// Selects a playlist row (as a click would).
     public func selectPlaylistRow(_ index: Int) { playlist.select(index) }
 }

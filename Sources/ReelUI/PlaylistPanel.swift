@@ -4,6 +4,12 @@ import ReelCore
 /// The playlist side panel: one row per item (title, duration), the current one marked (▶, bold),
 /// failed ones marked (⚠) with the reason as a tooltip. Double-click or Enter plays a row, dragging
 /// reorders, Delete removes. Renders `PlayerViewState.playlist`; emits actions, never edits itself.
+///
+/// A row is dragged by the panel's own pointer handling (press on a row, move past GTK's drag
+/// threshold with the button held, GTK's drop line drawn, release), not by GTK's drag and drop: that
+/// protocol belongs to the display server, so a drag made of the events a UI test hands GTK (the
+/// socket's `mouse-drag`, on X11 and Wayland alike) or XTEST's under Xvfb would never drop. Drops
+/// from other programs (files) are the window's.
 @MainActor
 final class PlaylistPanel: SignalReceiver {
     let root: UnsafeMutablePointer<GtkWidget>
@@ -12,7 +18,7 @@ final class PlaylistPanel: SignalReceiver {
     private let store: OpaquePointer
     private(set) var rows: [PlaylistRow]? = nil
 
-    private enum Tag: Int { case activated, dragData, key }
+    private enum Tag: Int { case activated, key, press, motion, release }
     private enum Column: Int32 { case marker, title, length }
 
     /// What GTK draws in a cell: row `row`'s marker, title or length, bold for the current row.
@@ -53,15 +59,16 @@ final class PlaylistPanel: SignalReceiver {
         gtk_tree_view_set_tooltip_column(tree, 0)
         gtk_tree_view_set_headers_visible(tree, 0)
         gtk_tree_view_set_activate_on_single_click(tree, 0)
-        reel_tree_view_enable_reorder(tree)
         gtk_scrolled_window_set_policy(reel_gtk_scrolled_window(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_size_request(root, 220, -1)
         gtk_container_add(reel_gtk_container(root), view)
         gtk_widget_set_name(view, "reel-playlist")
         gtk_widget_show_all(root)
         SignalBridge.connectRowActivated(view, tag: Tag.activated.rawValue, to: self)
-        SignalBridge.connectDragData(view, tag: Tag.dragData.rawValue, to: self)
         SignalBridge.connectEvent(view, "key-press-event", tag: Tag.key.rawValue, to: self)
+        SignalBridge.connectEvent(view, "button-press-event", tag: Tag.press.rawValue, to: self)
+        SignalBridge.connectEvent(view, "motion-notify-event", tag: Tag.motion.rawValue, to: self)
+        SignalBridge.connectEvent(view, "button-release-event", tag: Tag.release.rawValue, to: self)
     }
 
     /// Shows `newRows` by difference (issue 51: a queue of 100,000 rows must not be rebuilt when
@@ -133,22 +140,50 @@ final class PlaylistPanel: SignalReceiver {
         if index >= 0 { emit(.playIndex(index)) }
     }
 
-    func onDragData(_ tag: Int, context: OpaquePointer?, x: Int, y: Int, selection: OpaquePointer?, time: UInt32) {
-        // Reorder through the queue: stop GTK from moving the row itself, then emit the move.
-        g_signal_stop_emission_by_name(UnsafeMutableRawPointer(view), "drag-data-received")
-        let count = Int32(rows?.count ?? 0)
-        let from = Int(reel_selection_row_index(selection))
-        let to = Int(reel_tree_view_drop_index(reel_gtk_tree_view(view), Int32(x), Int32(y), count))
-        reel_drag_finish(context, from >= 0 ? 1 : 0, time)
-        if from >= 0, from != to, from + 1 != to { emit(.moveItem(from: from, to: to)) }
-    }
+    /// The row pressed with the first button and where (widget coordinates), and whether the
+    /// pointer has since moved past the drag threshold.
+    private var press: (row: Int, x: Int32, y: Int32)?
+    private var dragging = false
 
     func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-        guard reel_event_keyval(event) == KeySym.delete else { return false }
-        let index = Int(reel_tree_view_selected_index(reel_gtk_tree_view(view)))
-        guard index >= 0 else { return false }
-        emit(.removeItem(index))
-        return true
+        let tree = reel_gtk_tree_view(view)
+        var x: Int32 = 0, y: Int32 = 0
+        switch Tag(rawValue: tag) {
+        case .key:
+            guard reel_event_keyval(event) == KeySym.delete else { return false }
+            let index = Int(reel_tree_view_selected_index(tree))
+            guard index >= 0 else { return false }
+            emit(.removeItem(index))
+            return true
+        case .press:
+            dragging = false
+            press = nil
+            guard reel_event_type(event) == GDK_BUTTON_PRESS, reel_event_button(event) == 1 else { return false }
+            reel_tree_view_event_point(tree, event, &x, &y)
+            let row = Int(reel_tree_view_row_at_point(tree, x, y))
+            if row >= 0 { press = (row, x, y) }
+            return false  // GTK selects the row
+        case .motion:
+            guard let press, reel_event_state(event) & (1 << 8) != 0 else { return false }  // GDK_BUTTON1_MASK
+            reel_tree_view_event_point(tree, event, &x, &y)
+            if !dragging {
+                guard reel_drag_passed_threshold(view, press.x, press.y, x, y) != 0 else { return false }
+                dragging = true
+            }
+            reel_tree_view_show_drop(tree, x, y, 1)
+            return true
+        case .release:
+            defer { press = nil; dragging = false }
+            guard let press, dragging, reel_event_button(event) == 1 else { return false }
+            reel_tree_view_event_point(tree, event, &x, &y)
+            reel_tree_view_show_drop(tree, 0, 0, 0)
+            // Reorder through the queue: the panel shows the move when the next state has it.
+            let to = Int(reel_tree_view_drop_index(tree, x, y, Int32(rows?.count ?? 0)))
+            if press.row != to, press.row + 1 != to { emit(.moveItem(from: press.row, to: to)) }
+            return false  // GTK ends its own press
+        case .activated, nil:
+            return false
+        }
     }
 
     /// Escapes text for Pango markup (tooltips are markup).

@@ -73,11 +73,33 @@ public enum WidgetTree {
                 fields += [("min", .double(gtk_adjustment_get_lower(adj))), ("max", .double(gtk_adjustment_get_upper(adj)))]
             }
         }
+        if reel_is_a(w, gtk_tree_view_get_type()) != 0 { fields.append(("rows", rows(reel_gtk_tree_view(w), at: (x, y)))) }
         fields += [("x", .int(Int(x))), ("y", .int(Int(y))), ("width", .int(Int(gtk_widget_get_allocated_width(w)))),
                    ("height", .int(Int(gtk_widget_get_allocated_height(w)))), ("sensitive", .bool(gtk_widget_is_sensitive(w) != 0))]
         for (key, state) in [("focused", ATK_STATE_FOCUSED), ("checked", ATK_STATE_CHECKED), ("pressed", ATK_STATE_PRESSED)] where reel_atk_has_state(w, state) != 0 {
             fields.append((key, .bool(true)))
         }
         return .object(fields)
+    }
+
+    /// A list's rows in sight (the playlist panel's): each row's `index`, its cells' `texts` (what a
+    /// screen reader reads in the row) and its rectangle in window coordinates, for a test to click
+    /// or drag a row.
+    private static func rows(_ view: UnsafeMutablePointer<GtkTreeView>, at origin: (x: Int32, y: Int32)) -> JSONValue {
+        var first: Int32 = -1, last: Int32 = -1
+        reel_tree_view_visible_rows(view, &first, &last)
+        guard first >= 0, last >= first else { return .array([]) }
+        let columns = reel_tree_view_column_count(view)
+        return .array((first...last).map { i in
+            var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+            reel_tree_view_row_rect(view, i, &x, &y, &width, &height)
+            let texts: [JSONValue] = (0..<columns).map { c in
+                guard let p = reel_tree_view_cell_text(view, c, i) else { return .string("") }
+                defer { g_free(p) }
+                return .string(String(cString: p))
+            }
+            return .object([("index", .int(Int(i))), ("texts", .array(texts)), ("x", .int(Int(origin.x + x))), ("y", .int(Int(origin.y + y))),
+                            ("width", .int(Int(width))), ("height", .int(Int(height)))])
+        })
     }
 }

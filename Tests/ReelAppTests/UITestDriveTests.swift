@@ -108,6 +108,36 @@ final class UITestDriveTests: XCTestCase {
         XCTAssertEqual(run.finish(), 0)
     }
 
+    func testADragReordersThePlaylistPanelOnXvfb() throws { try dragReordersThePlaylist(.xvfb) }
+    func testADragReordersThePlaylistPanelOnWeston() throws { try dragReordersThePlaylist(.weston) }
+
+    /// F9 opens the panel; `window-tree` gives its rows (texts and rectangles); `mouse-drag` from
+    /// the first row to the lower half of the third moves it there (the queue says so, and so does
+    /// the panel's next tree), and the item playing goes on playing.
+    private func dragReordersThePlaylist(_ display: Display) throws {
+        let media = ["color10s.mp4", "clip2s.mp4", "landscape.mp4", "portrait.mp4"].map { TestMedia.path($0) }
+        let run = try Run(display, arguments: ["--pause", "--geometry", "900x450"], media: media)
+        defer { if run.reel.process.isRunning { _ = run.reel.finish(timeout: 2); run.weston?.stop() } }
+        XCTAssertTrue(run.wait(20) { (run.get("duration") as? Double ?? 0) > 9 }, "loaded: \(run.reel.stderr.suffix(400))")
+        XCTAssertEqual(run.ask(["keypress", "F9"])["error"] as? String, "success")
+        func rows() -> [[String: Any]] { run.widget(named: "Playlist")?["rows"] as? [[String: Any]] ?? [] }
+        func titles() -> [String] { rows().map { ($0["texts"] as? [String] ?? []).dropFirst().first ?? "" } }
+        XCTAssertTrue(run.wait { rows().count == 4 }, "the panel's rows: \(run.widget(named: "Playlist") ?? [:])")
+        XCTAssertEqual(titles(), ["color10s.mp4", "clip2s.mp4", "landscape.mp4", "portrait.mp4"])
+        let all = rows()
+        func centre(_ r: [String: Any], dy: Double = 0.5) -> (Int, Int) {
+            ((r["x"] as? Int ?? 0) + 40, (r["y"] as? Int ?? 0) + Int(Double(r["height"] as? Int ?? 0) * dy))
+        }
+        let (x1, y1) = centre(all[0]), (x2, y2) = centre(all[2], dy: 0.8)
+        XCTAssertEqual(run.ask(["mouse-drag", x1, y1, x2, y2])["error"] as? String, "success")
+        func queue() -> [String] { (run.get("playlist") as? [[String: Any]] ?? []).compactMap { ($0["filename"] as? String).map { ($0 as NSString).lastPathComponent } } }
+        XCTAssertTrue(run.wait { queue() == ["clip2s.mp4", "landscape.mp4", "color10s.mp4", "portrait.mp4"] }, "the queue after the drag: \(queue())")
+        XCTAssertTrue(run.wait { titles() == ["clip2s.mp4", "landscape.mp4", "color10s.mp4", "portrait.mp4"] }, "the panel shows it: \(titles())")
+        XCTAssertEqual(run.get("playlist-pos") as? Int, 2, "the playing item moved with its row")
+        XCTAssertEqual((run.get("filename") as? String).map { ($0 as NSString).lastPathComponent }, "color10s.mp4")
+        XCTAssertEqual(run.finish(), 0)
+    }
+
     /// weston's headless backend has no seat: keys still come (GTK takes a key without a device),
     /// a click cannot be made and `mouse` says why instead of doing nothing.
     func testWithoutAPointerMouseSaysSoAndKeysStillWork() throws {

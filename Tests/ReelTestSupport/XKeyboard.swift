@@ -53,4 +53,18 @@ public enum XKeyboard {
         moveMouse(window: window, x: x, y: y)
         return ProcessRunner.run("/usr/bin/xdotool", ["click", "--repeat", String(count), "--delay", "40", String(button)], timeout: 10).status == 0
     }
+
+    /// Drags with the left button held from (x1, y1) to (x2, y2) of `window`, in steps as a hand
+    /// moves, through XTEST.
+    @discardableResult
+    public static func drag(window: UInt, from: (x: Int, y: Int), to: (x: Int, y: Int)) -> Bool {
+        moveMouse(window: window, x: from.x, y: from.y)
+        guard ProcessRunner.run("/usr/bin/xdotool", ["mousedown", "1"], timeout: 10).status == 0 else { return false }
+        usleep(50_000)
+        for i in 1...8 {
+            moveMouse(window: window, x: from.x + (to.x - from.x) * i / 8, y: from.y + (to.y - from.y) * i / 8)
+            usleep(30_000)
+        }
+        return ProcessRunner.run("/usr/bin/xdotool", ["mouseup", "1"], timeout: 10).status == 0
+    }
 }

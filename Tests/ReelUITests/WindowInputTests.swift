@@ -225,7 +225,8 @@ final class WindowInputTests: XCTestCase {
     }
 
     /// The panel with the pointer, as a reviewer uses it: a real double-click plays the row, a
-    /// real drag moves it (to the row it is dropped on), and a failed row's tooltip says why.
+    /// real drag (XTEST: the panel's own pointer handling, not X's drag protocol) moves it to where
+    /// it is released, and a failed row's tooltip says why.
     func testPlaylistDoubleClickPlaysDragReordersAndAFailedRowSaysWhyOnHover() throws {
         var s = WindowHarness.sample()
         s.isPlaylistVisible = true
@@ -243,20 +244,26 @@ final class WindowInputTests: XCTestCase {
             h.actions.removeAll()
             UIRuntime.spin(for: 0.5)  // no double-click with what follows
 
-            // Row 0 dropped on the lower part of row 2: it goes after row 2 (insertion point 3);
-            // dropped on the upper part of row 0's own neighbour, it stays where it is.
-            // (XTEST cannot drive an XDND drag under Xvfb: the drop arrives through GTK's own
-            // selection machinery at the point where the pointer would release the row.)
-            XCTAssertTrue(h.window.simulatePlaylistRowDrop(from: 0, x: 40, y: rowHeight * 2 + rowHeight * 5 / 6))
+            // Row 0 dragged to the lower part of row 2 (a real XTEST drag): it goes after row 2
+            // (insertion point 3); dragged to the upper part of its own neighbour, it stays where it is.
+            @MainActor func drag(_ from: Int, toY y: Int) {
+                XKeyboard.drag(window: h.window.windowID, from: rowCentre(from), to: (list.x + 40, list.y + y))
+            }
+            drag(0, toY: rowHeight * 2 + rowHeight * 5 / 6)
             XCTAssertTrue(UIRuntime.run(until: { h.actions.contains { if case .moveItem = $0 { true } else { false } } }, timeout: 8), "\(h.actions)")
             XCTAssertEqual(h.actions.filter { if case .moveItem = $0 { true } else { false } }, [.moveItem(from: 0, to: 3)])
             XCTAssertEqual(h.window.playlist.rows, s.playlist, "the panel does not reorder itself; the next state does")
             h.actions.removeAll()
-            XCTAssertTrue(h.window.simulatePlaylistRowDrop(from: 0, x: 40, y: rowHeight + rowHeight / 6))
-            XCTAssertTrue(h.window.simulatePlaylistRowDrop(from: 3, x: 40, y: rowHeight / 6))
-            XCTAssertTrue(UIRuntime.run(until: { h.actions.count >= 1 }, timeout: 3))
+            UIRuntime.spin(for: 0.5)
+            drag(0, toY: rowHeight + rowHeight / 6)
+            UIRuntime.spin(for: 0.5)
+            drag(3, toY: rowHeight / 6)
+            XCTAssertTrue(UIRuntime.run(until: { h.actions.contains { if case .moveItem = $0 { true } else { false } } }, timeout: 3))
             UIRuntime.spin(for: 0.2)
-            XCTAssertEqual(h.actions, [.moveItem(from: 3, to: 0)], "a drop next to the row itself is no move")
+            XCTAssertEqual(h.actions.filter { if case .playIndex = $0 { false } else { true } }, [.moveItem(from: 3, to: 0)], "a drop next to the row itself is no move")
+            XCTAssertFalse(h.actions.contains { if case .playIndex = $0 { true } else { false } }, "a drag plays nothing: \(h.actions)")
+            h.actions.removeAll()
+            UIRuntime.spin(for: 0.5)
 
             // Hovering the failed row: the tooltip is the reason, escaped for Pango markup.
             let failed = rowCentre(2)
