@@ -106,6 +106,13 @@ extension PlayerViewState {
         default:
             break
         }
+        // A live item that has not played yet (`--pause`, a paused first frame) has no progress
+        // ticks: its window, as the snapshot has it once the playlist is read, comes with whatever
+        // event comes next.
+        if timeControl != .playing, let known = now.live, known != live {
+            live = known
+            position = known.position
+        }
         // What the user asked for and the settings the socket may have changed.
         wantsToPlay = now.wantsToPlay
         meteredPolicy = now.meteredPolicy

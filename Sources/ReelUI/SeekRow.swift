@@ -43,6 +43,10 @@ final class SeekRow: SignalReceiver {
             gtk_style_context_add_class(gtk_widget_get_style_context(label), "reel-time")
             gtk_label_set_width_chars(reel_gtk_label(label), 7)
         }
+        // Ids for UI tests (window-tree's `id`, a capture mask): the labels' accessible names are
+        // their texts, which move.
+        gtk_widget_set_name(elapsed, "reel-elapsed")
+        gtk_widget_set_name(total, "reel-total")
         gtk_label_set_xalign(reel_gtk_label(elapsed), 1)
         gtk_label_set_xalign(reel_gtk_label(total), 0)
         gtk_scale_set_draw_value(reel_gtk_scale(seek), 0)

@@ -24,10 +24,10 @@ public enum WidgetTree {
         return .array(windows)
     }
 
-    /// The rectangle of the player window's first visible widget whose accessible name is `name`.
+    /// The rectangle of the player window's first visible widget whose accessible name or id is `name`.
     public static func rect(named name: String, in main: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard case .object(let top) = window(main, main: true), case .array(let widgets)? = top.first(where: { $0.0 == "widgets" })?.1 else { return nil }
-        for case .object(let fields) in widgets where fields.first(where: { $0.0 == "name" })?.1 == .string(name) {
+        for case .object(let fields) in widgets where fields.contains(where: { ($0.0 == "name" || $0.0 == "id") && $0.1 == .string(name) }) {
             func n(_ key: String) -> Int { fields.first { $0.0 == key }?.1.ipcNumber.map { Int($0) } ?? 0 }
             return (n("x"), n("y"), n("width"), n("height"))
         }
@@ -64,6 +64,9 @@ public enum WidgetTree {
             fields.append(("role", .string(String(cString: atk_role_get_name(atk_object_get_role(a))))))
             if let n = atk_object_get_name(a), n.pointee != 0 { fields.append(("name", .string(String(cString: n)))) }
         }
+        // The id Reel gave the widget (its GTK name, "reel-seek"), for a test to find one whose
+        // accessible name moves (a time label's is its text).
+        if let id = gtk_widget_get_name(w).map({ String(cString: $0) }), id.hasPrefix("reel-") { fields.append(("id", .string(id))) }
         if reel_is_a(w, gtk_label_get_type()) != 0, let t = gtk_label_get_text(reel_gtk_label(w)) { fields.append(("text", .string(String(cString: t)))) }
         if reel_is_a(w, gtk_button_get_type()) != 0, let t = gtk_button_get_label(reel_gtk_button(w)) { fields.append(("text", .string(String(cString: t)))) }
         if reel_is_a(w, gtk_range_get_type()) != 0 {

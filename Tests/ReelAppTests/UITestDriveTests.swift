@@ -247,21 +247,27 @@ final class UITestDriveTests: XCTestCase {
 /// from the wall clock), played with the clock rebased: `epoch-time` and the window's time-of-day
 /// labels read the given time plus the media played, not today's clock.
 final class ClockAtTests: XCTestCase {
+    /// ffmpeg's live HLS muxer (1 s segments, six in the playlist, PROGRAM-DATE-TIME from the wall
+    /// clock) writing `input` in real time into `dir`, served at /live/live.m3u8 once the playlist
+    /// holds `segments`.
+    private func livePackager(in dir: URL, input: [String], segments: Int) throws -> (BackgroundProcess, HTTPFixtureServer) {
+        let packager = try BackgroundProcess("/usr/bin/ffmpeg", ["-loglevel", "error", "-re"] + input
+                                             + ["-f", "hls", "-hls_time", "1", "-hls_list_size", "6", "-hls_flags", "program_date_time+delete_segments",
+                                                "-hls_segment_filename", dir.appendingPathComponent("seg%03d.ts").path, dir.appendingPathComponent("live.m3u8").path])
+        let server = try HTTPFixtureServer()
+        server.serveLiveDirectory(dir, at: "/live")
+        let deadline = Date().addingTimeInterval(20)
+        while (try? String(contentsOf: dir.appendingPathComponent("live.m3u8"), encoding: .utf8))?.components(separatedBy: "#EXTINF").count ?? 0 <= segments, Date() < deadline {
+            usleep(200_000)
+        }
+        return (packager, server)
+    }
+
     func testALiveStreamsClockIsTheOneGivenRunningAtTheMediasPace() throws {
         let dir = TestMedia.temporaryDirectory("reel-clock-at")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let packager = try BackgroundProcess("/usr/bin/ffmpeg", ["-loglevel", "error", "-re", "-stream_loop", "-1", "-i", TestMedia.path("color10s.mp4"),
-                                                                 "-c", "copy", "-f", "hls", "-hls_time", "1", "-hls_list_size", "6",
-                                                                 "-hls_flags", "program_date_time+delete_segments",
-                                                                 "-hls_segment_filename", dir.appendingPathComponent("seg%03d.ts").path,
-                                                                 dir.appendingPathComponent("live.m3u8").path])
+        let (packager, server) = try livePackager(in: dir, input: ["-stream_loop", "-1", "-i", TestMedia.path("color10s.mp4"), "-c", "copy"], segments: 3)
         defer { packager.process.terminate(); _ = packager.finish(timeout: 5, dumpStacks: false) }
-        let server = try HTTPFixtureServer()
-        server.serveLiveDirectory(dir, at: "/live")
-        let deadline = Date().addingTimeInterval(15)
-        while (try? String(contentsOf: dir.appendingPathComponent("live.m3u8"), encoding: .utf8))?.components(separatedBy: "#EXTINF").count ?? 0 < 4, Date() < deadline {
-            usleep(200_000)
-        }
         let base = ProgramDate.parse("2030-01-01T00:00:00Z")!.timeIntervalSince1970
         for clockAt in [true, false] {
             let socket = dir.appendingPathComponent("c\(clockAt).sock").path
@@ -293,5 +299,63 @@ final class ClockAtTests: XCTestCase {
             XCTAssertEqual(ask(["quit"])["error"] as? String, "success")
             XCTAssertEqual(reel.finish(timeout: 15).status, 0)
         }
+    }
+
+    /// The window of a live stream (ffmpeg's live HLS muxer over a still picture, so the video is
+    /// the same wherever a run joins) paused at its first frame: two runs under the same
+    /// `--clock-at` give the same pixels; two runs on today's clock, seconds apart, do not (their
+    /// time labels differ); and with the time labels masked by their ids, runs whose clocks are
+    /// five minutes apart give the same pixels (a golden that ignores the clock).
+    func testALiveWindowsPictureIsTheSameUnderTheSameClockAndWithTheClockMasked() throws {
+        let dir = TestMedia.temporaryDirectory("reel-clock-at-picture")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A full window (six segments), so every run joins the same shape of playlist.
+        let (packager, server) = try livePackager(in: dir, input: ["-f", "lavfi", "-i", "color=c=blue:s=320x180:r=25", "-c:v", "libx264", "-g", "25"], segments: 6)
+        defer { packager.process.terminate(); _ = packager.finish(timeout: 5, dumpStacks: false) }
+        func capture(clockAt: String?, _ name: String) throws -> (whole: URL, masked: URL, labels: [String]) {
+            let socket = dir.appendingPathComponent("\(name).sock").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                             ["--no-mpris", "--no-resume", "--pause", "--audio-sink", "fakesink sync=true", "--geometry", "800x450", "--ipc", socket]
+                                             + (clockAt.map { ["--clock-at", $0] } ?? []) + [server.url("/live/live.m3u8").absoluteString],
+                                             environment: ["TZ": "UTC", "GTK_CSD": "0"])
+            defer { if reel.process.isRunning { _ = reel.finish(timeout: 2) } }
+            XKeyboard.parkPointer()
+            let c = try XCTUnwrap(IPCTestClient(path: socket, timeout: 20), reel.stderr)
+            var id = 0
+            func ask(_ command: [Any]) -> [String: Any] { id += 1; return c.request(command, id: id) ?? [:] }
+            func widgets() -> [[String: Any]] { (ask(["window-tree"])["data"] as? [[String: Any]])?.first?["widgets"] as? [[String: Any]] ?? [] }
+            func text(_ id: String) -> String? { widgets().first { $0["id"] as? String == id }?["text"] as? String }
+            // Paused at the first frame, the live UI is shown: the LIVE badge and times of day.
+            let until = Date().addingTimeInterval(20)
+            while Date() < until, !(widgets().contains { $0["id"] as? String == "reel-live" } && (text("reel-total") ?? "").count == 8) { usleep(100_000) }
+            let labels = [text("reel-elapsed") ?? "", text("reel-total") ?? ""]
+            XCTAssertEqual(labels[1].count, 8, "a time of day at the live edge while paused: \(labels) \(reel.stderr.suffix(400))")
+            XCTAssertEqual(ask(["get_property", "time-control"])["data"] as? String, "paused")
+            usleep(500_000)  // the paused frame drawn
+            let (whole, masked) = (dir.appendingPathComponent("\(name).png"), dir.appendingPathComponent("\(name)-masked.png"))
+            XCTAssertEqual(ask(["screenshot", whole.path, "window"])["error"] as? String, "success")
+            XCTAssertEqual(ask(["set_property", "capture-mask", ["reel-elapsed", "reel-total"]])["error"] as? String, "success")
+            XCTAssertEqual(ask(["screenshot", masked.path, "window"])["error"] as? String, "success")
+            XCTAssertEqual(ask(["quit"])["error"] as? String, "success")
+            XCTAssertEqual(reel.finish(timeout: 15).status, 0)
+            return (whole, masked, labels)
+        }
+        func differing(_ a: URL, _ b: URL) -> String {
+            ProcessRunner.run("/usr/bin/compare", ["-metric", "AE", a.path, b.path, "null:"], timeout: 30).stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let first = try capture(clockAt: "2030-01-01T00:00:00Z", "given-1")
+        sleep(2)
+        let second = try capture(clockAt: "2030-01-01T00:00:00Z", "given-2")
+        XCTAssertEqual(first.labels, ["00:00:00", second.labels[1]], "the given clock at the first frame")
+        XCTAssertEqual(differing(first.whole, second.whole), "0", "the same clock at the same media position: the same picture")
+        let today = try capture(clockAt: nil, "today-1")
+        sleep(2)
+        let later = try capture(clockAt: nil, "today-2")
+        XCTAssertNotEqual(today.labels, later.labels, "today's clock moved between the runs")
+        XCTAssertNotEqual(differing(today.whole, later.whole), "0", "on today's clock the pictures differ")
+        let fiveMinutesOn = try capture(clockAt: "2030-01-01T00:05:00Z", "given-3")
+        XCTAssertEqual(fiveMinutesOn.labels[0], "00:05:00")
+        XCTAssertNotEqual(differing(first.whole, fiveMinutesOn.whole), "0")
+        XCTAssertEqual(differing(first.masked, fiveMinutesOn.masked), "0", "with the clock masked, clocks minutes apart give one picture")
     }
 }

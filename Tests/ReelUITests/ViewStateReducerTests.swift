@@ -137,6 +137,25 @@ final class ViewStateReducerTests: XCTestCase {
         XCTAssertTrue(s.isSeekable)
     }
 
+    /// A live item paused at its first frame (`--pause`) has no progress ticks: its window comes
+    /// with the next event once the snapshot knows it, and its place with it; while it plays, the
+    /// ticks alone move it.
+    func testAPausedLiveItemShowsItsWindowWithTheNextEvent() {
+        let context = ViewStateContext()
+        var s = PlayerViewState()
+        s.apply(.itemChanged(index: 1, uri: "https://h/b.m3u8", title: "Bravo"), item: 1, now: snapshot(), context: context)
+        s.apply(.timeControl(.paused), item: 1, now: snapshot { $0.timeControl = .paused; $0.position = 0 }, context: context)
+        XCTAssertNil(s.live, "the playlist is not read yet")
+        s.apply(.mediaInfo(MediaInfo(isLive: true, isSeekable: true)), item: 1,
+                now: snapshot { $0.timeControl = .paused; $0.live = self.live; $0.position = 30 }, context: context)
+        XCTAssertEqual(s.live, live)
+        XCTAssertEqual(s.position, 30)
+        s.apply(.timeControl(.playing), item: 1, now: snapshot { $0.live = self.live; $0.position = 30 }, context: context)
+        let later = LivePosition(position: 31, window: 0...41, behindLiveEdge: 10, epochTime: 1_795_550_431)
+        s.apply(.rate(1), item: 1, now: snapshot { $0.live = later; $0.position = 31 }, context: context)
+        XCTAssertEqual(s.live, live, "while playing, only the ticks move it")
+    }
+
     /// An audio file's cover art fills the video area; a video's own picture wins, and the next
     /// item starts black.
     func testTheCoverArtOfAnAudioItemIsShownAndGoesWithIt() {

@@ -53,10 +53,10 @@ final class WindowCommands {
         try GoldenFrameImages.fill(png: path, rects: rects)
     }
 
-    /// `capture-mask`: rectangles or widgets by accessible name (from `window-tree`).
+    /// `capture-mask`: rectangles or widgets by accessible name or id (from `window-tree`).
     private func declareCaptureMask(in table: PropertyTable) {
         table.declare("WindowSession", [
-            Property("capture-mask", kind: .json, summary: "Areas filled flat grey in window captures: \"X,Y,W,H\" or a widget's accessible name (from window-tree).",
+            Property("capture-mask", kind: .json, summary: "Areas filled flat grey in window captures: \"X,Y,W,H\" or a widget's accessible name or id (from window-tree).",
                      read: { [weak self] _ in .array((self?.maskAreas ?? []).map { area in
                          switch area {
                          case .rect(let x, let y, let w, let h): .string("\(x),\(y),\(w),\(h)")
