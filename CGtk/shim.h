@@ -73,6 +73,12 @@ static inline gulong reel_connect_response(gpointer obj, ReelResponseCallback cb
 }
 
 // ---- events (GdkEvent is a union) -----------------------------------------------------------------
+/// GTK's animations (CSS transitions, the focus, popovers) on or off for this process, above what
+/// the desktop's settings say.
+static inline void reel_gtk_set_animations(gboolean on) {
+    GtkSettings *s = gtk_settings_get_default();
+    if (s) g_object_set(s, "gtk-enable-animations", on, NULL);
+}
 static inline GdkEventType reel_event_type(GdkEvent *e) { return e->type; }
 static inline guint reel_event_keyval(GdkEvent *e) { return e->key.keyval; }
 static inline guint reel_event_state(GdkEvent *e) {

@@ -8,6 +8,11 @@ import ReelGLib
 public enum UIRuntime {
     private static var initialised: Bool?
 
+    /// GTK's animations for this process (`--no-animations`: a UI test's goldens; on a compositor a
+    /// transition begun at the window's mapping was seen to stop midway until the next redraw, so
+    /// two runs' captures differed by a shade in every button).
+    @MainActor public static func setAnimations(_ on: Bool) { reel_gtk_set_animations(on ? 1 : 0) }
+
     /// Initialises GTK once. False when there is no display (GTK is then unusable: stay headless).
     public static func start() -> Bool {
         if let initialised { return initialised }

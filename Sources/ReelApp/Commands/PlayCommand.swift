@@ -69,6 +69,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A live item's clock as if it read this ISO 8601 time (with its zone: 2026-12-02T20:00:00Z) when its first frame played, running at the media's pace: the live labels, the LIVE badge and epoch-time are the same at the same media position on every run (UI tests' goldens).", valueName: "TIME"))
     var clockAt: String?
 
+    @Flag(inversion: .prefixedNo, help: "GTK's animations (the transitions of buttons, of the focus, of popovers). --no-animations turns them off for a UI test's goldens: on a compositor a transition can stop midway, and two runs' captures then differ by a shade.")
+    var animations = true
+
     @Flag(inversion: .prefixedNo, help: "Reopen the window at the size (and, on X11, the place) it was left at, and remember it at the end.")
     var rememberWindow = true
 
@@ -241,6 +244,7 @@ struct PlayCommand: ParsableCommand {
             options.clockAt = date
         }
         options.rememberWindow = rememberWindow && geometry == nil
+        options.animations = animations
         guard autoload == nil || ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }
         options.autoload = (autoload ?? (exitAtEnd ? "no" : "yes")) == "yes" && !headless
         guard volumeMax.isFinite, (100...150).contains(volumeMax) else { throw ValidationError("--volume-max takes 100 to 150 (percent).") }

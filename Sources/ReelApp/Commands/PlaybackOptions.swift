@@ -36,6 +36,8 @@ struct PlaybackOptions: Sendable {
     var windowTitle: String?
     /// The size it was left at is read and written (`--no-remember-window`, and never under `--geometry`).
     var rememberWindow = true
+    /// GTK's animations (`--no-animations` turns them off).
+    var animations = true
     /// `--volume-max`: the most the volume goes to (1.3: mpv's 130 %).
     var volumeMax = 1.3
     /// The user's key bindings (mpv's input.conf), nil for the default keys only.

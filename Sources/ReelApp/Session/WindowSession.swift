@@ -147,6 +147,7 @@ final class WindowSession {
             size = geometry.size(screen: UIRuntime.screenSize ?? (1920, 1080), default: (960, 600))
             place = geometry.x.flatMap { x in geometry.y.map { (x, $0) } }
         }
+        if !options.animations { UIRuntime.setAnimations(false) }
         window = PlayerWindow(width: size.width, height: size.height)
         window.fixedTitle = options.windowTitle
         window.onAction = { [weak self] in self?.perform($0) }
