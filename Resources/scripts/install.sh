@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs Reel: the binary, the desktop entry, the AppStream metainfo and the icon, then refreshes the desktop caches
+# Installs Reel: the binary, the desktop entry and its D-Bus service, the AppStream metainfo and the icon, then refreshes the desktop caches
 # when their tools exist.
 #
 #   install.sh PREFIX BINARY        e.g. install.sh /usr/local .build/release/reel
@@ -26,7 +26,12 @@ install -m 0755 "$binary" "$dest/bin/reel"
 # The build keeps its debug information (45 of a release binary's 143 MB); the installed
 # copy goes without it, as distributions ship theirs (function names stay for backtraces).
 command -v strip >/dev/null && strip --strip-debug "$dest/bin/reel"
-install -D -m 0644 "$root/Resources/reel.desktop" "$dest/share/applications/reel.desktop"
+# The entry's name is the app's D-Bus name (DBusActivatable=true: a file manager asks the bus,
+# which starts Reel through the service file when none is open).
+install -D -m 0644 "$root/Resources/io.github.reel_player.Reel.desktop" "$dest/share/applications/io.github.reel_player.Reel.desktop"
+mkdir -p "$dest/share/dbus-1/services"
+sed "s|@bindir@|$prefix/bin|" "$root/Resources/io.github.reel_player.Reel.service" > "$dest/share/dbus-1/services/io.github.reel_player.Reel.service"
+chmod 0644 "$dest/share/dbus-1/services/io.github.reel_player.Reel.service"
 install -D -m 0644 "$root/Resources/icons/reel.svg" "$dest/share/icons/hicolor/scalable/apps/reel.svg"
 install -D -m 0644 "$root/Resources/io.github.reel_player.Reel.metainfo.xml" "$dest/share/metainfo/io.github.reel_player.Reel.metainfo.xml"
 # Translations (po/*.po, compiled here; the binary looks in ../share/locale).
@@ -45,7 +50,8 @@ fi
 
 echo "Installed Reel in $dest:"
 echo "  $dest/bin/reel"
-echo "  $dest/share/applications/reel.desktop"
+echo "  $dest/share/applications/io.github.reel_player.Reel.desktop"
+echo "  $dest/share/dbus-1/services/io.github.reel_player.Reel.service"
 echo "  $dest/share/metainfo/io.github.reel_player.Reel.metainfo.xml"
 echo "  $dest/share/icons/hicolor/scalable/apps/reel.svg"
 case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "Note: $prefix/bin is not on your PATH." ;; esac

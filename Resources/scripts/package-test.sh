@@ -15,7 +15,7 @@ fail() { echo "package-test: $*" >&2; exit 1; }
 dpkg-deb -f "$deb" Package | grep -qx reel || fail "not the reel package"
 dpkg-deb -f "$deb" Depends | grep -q gstreamer1.0-plugins-good || fail "Depends lacks GStreamer's plugins"
 files=$(dpkg-deb -c "$deb")
-for f in ./usr/bin/reel ./usr/share/applications/reel.desktop ./usr/share/metainfo/io.github.reel_player.Reel.metainfo.xml \
+for f in ./usr/bin/reel ./usr/share/applications/io.github.reel_player.Reel.desktop ./usr/share/dbus-1/services/io.github.reel_player.Reel.service ./usr/share/metainfo/io.github.reel_player.Reel.metainfo.xml \
          ./usr/share/icons/hicolor/scalable/apps/reel.svg ./usr/share/locale/de/LC_MESSAGES/reel.mo; do
   grep -q " $f\$" <<<"$files" || fail "$f is not in the package"
 done
@@ -41,7 +41,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get install -y -qq "$deb" >/dev/null || fail "apt could not install $deb"
   env -i PATH=/usr/bin:/bin HOME=/tmp XDG_STATE_HOME="$unpacked/state2" \
     /usr/bin/reel --headless --no-resume --audio-sink fakesink --video-sink fakesink "$clip" || fail "the installed reel did not play"
-  desktop-file-validate /usr/share/applications/reel.desktop || fail "the installed desktop entry is not valid"
+  desktop-file-validate /usr/share/applications/io.github.reel_player.Reel.desktop || fail "the installed desktop entry is not valid"
   apt-get remove -y -qq reel >/dev/null
   echo "package-test: installed with apt, played from /usr/bin/reel, removed"
 else

@@ -82,13 +82,14 @@ static inline guint32 reel_request_name(GDBusConnection *bus, const gchar *name)
     g_variant_unref(r);
     return reply;
 }
-/// org.freedesktop.Application.Open(uris, "", {"reel-enqueue": enqueue}) on `name` at `path`,
+/// org.freedesktop.Application.Open(uris, {"reel-enqueue": enqueue}) on `name` at `path` (the
+/// desktop entry spec's form: no hint, which only GApplication's private org.gtk.Application has),
 /// blocking up to `timeout_ms`. 1 when the instance answered.
 static inline int reel_application_open(GDBusConnection *bus, const gchar *name, const gchar *path, const gchar *const *uris, gboolean enqueue, gint timeout_ms) {
     GVariantBuilder data;
     g_variant_builder_init(&data, G_VARIANT_TYPE("a{sv}"));
     g_variant_builder_add(&data, "{sv}", "reel-enqueue", g_variant_new_boolean(enqueue));
-    GVariant *args = g_variant_new("(^as&sa{sv})", uris, "", &data);
+    GVariant *args = g_variant_new("(^asa{sv})", uris, &data);
     GVariant *r = g_dbus_connection_call_sync(bus, name, path, "org.freedesktop.Application", "Open", args, NULL,
                                               G_DBUS_CALL_FLAGS_NO_AUTO_START, timeout_ms, NULL, NULL);
     if (!r) return 0;
@@ -98,9 +99,8 @@ static inline int reel_application_open(GDBusConnection *bus, const gchar *name,
 /// An Open call's arguments: its URIs (g_strfreev) and whether to enqueue.
 static inline gchar **reel_application_open_args(GVariant *parameters, gboolean *enqueue) {
     const gchar **uris = NULL;
-    const gchar *hint = NULL;
     GVariant *data = NULL;
-    g_variant_get(parameters, "(^a&s&s@a{sv})", &uris, &hint, &data);
+    g_variant_get(parameters, "(^a&s@a{sv})", &uris, &data);
     *enqueue = FALSE;
     if (data) {
         g_variant_lookup(data, "reel-enqueue", "b", enqueue);

@@ -214,7 +214,7 @@ public final class MPRISService {
         case "CanQuit": g_variant_new_boolean(1)
         case "CanRaise", "Fullscreen", "CanSetFullscreen", "HasTrackList": g_variant_new_boolean(0)
         case "Identity": g_variant_new_string(identity)
-        case "DesktopEntry": g_variant_new_string("reel")
+        case "DesktopEntry": g_variant_new_string("io.github.reel_player.Reel")  // the desktop file's name
         case "SupportedUriSchemes": strv(["file", "http", "https"])
         case "SupportedMimeTypes": strv(Self.mimeTypes)
         default: nil

@@ -7,6 +7,10 @@ import ReelCore
 /// freedesktop's `org.freedesktop.Application.Open`; a later `reel FILES` hands them to it and
 /// exits 0. The bus drops the name when its owner ends, however it ends (SIGKILL too). Never
 /// autolaunches a bus: without one, every Reel is its own.
+///
+/// The object is registered before the name is asked for, so a call that D-Bus activation
+/// delivers the moment the name is owned (a file manager's Open, `DBusActivatable=true`) finds it;
+/// calls that come before the session can take them wait (`ready`).
 @MainActor
 public final class SingleInstance {
     public static let busName = "io.github.reel_player.Reel"
@@ -19,6 +23,23 @@ public final class SingleInstance {
     private let bridge: Bridge
     /// URIs handed over (and whether to enqueue them rather than play the first at once).
     public var onOpen: (_ uris: [String], _ enqueue: Bool) -> Void = { _, _ in }
+    /// freedesktop's Activate (a launcher's click, D-Bus activation without files): show the window.
+    public var onActivate: () -> Void = {}
+    /// Calls that came before `ready()`.
+    private var waiting: [(uris: [String], enqueue: Bool)] = []
+    private var isReady = false
+
+    /// The session takes calls from now on (those that came before are handed over in order).
+    public func ready() {
+        isReady = true
+        for call in waiting { call.uris.isEmpty ? onActivate() : onOpen(call.uris, call.enqueue) }
+        waiting = []
+    }
+
+    fileprivate func received(_ uris: [String], enqueue: Bool) {
+        guard isReady else { waiting.append((uris, enqueue)); return }
+        uris.isEmpty ? onActivate() : onOpen(uris, enqueue)
+    }
 
     final class Bridge: @unchecked Sendable { weak var owner: SingleInstance? }
 
@@ -34,9 +55,11 @@ public final class SingleInstance {
     /// Owns the name, or (when `uris` are given and `handOver`) gives them to the instance that does.
     public static func start(uris: [String], enqueue: Bool, handOver: Bool) -> Start {
         guard SessionBus.isAvailable(), let bus = reel_session_bus_sync() else { return .alone }
-        switch reel_request_name(bus, busName) {
-        case 1:
-            return .owner(SingleInstance(connection: bus))
+        let instance = SingleInstance(connection: bus)
+        let reply = reel_request_name(bus, busName)
+        if reply == 1 { return .owner(instance) }
+        instance.unregister()  // the connection stays this function's
+        switch reply {
         case 3 where handOver && !uris.isEmpty:
             let delivered = withArrayOfCStrings(uris) { reel_application_open(bus, busName, objectPath, $0, enqueue ? 1 : 0, 5000) } == 1
             g_object_unref(UnsafeMutableRawPointer(bus))
@@ -64,7 +87,8 @@ public final class SingleInstance {
                 g_strfreev(list)
             }
             let (received, queue) = (uris, enqueue != 0)
-            MainActor.assumeIsolated { if !received.isEmpty { bridge.owner?.onOpen(received, queue) } }
+            let known = name == "Open" || name == "Activate"
+            if known { MainActor.assumeIsolated { bridge.owner?.received(received, enqueue: queue) } }
             g_dbus_method_invocation_return_value(invocation, nil)
         }
         nodeInfo = g_dbus_node_info_new_for_xml(Self.introspection, nil)
@@ -76,15 +100,19 @@ public final class SingleInstance {
 
     /// Lets the name go (the session ends; the bus would at the process's end anyway).
     public func stop() {
-        if registration != 0 { g_dbus_connection_unregister_object(connection, registration); registration = 0 }
+        unregister()
         g_object_unref(UnsafeMutableRawPointer(connection))
+    }
+
+    private func unregister() {
+        if registration != 0 { g_dbus_connection_unregister_object(connection, registration); registration = 0 }
         if let nodeInfo { g_dbus_node_info_unref(nodeInfo); self.nodeInfo = nil }
     }
 
     static let introspection = """
     <node><interface name="org.freedesktop.Application">
       <method name="Activate"><arg type="a{sv}" name="platform_data" direction="in"/></method>
-      <method name="Open"><arg type="as" name="uris" direction="in"/><arg type="s" name="hint" direction="in"/><arg type="a{sv}" name="platform_data" direction="in"/></method>
+      <method name="Open"><arg type="as" name="uris" direction="in"/><arg type="a{sv}" name="platform_data" direction="in"/></method>
       <method name="ActivateAction"><arg type="s" name="action_name" direction="in"/><arg type="av" name="parameter" direction="in"/><arg type="a{sv}" name="platform_data" direction="in"/></method>
     </interface></node>
     """

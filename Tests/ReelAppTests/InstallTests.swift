@@ -20,14 +20,18 @@ final class InstallTests: XCTestCase {
         let sections = ProcessRunner.run("/usr/bin/readelf", ["-SW", bin], timeout: 30).stdout
         XCTAssertFalse(sections.contains(".debug_info"), sections)
         XCTAssertTrue(sections.contains(".symtab"), sections)
-        let desktop = prefix.appendingPathComponent("share/applications/reel.desktop").path
+        let desktop = prefix.appendingPathComponent("share/applications/io.github.reel_player.Reel.desktop").path
         let icon = prefix.appendingPathComponent("share/icons/hicolor/scalable/apps/reel.svg").path
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: desktop)), try Data(contentsOf: root.appendingPathComponent("Resources/reel.desktop")))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: desktop)), try Data(contentsOf: root.appendingPathComponent("Resources/io.github.reel_player.Reel.desktop")))
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: desktop)[.posixPermissions] as? NSNumber)
         XCTAssertEqual(mode.intValue & 0o777, 0o644)
         XCTAssertTrue(FileManager.default.fileExists(atPath: icon))
         let metainfo = prefix.appendingPathComponent("share/metainfo/io.github.reel_player.Reel.metainfo.xml").path
         XCTAssertTrue(FileManager.default.fileExists(atPath: metainfo), "the AppStream metainfo is installed")
+        // DBusActivatable=true: the bus starts the installed binary as the app's service.
+        let service = try String(contentsOf: prefix.appendingPathComponent("share/dbus-1/services/io.github.reel_player.Reel.service"), encoding: .utf8)
+        XCTAssertEqual(service, "[D-BUS Service]\nName=io.github.reel_player.Reel\nExec=\(prefix.path)/bin/reel --gapplication-service\n")
+        XCTAssertTrue(try String(contentsOfFile: desktop, encoding: .utf8).contains("\nDBusActivatable=true\n"))
 
         let missing = ProcessRunner.run("/bin/bash", [script, prefix.path, "/nonexistent/reel"], timeout: 30)
         XCTAssertNotEqual(missing.status, 0)
@@ -37,7 +41,7 @@ final class InstallTests: XCTestCase {
     /// What file managers and software centres read passes their own validators, and the
     /// metainfo provides the media types the desktop entry claims (DASH among them).
     func testTheDesktopEntryAndTheMetainfoPassTheirValidatorsAndAgree() throws {
-        let desktop = root.appendingPathComponent("Resources/reel.desktop").path
+        let desktop = root.appendingPathComponent("Resources/io.github.reel_player.Reel.desktop").path
         let metainfo = root.appendingPathComponent("Resources/io.github.reel_player.Reel.metainfo.xml").path
         let d = ProcessRunner.run("/usr/bin/desktop-file-validate", [desktop], timeout: 30)
         XCTAssertEqual(d.status, 0, d.stdout + d.stderr)
@@ -54,7 +58,7 @@ final class InstallTests: XCTestCase {
     }
 
     func testDesktopEntryDeclaresVideoAndPlaylistTypes() throws {
-        let text = try String(contentsOf: root.appendingPathComponent("Resources/reel.desktop"), encoding: .utf8)
+        let text = try String(contentsOf: root.appendingPathComponent("Resources/io.github.reel_player.Reel.desktop"), encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "[Desktop Entry]")
         var keys: [String: String] = [:]
@@ -74,7 +78,7 @@ final class InstallTests: XCTestCase {
             XCTAssertTrue(mime.split(separator: ";").contains(Substring(type)), type)
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate") {
-            let v = ProcessRunner.run("/usr/bin/desktop-file-validate", [root.appendingPathComponent("Resources/reel.desktop").path])
+            let v = ProcessRunner.run("/usr/bin/desktop-file-validate", [root.appendingPathComponent("Resources/io.github.reel_player.Reel.desktop").path])
             XCTAssertEqual(v.status, 0, v.stdout + v.stderr)
         }
     }

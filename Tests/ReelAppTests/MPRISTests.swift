@@ -117,7 +117,7 @@ final class MPRISTests: XCTestCase {
             XCTAssertTrue(all.stdout.contains(expected), "\(expected) in \(all.stdout)")
         }
         let root = gdbus(name, ["--method", "org.freedesktop.DBus.Properties.GetAll", "org.mpris.MediaPlayer2"])
-        XCTAssertTrue(root.stdout.contains("'Identity': <'Reel'>") && root.stdout.contains("'DesktopEntry': <'reel'>"), root.stdout)
+        XCTAssertTrue(root.stdout.contains("'Identity': <'Reel'>") && root.stdout.contains("'DesktopEntry': <'io.github.reel_player.Reel'>"), root.stdout)
 
         let follow = try BackgroundProcess("/usr/bin/playerctl", ["-p", name, "--follow", "loop"])
         defer { follow.process.terminate(); follow.finish() }

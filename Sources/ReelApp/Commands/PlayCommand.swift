@@ -57,6 +57,11 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Files go to the end of the open Reel's queue, without interrupting what it plays.")
     var enqueue = false
 
+    /// GApplication's flag, as the D-Bus service file starts Reel (DBusActivatable=true): own the
+    /// app's name and take the Open or Activate that started it.
+    @Flag(name: .customLong("gapplication-service"), help: .hidden)
+    var gapplicationService = false
+
     @Option(help: ArgumentHelp("The sound's output: auto (the sound server's default) or a device as the socket's audio-device-list names it (pulse/NAME), as mpv's --audio-device.", valueName: "NAME"))
     var audioDevice: String?
 
@@ -237,7 +242,8 @@ struct PlayCommand: ParsableCommand {
         options.audioDevice = audioDevice
         options.enqueue = enqueue
         // Scripted runs keep their own process: a socket, an exit at the end, a headless run.
-        options.singleInstance = !newWindow && !headless && !exitAtEnd && ipc == nil
+        options.singleInstance = (!newWindow && !headless && !exitAtEnd && ipc == nil) || gapplicationService
+        options.dbusService = gapplicationService
         options.dumpTree = dumpTree.map { URL(fileURLWithPath: $0).path }
         if let clockAt {
             guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }

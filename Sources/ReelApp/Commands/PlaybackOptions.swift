@@ -30,6 +30,8 @@ struct PlaybackOptions: Sendable {
     /// One instance per user session: this window owns the app's name, or hands its files to the
     /// one that does (not under --new-window, nor in a scripted run: --ipc, --exit-at-end).
     var singleInstance = false
+    /// Started by D-Bus activation (`--gapplication-service`): the files come with the Open call.
+    var dbusService = false
     /// `--enqueue`: files handed over join the queue without interrupting it.
     var enqueue = false
     /// `--title`: the window's title instead of the item's.

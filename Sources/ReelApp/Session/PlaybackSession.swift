@@ -33,7 +33,12 @@ final class PlaybackSession {
                     Diagnostics.say(tr("handed to the Reel already open"))
                     return 0
                 case .owner(let owner): instance = owner
-                case .alone: break
+                case .alone:
+                    // Started by D-Bus for a name it cannot own: the call goes to its owner.
+                    if options.dbusService {
+                        Diagnostics.say(tr("started as the D-Bus service, but the session bus or the name io.github.reel_player.Reel is not to be had"))
+                        return 1
+                    }
                 }
             }
             defer { instance?.stop() }

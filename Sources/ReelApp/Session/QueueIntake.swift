@@ -19,6 +19,9 @@ final class QueueIntake {
         case append
         /// Add at the end and play the first added item.
         case appendAndPlay
+        /// Add right after the item playing (at the end when none is) and play the first added
+        /// item: files another `reel` handed over, as Totem does.
+        case playNext
     }
 
     let controller: QueueSequencer
@@ -66,6 +69,10 @@ final class QueueIntake {
         case .appendAndPlay:
             guard let first = built.items.first else { return }
             controller.append(built.items)
+            controller.play(first.id)
+        case .playNext:
+            guard let first = built.items.first else { return }
+            controller.insert(built.items, after: controller.queue.currentID)
             controller.play(first.id)
         }
     }

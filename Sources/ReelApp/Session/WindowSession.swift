@@ -72,17 +72,19 @@ final class WindowSession {
     /// Runs a windowed session to its end. nil when there is no display (the caller plays headless).
     static func run(options: PlaybackOptions, instance: SingleInstance? = nil) -> Int32? {
         let session = WindowSession(options: options)
-        // Files another `reel` handed over: after the queue, the first of them playing (as a
-        // drop on the window), or only queued with --enqueue.
+        // Files another `reel` handed over: after the item playing, the first of them playing (as
+        // Totem does), or only queued at the end with --enqueue.
         instance?.onOpen = { [weak session] uris, enqueue in
             guard let session, session.core != nil else { return }
-            session.core.intake.add(uris, enqueue ? .append : .appendAndPlay)
+            session.core.intake.add(uris, enqueue ? .append : .playNext)
             session.window?.present()
         }
+        instance?.onActivate = { [weak session] in session?.window?.present() }
         let kept = options.rememberWindow ? WindowSizeMemory.recall() : nil
         guard let started = session.start(width: kept?.width ?? 960, height: kept?.height ?? 600, position: kept.flatMap { k in k.x.flatMap { x in k.y.map { (x, $0) } } })
         else { return nil }
         guard started else { return 2 }
+        instance?.ready()
         UIRuntime.run()
         StartupTrace.mark("loop-ended")
         ExitDeadline.arm(status: session.exitStatus)
