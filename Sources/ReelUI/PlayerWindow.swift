@@ -271,6 +271,7 @@ public final class PlayerWindow: SignalReceiver {
         if force || old.meteredPolicy != new.meteredPolicy { videoMenu.render(new.meteredPolicy) }
         if force || old.hardwareDecoding != new.hardwareDecoding { videoMenu.render(new.hardwareDecoding) }
         if force || old.recent != new.recent { videoMenu.renderRecent(new.recent) }
+        if force || (old.title == nil) != (new.title == nil) { videoMenu.renderForget(new.title != nil) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
         if force || old.isPlaylistVisible != new.isPlaylistVisible {

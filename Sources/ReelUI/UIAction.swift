@@ -31,6 +31,8 @@ public enum UIAction: Sendable, Equatable {
     case playAnyway
     /// The resume notice's "Start over": the item plays from its beginning, its place forgotten.
     case startOver
+    /// The video menu's "Forget this file": what the resume book keeps of the item playing goes.
+    case forgetFile
     /// The tracks menu: an audio track, a subtitle track or none (nil).
     case selectAudioTrack(String)
     case selectSubtitleTrack(String?)

@@ -42,11 +42,24 @@ final class VideoMenu: SignalReceiver {
         gtk_widget_set_name(recentItem, "reel-recent")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, recentItem)
         gtk_widget_show(recentItem)
+        forgetItem = gtk_menu_item_new_with_label(tr("Forget this file (its place, tracks and speed)"))
+        gtk_widget_set_name(forgetItem, "reel-forget")
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, forgetItem)
+        gtk_widget_show(forgetItem)
+        SignalBridge.connect(forgetItem, "activate", tag: Self.forgetTag, to: self)
         render(.default)
         renderRecent([])
     }
 
     private var recentItem: UnsafeMutablePointer<GtkWidget>!
+    private var forgetItem: UnsafeMutablePointer<GtkWidget>!
+    private static let forgetTag = 901
+
+    /// "Forget this file" can be used (an item plays and the resume book is kept).
+    func renderForget(_ possible: Bool) { gtk_widget_set_sensitive(forgetItem, possible ? 1 : 0) }
+
+    /// Chooses "Forget this file" as a click on it does.
+    func forgetFile() { gtk_menu_item_activate(OpaquePointer(forgetItem).map { UnsafeMutablePointer<GtkMenuItem>($0) }) }
     private var hwdecItem: UnsafeMutablePointer<GtkWidget>!
     private var shownHardwareDecoding: HardwareDecodingMode = .auto
     private static let hwdecTag = 900
@@ -121,6 +134,10 @@ final class VideoMenu: SignalReceiver {
         if tag >= Self.recentTagBase {
             let index = tag - Self.recentTagBase
             if recentEntries.indices.contains(index) { emit(.openURL(recentEntries[index].uri)) }
+            return
+        }
+        if tag == Self.forgetTag {
+            emit(.forgetFile)
             return
         }
         if tag == Self.hwdecTag {

@@ -72,44 +72,113 @@ final class ResumeTests: XCTestCase {
         XCTAssertNotNil(book().entry(for: URL(fileURLWithPath: other).absoluteString), "and the first one's place is still there")
     }
 
-    /// Issue 60: a film comes back as it was left, not only where: the audio and subtitle tracks
-    /// chosen, the subtitle delay and the speed (mpv's watch-later keeps them).
-    func testTheTracksSubtitleDelayAndSpeedComeBackWithThePlace() throws {
+    /// Issue 60: a film comes back as it was left, not only where (mpv's watch-later): the French
+    /// audio, subtitles off, the audio delay +0.3 s, the subtitle delay, the speed 1.5, the volume
+    /// changed and the A-B loop; the tracks kept by language and title.
+    func testTheTracksDelaysSpeedVolumeAndLoopComeBackWithThePlace() throws {
         let film = TestMedia.path("tracks.mkv")
-        func session() throws -> (BackgroundProcess, IPCTestClient) {
-            let socket = state.appendingPathComponent("ctl-\(UUID().uuidString.prefix(6)).sock").path
-            let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket] + sinks + [film], environment: env)
-            return (reel, try XCTUnwrap(IPCTestClient(path: socket), reel.stderr))
-        }
-        var id = 0
-        func ask(_ c: IPCTestClient, _ command: [Any]) -> Any? { id += 1; return c.request(command, id: id)?["data"] }
-        func eventually(_ what: String, _ condition: () -> Bool) {
-            let deadline = Date().addingTimeInterval(10)
-            while !condition() && Date() < deadline { usleep(50_000) }
-            XCTAssertTrue(condition(), what)
-        }
-        let (first, c1) = try session()
+        let (first, c1) = try session(film)
         eventually("ready") { (ask(c1, ["get_property", "duration"]) as? Double ?? 0) > 5 }
-        _ = ask(c1, ["set_property", "audio-track", 1])
-        _ = ask(c1, ["set_property", "subtitle-track", 1])
+        let french = try XCTUnwrap((ask(c1, ["get_property", "track-list"]) as? [[String: Any]] ?? [])
+            .filter { $0["type"] as? String == "audio" }.firstIndex { $0["title"] as? String == "French" },
+                                   "a French track: \(ask(c1, ["get_property", "track-list"]) ?? "nil")")
+        _ = ask(c1, ["set_property", "audio-track", french])
+        _ = ask(c1, ["set_property", "subtitle-track", -1])
+        _ = ask(c1, ["set_property", "audio-delay", 0.3])
         _ = ask(c1, ["set_property", "sub-delay", 0.5])
+        _ = ask(c1, ["set_property", "volume", 40])
+        _ = ask(c1, ["set_property", "ab-loop-a", 1])
+        _ = ask(c1, ["set_property", "ab-loop-b", 5])
         _ = ask(c1, ["set_property", "pause", true])
         _ = ask(c1, ["set_property", "speed", 1.5])
         _ = ask(c1, ["seek", 2.5, "absolute"])
-        eventually("chosen") { ask(c1, ["get_property", "audio-track"]) as? Int == 1 && ask(c1, ["get_property", "subtitle-track"]) as? Int == 1 }
+        eventually("chosen") { ask(c1, ["get_property", "audio-track"]) as? Int == french && ask(c1, ["get_property", "subtitle-track"]) is NSNull }
         _ = ask(c1, ["quit"])
         XCTAssertEqual(first.finish(timeout: 10, dumpStacks: false).status, 0, first.stderr)
-        let kept = try XCTUnwrap(book().entry(for: URL(fileURLWithPath: film).absoluteString))
-        XCTAssertEqual(kept.settings, ResumeBook.Settings(audioTrack: 1, subtitleTrack: 1, subtitleDelay: 0.5, speed: 1.5))
+        let kept = try XCTUnwrap(book().entry(for: URL(fileURLWithPath: film).absoluteString)).settings
+        XCTAssertEqual(kept.audioTrack, french)
+        XCTAssertEqual(kept.audioTitle, "French")
+        XCTAssertNotNil(kept.audioLanguage)
+        XCTAssertEqual(kept.subtitleTrack, -1)
+        XCTAssertEqual(kept.audioDelay, 0.3)
+        XCTAssertEqual(kept.subtitleDelay, 0.5)
+        XCTAssertEqual(kept.speed, 1.5)
+        XCTAssertEqual(kept.volume ?? 0, 0.4, accuracy: 0.001)
+        XCTAssertEqual(kept.abLoop, ABLoop(a: 1, b: 5))
 
-        let (second, c2) = try session()
+        let (second, c2) = try session(film)
         defer { _ = second.finish(timeout: 5, dumpStacks: false) }
-        eventually("the audio track it was left with") { ask(c2, ["get_property", "audio-track"]) as? Int == 1 }
-        eventually("the subtitle track") { ask(c2, ["get_property", "subtitle-track"]) as? Int == 1 }
+        eventually("the audio track it was left with") { ask(c2, ["get_property", "audio-track"]) as? Int == french }
+        eventually("subtitles off") { ask(c2, ["get_property", "subtitle-track"]) is NSNull }
+        XCTAssertEqual(ask(c2, ["get_property", "audio-delay"]) as? Double, 0.3)
         XCTAssertEqual(ask(c2, ["get_property", "sub-delay"]) as? Double, 0.5)
         eventually("the speed") { ask(c2, ["get_property", "speed"]) as? Double == 1.5 }
-        XCTAssertEqual(ask(c2, ["get_property", "time-pos"]) as? Double ?? 0, 2.5, accuracy: 1.5)
+        eventually("the volume") { abs((ask(c2, ["get_property", "volume"]) as? Double ?? 0) - 40) < 0.1 }
+        XCTAssertEqual(ask(c2, ["get_property", "ab-loop-a"]) as? Double, 1)
+        XCTAssertEqual(ask(c2, ["get_property", "ab-loop-b"]) as? Double, 5)
+        XCTAssertTrue((0.9...5.1).contains(ask(c2, ["get_property", "time-pos"]) as? Double ?? -1), "from 2.5 s, within the loop")
         _ = ask(c2, ["quit"])
+    }
+
+    /// The audio kept is found by its language and title, not its index: a book that says
+    /// "French" at index 0 (the file remuxed since, its tracks in another order) plays the French.
+    func testAKeptTrackIsFoundByItsLanguageAndTitle() throws {
+        let film = TestMedia.path("tracks.mkv")
+        let key = URL(fileURLWithPath: film).absoluteString
+        try FileManager.default.createDirectory(at: resumeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"version":1,"entries":[{"key":"\#(key)","position":2,"duration":6,"saved":1,"audio":0,"audioLang":"fre","audioTitle":"French"}]}"#.utf8)
+            .write(to: resumeFile)
+        let (reel, c) = try session(film)
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        eventually("the French track plays") {
+            let tracks = (ask(c, ["get_property", "track-list"]) as? [[String: Any]] ?? []).filter { $0["type"] as? String == "audio" }
+            return tracks.first { $0["selected"] as? Bool == true }?["title"] as? String == "French"
+        }
+        _ = ask(c, ["quit"])
+    }
+
+    /// The right-click menu's "Forget this file" (with the pointer and the keys, over the socket):
+    /// the item left at 4 s is not kept, and the menu item says what it forgets to a screen reader.
+    func testForgetThisFileFromTheMenuKeepsNothingOfIt() throws {
+        let socket = state.appendingPathComponent("ui.sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--ipc", socket, "--no-mpris", "--autoload=no", "--geometry", "800x450",
+                                                                       "--audio-sink", "fakesink sync=true", colors], environment: env.merging(["GTK_CSD": "0"]) { $1 })
+        defer { _ = reel.finish(timeout: 5, dumpStacks: false) }
+        let c = try XCTUnwrap(IPCTestClient(path: socket, timeout: 20), reel.stderr)
+        eventually("playing") { (ask(c, ["get_property", "time-pos"]) as? Double ?? 0) > 0.2 }
+        _ = ask(c, ["seek", 4, "absolute"])
+        eventually("at 4 s") { (ask(c, ["get_property", "time-pos"]) as? Double ?? 0) >= 4 }
+        let widgets = ((ask(c, ["window-tree"]) as? [[String: Any]])?.first?["widgets"] as? [[String: Any]]) ?? []
+        let video = try XCTUnwrap(widgets.first { $0["name"] as? String == "Video" })
+        XCTAssertEqual(c.request(["mouse", (video["width"] as? Int ?? 0) / 2, (video["height"] as? Int ?? 0) / 2, 2], id: 900)?["error"] as? String, "success")
+        var menu: [[String: Any]] = []
+        eventually("the menu is open") {
+            menu = ((ask(c, ["window-tree"]) as? [[String: Any]]) ?? []).filter { $0["main"] as? Bool == false }.flatMap { $0["widgets"] as? [[String: Any]] ?? [] }
+            return menu.contains { $0["id"] as? String == "reel-forget" }
+        }
+        XCTAssertEqual(menu.first { $0["id"] as? String == "reel-forget" }?["name"] as? String, "Forget this file (its place, tracks and speed)")
+        // The last item of the menu: Up from none, then Enter.
+        XCTAssertEqual(c.request(["keypress", "UP"], id: 901)?["error"] as? String, "success")
+        XCTAssertEqual(c.request(["keypress", "ENTER"], id: 902)?["error"] as? String, "success")
+        eventually("the menu closed") { ((ask(c, ["window-tree"]) as? [[String: Any]]) ?? []).count == 1 }
+        XCTAssertEqual(c.request(["quit"], id: 903)?["error"] as? String, "success")
+        XCTAssertEqual(reel.finish(timeout: 10, dumpStacks: false).status, 0)
+        XCTAssertNil(book().entry(for: URL(fileURLWithPath: colors).absoluteString), "forgotten, and not kept again at the quit")
+    }
+
+    private func session(_ film: String) throws -> (BackgroundProcess, IPCTestClient) {
+        let socket = state.appendingPathComponent("ctl-\(UUID().uuidString.prefix(6)).sock").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--ipc", socket] + sinks + [film], environment: env)
+        return (reel, try XCTUnwrap(IPCTestClient(path: socket), reel.stderr))
+    }
+
+    private var requestID = 0
+    private func ask(_ c: IPCTestClient, _ command: [Any]) -> Any? { requestID += 1; return c.request(command, id: requestID)?["data"] }
+
+    private func eventually(_ what: String, _ condition: () -> Bool) {
+        let deadline = Date().addingTimeInterval(10)
+        while !condition() && Date() < deadline { usleep(50_000) }
+        XCTAssertTrue(condition(), what)
     }
 
     func testQuitAtFourSecondsThenReopenStartsAtFourWithTheResumedEvent() throws {

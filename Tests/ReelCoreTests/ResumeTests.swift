@@ -72,15 +72,39 @@ final class ResumeTests: XCTestCase {
     /// Issue 60: the tracks, subtitle delay and speed kept with the place, read back within bounds.
     func testSettingsRoundTripAndOutOfBoundsOnesAreLeftOut() throws {
         var book = ResumeBook()
-        let settings = ResumeBook.Settings(audioTrack: 1, subtitleTrack: -1, subtitleDelay: 0.25, speed: 1.5)
+        let settings = ResumeBook.Settings(audioTrack: 1, subtitleTrack: -1, subtitleDelay: 0.25, speed: 1.5, audioLanguage: "fre", audioTitle: "French",
+                                           audioDelay: 0.3, volume: 0.4, abLoop: ABLoop(a: 1, b: 5))
         book.apply(.keep(position: 4, duration: 10), key: "file:///a.mkv", now: 100, settings: settings)
         book.apply(.keep(position: 3, duration: 10), key: "file:///b.mp4", now: 101)
         let back = ResumeBook(json: book.json())
         XCTAssertEqual(back, book)
         XCTAssertEqual(back.entry(for: "file:///a.mkv")?.settings, settings)
         XCTAssertEqual(back.entry(for: "file:///b.mp4")?.settings, ResumeBook.Settings(), "an entry without them (an older book's)")
-        let hostile = #"{"entries":[{"key":"file:///c.mp4","position":3,"duration":9,"audio":1e300,"subtitle":-7,"subDelay":9999,"speed":0}]}"#
+        let hostile = #"{"entries":[{"key":"file:///c.mp4","position":3,"duration":9,"audio":1e300,"subtitle":-7,"subDelay":9999,"speed":0,"audioDelay":1e9,"volume":-1,"abA":-3,"audioLang":""}]}"#
         XCTAssertEqual(ResumeBook(json: Data(hostile.utf8)).entry(for: "file:///c.mp4")?.settings, ResumeBook.Settings(), "out of bounds: left out")
+    }
+
+    /// The track kept is found again by language and title first, its index breaking ties, and by
+    /// its index alone only when it had neither.
+    func testAKeptTrackIsFoundByLanguageAndTitleBeforeItsIndex() {
+        let tracks = [MediaTrack(id: "a", kind: .audio, language: "eng", title: "English"),
+                      MediaTrack(id: "b", kind: .audio, language: "fre", title: "French"),
+                      MediaTrack(id: "c", kind: .audio, language: "fre", title: "Commentary"),
+                      MediaTrack(id: "d", kind: .audio)]
+        let rows: [(index: Int?, language: String?, title: String?, expected: Int?, why: String)] = [
+            (1, "fre", "French", 1, "as it was"),
+            (0, "fre", "French", 1, "the file's order changed: the language and title win"),
+            (0, "fre", "Commentary", 2, "the title tells two tracks of one language apart"),
+            (2, "fre", "Director", 2, "no such title: of the language, the one at its index"),
+            (0, "FRE", nil, 1, "the language alone, case aside: the first of it"),
+            (nil, nil, "English", 0, "the title alone"),
+            (3, nil, nil, 3, "a track without language nor title: its index"),
+            (7, nil, nil, nil, "an index out of range"),
+            (1, "ger", "German", nil, "another file under the name: nothing fits"),
+        ]
+        for row in rows {
+            XCTAssertEqual(ResumeBook.Settings.trackIndex(in: tracks, index: row.index, language: row.language, title: row.title), row.expected, row.why)
+        }
     }
 
     func testADamagedOrForeignFileReadsAsWhatIsUsable() {

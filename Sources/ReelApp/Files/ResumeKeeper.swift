@@ -23,12 +23,16 @@ final class ResumeKeeper {
     /// What the entry kept besides the place, applied once the item is ready (its tracks known).
     private var pendingSettings: ResumeBook.Settings?
 
+    /// The volume the session started with: an item's own is kept only when it differs.
+    private let startVolume: Double
+
     var onResumed: (_ position: Double, _ index: Int) -> Void = { _, _ in }
 
     init(file: ResumeFile, player: Player, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
         self.file = file
         self.player = player
         self.now = now
+        startVolume = player.volume
         book = file.read()
     }
 
@@ -43,6 +47,7 @@ final class ResumeKeeper {
             position = start
             pendingSettings = entry.settings
             if let delay = entry.settings.subtitleDelay { player.setSubtitleDelay(delay) }
+            if let delay = entry.settings.audioDelay { player.setAudioDelay(delay) }
             onResumed(start, index)
         }
     }
@@ -63,6 +68,14 @@ final class ResumeKeeper {
             leaveCurrent()  // forgotten at once: a finished item starts at 0 next time
         default: break
         }
+    }
+
+    /// The right-click menu's "Forget this file": what the book kept of the item playing goes, and
+    /// nothing is kept of it when it is left (until it is played again).
+    func forgetCurrent() {
+        guard let current else { return }
+        book = file.apply(.forget, key: current.key, now: now())
+        ended = true
     }
 
     /// "Start over": the item plays from 0 and its place is forgotten.
@@ -86,30 +99,43 @@ final class ResumeKeeper {
         book = file.apply(decision, key: current.key, now: now(), settings: settings)
     }
 
-    /// The tracks, subtitle delay and speed the item is left with (mpv's watch-later's).
+    /// What the item is left with (mpv's watch-later's): the tracks (language, title, index), the
+    /// delays, the speed, the volume when changed, the A-B loop.
     private var settings: ResumeBook.Settings {
         let tracks = player.tracks
-        func index(_ kind: MediaTrack.Kind, _ id: String?) -> Int? { tracks.filter { $0.kind == kind }.firstIndex { $0.id == id } }
-        let hasSubtitles = tracks.contains { $0.kind == .subtitle }
-        return ResumeBook.Settings(audioTrack: index(.audio, player.audioTrack),
-                                   subtitleTrack: hasSubtitles ? (index(.subtitle, player.subtitleTrack) ?? -1) : nil,
-                                   subtitleDelay: player.subtitleDelay, speed: player.rate)
+        let audio = tracks.filter { $0.kind == .audio }, subtitles = tracks.filter { $0.kind == .subtitle }
+        let a = audio.firstIndex { $0.id == player.audioTrack }, s = subtitles.firstIndex { $0.id == player.subtitleTrack }
+        let loop = player.abLoop
+        return ResumeBook.Settings(audioTrack: a, subtitleTrack: subtitles.isEmpty ? nil : (s ?? -1),
+                                   subtitleDelay: player.subtitleDelay, speed: player.rate,
+                                   audioLanguage: a.flatMap { audio[$0].language }, audioTitle: a.flatMap { audio[$0].title },
+                                   subtitleLanguage: s.flatMap { subtitles[$0].language }, subtitleTitle: s.flatMap { subtitles[$0].title },
+                                   audioDelay: player.audioDelay == 0 ? nil : player.audioDelay,
+                                   volume: abs(player.volume - startVolume) < 0.0005 ? nil : player.volume,
+                                   abLoop: loop.a == nil && loop.b == nil ? nil : loop)
     }
 
-    /// The tracks and speed kept, once the item is ready (the preferred languages chose before).
+    /// What was kept, once the item is ready (the preferred languages chose before): the tracks
+    /// found again by language and title (`ResumeBook.Settings.trackIndex`), the speed, the volume
+    /// and the A-B loop.
     private func restore(_ settings: ResumeBook.Settings) {
         pendingSettings = nil
         let tracks = player.tracks
-        if let i = settings.audioTrack {
-            let audio = tracks.filter { $0.kind == .audio }
-            if audio.indices.contains(i), audio[i].id != player.audioTrack { player.selectAudioTrack(audio[i].id) }
+        let audio = tracks.filter { $0.kind == .audio }, subtitles = tracks.filter { $0.kind == .subtitle }
+        if let i = ResumeBook.Settings.trackIndex(in: audio, index: settings.audioTrack, language: settings.audioLanguage, title: settings.audioTitle),
+           audio[i].id != player.audioTrack {
+            player.selectAudioTrack(audio[i].id)
         }
-        if let i = settings.subtitleTrack {
-            let subtitles = tracks.filter { $0.kind == .subtitle }
-            if i == -1 { if player.subtitleTrack != nil { player.selectSubtitleTrack(nil) } }
-            else if subtitles.indices.contains(i), subtitles[i].id != player.subtitleTrack { player.selectSubtitleTrack(subtitles[i].id) }
+        if settings.subtitleTrack == -1 {
+            if player.subtitleTrack != nil { player.selectSubtitleTrack(nil) }
+        } else if let i = ResumeBook.Settings.trackIndex(in: subtitles, index: settings.subtitleTrack, language: settings.subtitleLanguage,
+                                                         title: settings.subtitleTitle),
+                  subtitles[i].id != player.subtitleTrack {
+            player.selectSubtitleTrack(subtitles[i].id)
         }
         if let speed = settings.speed, speed != player.rate { player.setRate(speed) }
+        if let volume = settings.volume { player.volume = volume }
+        if let loop = settings.abLoop { player.setABLoop(loop) }
     }
 
     private func resetItem() {

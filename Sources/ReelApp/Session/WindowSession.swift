@@ -412,6 +412,8 @@ final class WindowSession {
         case .playAnyway: _ = commands.playAnyway()
         case .startOver:
             core.resume?.startOver()
+        case .forgetFile:
+            core.resume?.forgetCurrent()
             state.resumedAt = nil
         case .showStats(let sticky): stats.show(sticky: sticky)
         case .quit: quit()

@@ -104,6 +104,21 @@ public enum EventEncoder {
         })
     }
 
+    /// mpv's `track-list`: `id` from 1 within each type (mpv's `aid`/`sid` numbering), `type`
+    /// video, audio or sub, `lang`, `title`, `selected`, `external`, and Reel's stream id as `src-id`.
+    public static func mpvTrackList(_ tracks: [MediaTrack], selected: [String]) -> JSONValue {
+        var counts: [MediaTrack.Kind: Int] = [:]
+        return .array(tracks.map { t in
+            let id = counts[t.kind, default: 0] + 1
+            counts[t.kind] = id
+            var fields: [(String, JSONValue)] = [("id", .int(id)), ("type", .string(t.kind == .subtitle ? "sub" : t.kind.rawValue)), ("src-id", .string(t.id))]
+            if let lang = t.language { fields.append(("lang", .string(lang))) }
+            if let title = t.title { fields.append(("title", .string(title))) }
+            fields += [("selected", .bool(selected.contains(t.id))), ("external", .bool(t.isExternal))]
+            return .object(fields)
+        })
+    }
+
     /// A live item's place: `epochTime` (null without PROGRAM-DATE-TIME), `behindLiveEdge`,
     /// `window` (`{"start", "end"}` on the position scale).
     public static func liveFields(_ live: LivePosition) -> [(String, JSONValue)] {

@@ -39,6 +39,8 @@ extension Tracks {
         }
         return [
             .value("tracks", "The item's tracks: index, id, type, language, title, selected, external.", get: { EventEncoder.trackList($0.tracks, selected: $0.selectedStreams) }),
+            .value("track-list", "mpv's track list: id (from 1 in each type), type (video, audio, sub), lang, title, selected, external, src-id.",
+                   get: { EventEncoder.mpvTrackList($0.tracks, selected: $0.selectedStreams) }),
             track(.audio),
             track(.subtitle),
             .flag("sub-visibility", "The chosen subtitles are shown.", get: { $0.subtitlesShown }) { self.setShown($0, host: host) },
