@@ -59,3 +59,19 @@ int reel_audio_set_device(void *bin, const char *device) {
 }
 
 void reel_audio_free(char *text) { free(text); }
+
+char *reel_audio_current_device(void *bin) {
+    if (!bin || !GST_IS_BIN(bin)) return NULL;
+    GstIterator *it = gst_bin_iterate_all_by_element_factory_name(GST_BIN(bin), "pulsesink");
+    GValue item = G_VALUE_INIT;
+    char *out = NULL;
+    if (gst_iterator_next(it, &item) == GST_ITERATOR_OK) {
+        gchar *current = NULL;
+        g_object_get(g_value_get_object(&item), "current-device", &current, NULL);
+        if (current && *current) out = strdup(current);
+        g_free(current);
+        g_value_unset(&item);
+    }
+    gst_iterator_free(it);
+    return out;
+}

@@ -38,6 +38,16 @@ public struct PlayerViewState: Sendable, Equatable {
         public var title: String
         public init(uri: String, title: String) { self.uri = uri; self.title = title }
     }
+    /// The sound outputs (the socket's audio-device-list: `pulse/NAME` and a description, "auto"
+    /// first), read when the video menu opens, and the one in force: "Sound output".
+    public var audioOutputs: [AudioOutputEntry] = []
+    public var audioOutput = "auto"
+
+    public struct AudioOutputEntry: Equatable, Sendable {
+        public var name: String
+        public var description: String
+        public init(name: String, description: String) { self.name = name; self.description = description }
+    }
     /// The metered-network policy in force (the video menu's setting).
     public var meteredPolicy: MeteredPolicy = .default
     /// `--hwdec`, shown in the video menu.

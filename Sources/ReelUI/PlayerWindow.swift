@@ -272,6 +272,7 @@ public final class PlayerWindow: SignalReceiver {
         if force || old.hardwareDecoding != new.hardwareDecoding { videoMenu.render(new.hardwareDecoding) }
         if force || old.recent != new.recent { videoMenu.renderRecent(new.recent) }
         if force || (old.title == nil) != (new.title == nil) { videoMenu.renderForget(new.title != nil) }
+        if force || old.audioOutputs != new.audioOutputs || old.audioOutput != new.audioOutput { videoMenu.renderOutputs(new.audioOutputs, current: new.audioOutput) }
         controls.render(new, force: force)
         playlist.render(new.playlist)
         if force || old.isPlaylistVisible != new.isPlaylistVisible {
@@ -348,7 +349,11 @@ public final class PlayerWindow: SignalReceiver {
                let chord = KeyChord(button: reel_event_button(event), double: double, modifiers: KeyModifiers(gdkState: reel_event_state(event))),
                userKeys.handleMouse?(chord) == true { return true }
             if reel_event_type(event) == GDK_2BUTTON_PRESS, reel_event_button(event) == 1 { onAction(.toggleFullscreen); return true }
-            if reel_event_type(event) == GDK_BUTTON_PRESS, reel_event_button(event) == 3 { videoMenu.popUp(at: event); return true }
+            if reel_event_type(event) == GDK_BUTTON_PRESS, reel_event_button(event) == 3 {
+                onAction(.videoMenuOpening)  // the sound outputs there are now
+                videoMenu.popUp(at: event)
+                return true
+            }
             return false
         case .scroll:
             let direction = reel_event_scroll_direction(event)

@@ -33,6 +33,10 @@ public enum UIAction: Sendable, Equatable {
     case startOver
     /// The video menu's "Forget this file": what the resume book keeps of the item playing goes.
     case forgetFile
+    /// The video menu opens: what it lists is read now (the sound outputs).
+    case videoMenuOpening
+    /// The video menu's "Sound output": a device from audio-device-list, or "auto".
+    case setAudioOutput(String)
     /// The tracks menu: an audio track, a subtitle track or none (nil).
     case selectAudioTrack(String)
     case selectSubtitleTrack(String?)

@@ -42,6 +42,10 @@ final class VideoMenu: SignalReceiver {
         gtk_widget_set_name(recentItem, "reel-recent")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, recentItem)
         gtk_widget_show(recentItem)
+        outputItem = gtk_menu_item_new_with_label(tr("Sound output"))
+        gtk_widget_set_name(outputItem, "reel-sound-output")
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, outputItem)
+        gtk_widget_show(outputItem)
         forgetItem = gtk_menu_item_new_with_label(tr("Forget this file (its place, tracks and speed)"))
         gtk_widget_set_name(forgetItem, "reel-forget")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, forgetItem)
@@ -49,10 +53,53 @@ final class VideoMenu: SignalReceiver {
         SignalBridge.connect(forgetItem, "activate", tag: Self.forgetTag, to: self)
         render(.default)
         renderRecent([])
+        renderOutputs([], current: "auto")
     }
 
     private var recentItem: UnsafeMutablePointer<GtkWidget>!
     private var forgetItem: UnsafeMutablePointer<GtkWidget>!
+    private var outputItem: UnsafeMutablePointer<GtkWidget>!
+    private var outputs: [PlayerViewState.AudioOutputEntry] = []
+    private var shownOutput = "auto"
+    private var outputButtons: [UnsafeMutablePointer<GtkWidget>] = []
+    private static let outputTagBase = 2000
+
+    /// "Sound output": a radio item per output ("Autoselect device" first), the one in force checked.
+    func renderOutputs(_ entries: [PlayerViewState.AudioOutputEntry], current: String) {
+        shownOutput = current
+        guard entries != outputs || outputButtons.isEmpty else {
+            for (i, e) in outputs.enumerated() where (e.name == current) != checked(outputButtons[i]) && e.name == current {
+                gtk_check_menu_item_set_active(OpaquePointer(outputButtons[i]).map { UnsafeMutablePointer<GtkCheckMenuItem>($0) }, 1)
+            }
+            return
+        }
+        outputs = entries
+        outputButtons = []
+        let submenu = gtk_menu_new()!
+        var group: UnsafeMutablePointer<GSList>?
+        for (index, entry) in entries.enumerated() {
+            let item = gtk_radio_menu_item_new_with_label(group, entry.name == "auto" ? tr("The system's default") : entry.description)!
+            group = gtk_radio_menu_item_get_group(OpaquePointer(item).map { UnsafeMutablePointer<GtkRadioMenuItem>($0) })
+            if entry.name == current { gtk_check_menu_item_set_active(OpaquePointer(item).map { UnsafeMutablePointer<GtkCheckMenuItem>($0) }, 1) }
+            gtk_menu_shell_append(OpaquePointer(submenu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, item)
+            gtk_widget_show(item)
+            SignalBridge.connect(item, "toggled", tag: Self.outputTagBase + index, to: self)
+            outputButtons.append(item)
+        }
+        gtk_menu_item_set_submenu(OpaquePointer(outputItem).map { UnsafeMutablePointer<GtkMenuItem>($0) }, submenu)
+        gtk_widget_set_sensitive(outputItem, entries.count > 1 ? 1 : 0)
+    }
+
+    /// The outputs "Sound output" lists, by description, and the one checked.
+    var outputLabels: (labels: [String], checked: String?) {
+        (outputs.map(\.description), outputs.indices.first { checked(outputButtons[$0]) }.map { outputs[$0].name })
+    }
+
+    /// Chooses an output as a click on it does.
+    func chooseOutput(_ name: String) {
+        guard let i = outputs.firstIndex(where: { $0.name == name }) else { return }
+        gtk_menu_item_activate(OpaquePointer(outputButtons[i]).map { UnsafeMutablePointer<GtkMenuItem>($0) })
+    }
     private static let forgetTag = 901
 
     /// "Forget this file" can be used (an item plays and the resume book is kept).
@@ -131,6 +178,11 @@ final class VideoMenu: SignalReceiver {
     }
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
+        if tag >= Self.outputTagBase {
+            let index = tag - Self.outputTagBase
+            if outputs.indices.contains(index), checked(outputButtons[index]), outputs[index].name != shownOutput { emit(.setAudioOutput(outputs[index].name)) }
+            return
+        }
         if tag >= Self.recentTagBase {
             let index = tag - Self.recentTagBase
             if recentEntries.indices.contains(index) { emit(.openURL(recentEntries[index].uri)) }

@@ -16,4 +16,8 @@ int reel_audio_set_device(void *bin, const char *device);
 
 void reel_audio_free(char *text);
 
+// The PulseAudio sink the first pulsesink inside `bin` plays to now (its "current-device": a
+// round trip to the server), or NULL (none, or not playing). Free with reel_audio_free.
+char *reel_audio_current_device(void *bin);
+
 #endif

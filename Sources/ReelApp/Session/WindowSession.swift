@@ -71,6 +71,9 @@ final class WindowSession {
 
     /// Runs a windowed session to its end. nil when there is no display (the caller plays headless).
     static func run(options: PlaybackOptions, instance: SingleInstance? = nil) -> Int32? {
+        var options = options
+        // The sound output chosen in the window last time, unless the command line says one.
+        if options.audioDevice == nil, options.rememberWindow { options.audioDevice = AudioOutputMemory.recall() }
         let session = WindowSession(options: options)
         // Files another `reel` handed over: after the item playing, the first of them playing (as
         // Totem does), or only queued at the end with --enqueue.
@@ -325,6 +328,7 @@ final class WindowSession {
     /// A widget's action or a key's command: what is a command or a property goes the socket's
     /// road (`IPCDispatcher` over the session's registry), the rest is the window's own.
     func perform(_ action: UIAction) {
+        if case .setAudioOutput(let name) = action, options.rememberWindow { AudioOutputMemory.remember(name) }
         if case .command(let text) = action {
             for part in InputBindings.parts(of: text) { run(part) }
         } else if let command = Self.command(for: action, snapshot: commands.snapshot) {
@@ -366,6 +370,7 @@ final class WindowSession {
         case .selectSubtitleTrack(let id): [track(.subtitle, id)]
         case .setMeteredPolicy(let policy): [.setProperty("metered-policy", .string(policy.rawValue))]
         case .setHardwareDecoding(let mode): [.setProperty("hwdec", .string(mode.rawValue))]
+        case .setAudioOutput(let name): [.setProperty("audio-device", .string(name))]  // remembered by `perform`
         case .setQuality(let text): [.setProperty("rendition", .string(text))]
         case .goLive: [.registered("live-edge", [])]
         default: nil
@@ -415,6 +420,17 @@ final class WindowSession {
         case .forgetFile:
             core.resume?.forgetCurrent()
             state.resumedAt = nil
+        case .videoMenuOpening:
+            // The sound outputs as the sound server has them now (one look, when the menu opens).
+            let list = (try? dispatcher.properties.get("audio-device-list")) ?? .array([])
+            if case .array(let items) = list {
+                state.audioOutputs = items.compactMap { item in
+                    guard case .object(let f) = item, case .string(let name)? = f.first(where: { $0.0 == "name" })?.1 else { return nil }
+                    let description = f.first { $0.0 == "description" }.flatMap { if case .string(let d) = $0.1 { d } else { nil } } ?? name
+                    return PlayerViewState.AudioOutputEntry(name: name, description: description)
+                }
+            }
+            if case .string(let current)? = try? dispatcher.properties.get("audio-device") { state.audioOutput = current }
         case .showStats(let sticky): stats.show(sticky: sticky)
         case .quit: quit()
         default: break

@@ -12,16 +12,59 @@ final class AudioOutput: PlayerFeature {
     /// A device was chosen (or chosen and then auto again): each pipeline's pulsesink is told.
     private var chosen = false
 
+    /// A device asked for at the start that the server does not have (headphones since unplugged).
+    private var missingAtStart: String?
+
     func configure(_ configuration: PlayerConfiguration) {
         if let d = configuration.audioDevice, d != "auto" {
-            device = Self.mpvName(d)
+            let wanted = Self.mpvName(d)
+            // pulsesink cannot open a sink that is not there: the default plays, and Reel says so.
+            guard Self.devices().contains(where: { $0.name == wanted }) else { missingAtStart = wanted; return }
+            device = wanted
             chosen = true
         }
+    }
+
+    func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
+        guard let missing = missingAtStart else { return }
+        missingAtStart = nil
+        host.emit(.warning(PlaybackError(kind: .output, message: "There is no sound output “\(missing.dropFirst("pulse/".count))” now: the sound plays on the default output.",
+                                         uri: host.currentURI)))
     }
 
     // autoaudiosink makes its pulsesink on the way to PAUSED: it is told once it exists.
     func pipelineBuilt(host: FeatureHost) { apply(host: host) }
     func prerolled(host: FeatureHost) { apply(host: host) }
+
+    /// The chosen device's description ("Headphones"), for saying it went.
+    private var label: String?
+    /// When the last look at where the sound plays was (`tick`).
+    private var lastLook = 0.0
+
+    /// A device chosen that went away (headphones unplugged, an HDMI screen off): the sound server
+    /// moves the stream to its default and playback goes on; Reel says so and is on auto again.
+    /// Looked at once a second while a device is chosen (a round trip to the server), never on
+    /// the default path.
+    func tick(host: FeatureHost) {
+        guard chosen, device != "auto" else { return }
+        let now = Player.monotonicSeconds
+        guard now - lastLook >= 1 else { return }
+        lastLook = now
+        guard let p = reel_audio_current_device(host.pipelineElement) else { return }
+        let current = "pulse/" + String(cString: p)
+        reel_audio_free(p)
+        if current == device {
+            if label == nil { label = Self.devices().first { $0.name == device }?.description }
+            return
+        }
+        guard !Self.devices().contains(where: { $0.name == device }) else { return }
+        let gone = label ?? String(device.dropFirst("pulse/".count))
+        Log.debug(.engine, .info, "audio device \(device) went away: on \(current)")
+        device = "auto"
+        label = nil
+        host.emit(.warning(PlaybackError(kind: .output, message: "The sound output “\(gone)” went away: the sound plays on the default output.",
+                                         uri: host.currentURI)))
+    }
 
     func properties(host: FeatureHost) -> [Property] {
         [
@@ -44,6 +87,7 @@ final class AudioOutput: PlayerFeature {
         }
         guard wanted != device else { return }
         device = wanted
+        label = nil
         chosen = true
         Log.debug(.engine, .info, "audio device: \(wanted)")
         apply(host: host)
