@@ -34,6 +34,8 @@ static inline GtkDialog *reel_gtk_dialog(gpointer p) { return GTK_DIALOG(p); }
 static inline GtkEntry *reel_gtk_entry(gpointer p) { return GTK_ENTRY(p); }
 static inline GtkFileChooser *reel_gtk_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
 static inline GtkGrid *reel_gtk_grid(gpointer p) { return GTK_GRID(p); }
+static inline GtkToggleButton *reel_gtk_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline GtkSpinButton *reel_gtk_spin_button(gpointer p) { return GTK_SPIN_BUTTON(p); }
 static inline GtkStyleProvider *reel_gtk_style_provider(gpointer p) { return GTK_STYLE_PROVIDER(p); }
 
 // ---- properties (g_object_set is variadic) --------------------------------------------------------

@@ -20,6 +20,7 @@ public enum KeyMap {
             case KeySym.char("o"), KeySym.char("O"): return shift ? .openFolderDialog : .openFilesDialog
             case KeySym.char("l"), KeySym.char("L"): return .openURLDialog
             case KeySym.char("s"), KeySym.char("S"): return .action(.captureWindow)
+            case KeySym.comma: return .action(.openPreferences)
             default: return nil
             }
         }
@@ -68,6 +69,7 @@ public enum KeyMap {
             ("F9", tr("Playlist")),
             ("s", tr("Save the frame as a PNG")),
             ("Ctrl+s", tr("Save the window as a PNG")),
+            ("Ctrl+,", tr("Preferences")),
             ("Ctrl+o", tr("Open files")),
             ("Ctrl+Shift+o", tr("Open a folder")),
             ("Ctrl+l", tr("Open a URL")),

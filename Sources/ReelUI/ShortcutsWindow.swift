@@ -5,7 +5,7 @@ import ReelCore
 /// what it does (`KeyMap.help`). Esc or ? closes it.
 @MainActor
 final class ShortcutsWindow: SignalReceiver {
-    private var window: UnsafeMutablePointer<GtkWidget>?
+    private let second: SecondWindow
 
     private enum Tag: Int { case key, destroy }
 
@@ -13,11 +13,8 @@ final class ShortcutsWindow: SignalReceiver {
     private(set) var rows: [String] = []
 
     init(parent: UnsafeMutablePointer<GtkWidget>, userBindings: [(keys: String, meaning: String)] = []) {
-        let w = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-        gtk_window_set_title(reel_gtk_window(w), tr("Keyboard Shortcuts — Reel"))
-        gtk_window_set_transient_for(reel_gtk_window(w), reel_gtk_window(parent))
-        gtk_window_set_destroy_with_parent(reel_gtk_window(w), 1)
-        gtk_widget_set_name(w, "reel-shortcuts")
+        second = SecondWindow(title: tr("Keyboard Shortcuts — Reel"), parent: parent, name: "reel-shortcuts")
+        let w = second.widget!
         let grid = gtk_grid_new()!
         gtk_grid_set_row_spacing(reel_gtk_grid(grid), 4)
         gtk_grid_set_column_spacing(reel_gtk_grid(grid), 18)
@@ -34,23 +31,13 @@ final class ShortcutsWindow: SignalReceiver {
             gtk_grid_attach(reel_gtk_grid(grid), meaning, 1, Int32(row), 1, 1)
         }
         gtk_container_add(reel_gtk_container(w), grid)
-        window = w
         SignalBridge.connectEvent(w, "key-press-event", tag: Tag.key.rawValue, to: self)
         SignalBridge.connect(w, "destroy", tag: Tag.destroy.rawValue, to: self)
     }
 
-    var isOpen: Bool { window.map { gtk_widget_get_visible($0) != 0 } ?? false }
-
-    func present() {
-        guard let window else { return }
-        gtk_widget_show_all(window)
-        gtk_window_present(reel_gtk_window(window))
-    }
-
-    func close() {
-        if let window { gtk_widget_destroy(window) }
-        window = nil
-    }
+    var isOpen: Bool { second.isOpen }
+    func present() { second.present() }
+    func close() { second.close() }
 
     func onEvent(_ tag: Int, _ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
         let k = reel_event_keyval(event)
@@ -59,6 +46,6 @@ final class ShortcutsWindow: SignalReceiver {
     }
 
     func onSignal(_ tag: Int, instance: UnsafeMutableRawPointer?) {
-        if tag == Tag.destroy.rawValue { window = nil }
+        if tag == Tag.destroy.rawValue { second.destroyed() }
     }
 }

@@ -35,6 +35,10 @@ public enum UIAction: Sendable, Equatable {
     case forgetFile
     /// The video menu opens: what it lists is read now (the sound outputs).
     case videoMenuOpening
+    /// Ctrl+, and the video menu's "Preferences…": the session opens the window with what is in force.
+    case openPreferences
+    /// A row of the preferences window changed: reel.conf's option name and its value.
+    case setPreference(key: String, value: String)
     /// The video menu's "Sound output": a device from audio-device-list, or "auto".
     case setAudioOutput(String)
     /// The tracks menu: an audio track, a subtitle track or none (nil).

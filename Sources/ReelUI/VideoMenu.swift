@@ -46,6 +46,11 @@ final class VideoMenu: SignalReceiver {
         gtk_widget_set_name(outputItem, "reel-sound-output")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, outputItem)
         gtk_widget_show(outputItem)
+        let preferences = gtk_menu_item_new_with_label(tr("Preferences…"))!
+        gtk_widget_set_name(preferences, "reel-preferences-item")
+        gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, preferences)
+        gtk_widget_show(preferences)
+        SignalBridge.connect(preferences, "activate", tag: Self.preferencesTag, to: self)
         forgetItem = gtk_menu_item_new_with_label(tr("Forget this file (its place, tracks and speed)"))
         gtk_widget_set_name(forgetItem, "reel-forget")
         gtk_menu_shell_append(OpaquePointer(menu).map { UnsafeMutablePointer<GtkMenuShell>($0) }, forgetItem)
@@ -101,6 +106,7 @@ final class VideoMenu: SignalReceiver {
         gtk_menu_item_activate(OpaquePointer(outputButtons[i]).map { UnsafeMutablePointer<GtkMenuItem>($0) })
     }
     private static let forgetTag = 901
+    private static let preferencesTag = 902
 
     /// "Forget this file" can be used (an item plays and the resume book is kept).
     func renderForget(_ possible: Bool) { gtk_widget_set_sensitive(forgetItem, possible ? 1 : 0) }
@@ -190,6 +196,10 @@ final class VideoMenu: SignalReceiver {
         }
         if tag == Self.forgetTag {
             emit(.forgetFile)
+            return
+        }
+        if tag == Self.preferencesTag {
+            emit(.openPreferences)
             return
         }
         if tag == Self.hwdecTag {
