@@ -46,6 +46,7 @@ FOLDERS = {
     "Sources/ReelCore/Queue/Sequencer": "the queue sequencer, its gapless advisor and retry scheduler",
     "Sources/ReelCore/Reports": "`reel check`'s reports, QoE, stats",
     "Sources/ReelCore/Review": "`reel review`'s verdicts and marks (review.json) and the two-reviewer merge",
+    "Sources/ReelCore/Config": "reel.conf edited as a person would (the preferences window's writes)",
     "Sources/ReelCore/Resume": "resume keys, rule and book",
     "Sources/ReelCore/Subtitles": "SRT, ASS, cue timing, placement, sidecar files",
     "Sources/ReelCore/Subtitles/WebVTT": "WebVTT by the spec",

@@ -140,6 +140,40 @@ final class AccessibilityTests: XCTestCase {
         }
     }
 
+    /// The preferences window (issue 60) on the accessibility bus, in English and under
+    /// `LANGUAGE=de`: every control in it has a name, the check boxes say whether they are checked,
+    /// and the names are the catalogue's.
+    func testThePreferencesWindowsControlsAreNamedAndSayTheirState() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no X display: run under xvfb-run (make test does)") }
+        TestMedia.ensureGenerated()
+        let dir = TestMedia.temporaryDirectory("reel-a11y-prefs")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (language, hwdec, volume) in [("en", "Hardware decoding", "Loudest volume (%):"), ("de", "Hardware-Dekodierung", "Größte Lautstärke (%):")] {
+            let socket = dir.appendingPathComponent("\(language).sock").path
+            let reel = try BackgroundProcess("/usr/bin/env", ["-u", "NO_AT_BRIDGE", "LANG=C.UTF-8", "LANGUAGE=\(language)", "XDG_CONFIG_HOME=\(dir.path)",
+                                                              ProcessRunner.reelExecutable, "--no-mpris", "--autoload=no", "--no-resume", "--pause",
+                                                              "--ipc", socket, "--audio-sink", "fakesink sync=true", TestMedia.path("color10s.mp4")])
+            defer { reel.finish(timeout: 5, dumpStacks: false) }
+            let client = try XCTUnwrap(IPCTestClient(path: socket, timeout: 30), reel.stderr)
+            XCTAssertEqual(client.request(["keypress", "Ctrl+,"], id: 1)?["error"] as? String, "success")
+            var nodes: [[String: Any]] = []
+            let deadline = Date().addingTimeInterval(20)
+            repeat {
+                nodes = shown(tree(of: reel))
+                if nodes.contains(where: { $0["name"] as? String == hwdec }) { break }
+                usleep(300_000)
+            } while Date() < deadline
+            let box = try XCTUnwrap(nodes.first { $0["name"] as? String == hwdec }, "\(language): \(nodes.compactMap { $0["name"] })")
+            XCTAssertEqual(box["role"] as? String, "check box")
+            XCTAssertTrue((box["states"] as? [String] ?? []).contains("checked"), "what is in force: \(box)")
+            XCTAssertTrue(nodes.contains { $0["role"] as? String == "spin button" && $0["name"] as? String == volume }, "\(nodes.compactMap { $0["name"] })")
+            let controls = nodes.filter { ["check box", "spin button", "combo box", "text"].contains($0["role"] as? String ?? "") }
+            XCTAssertGreaterThanOrEqual(controls.count, 8, "\(controls)")
+            XCTAssertEqual(controls.filter { ($0["name"] as? String ?? "").isEmpty }.map { $0["role"] as? String ?? "?" }, [], "every control is named")
+            XCTAssertEqual(client.request(["quit"], id: 2)?["error"] as? String, "success")
+        }
+    }
+
     /// An error is in the tree where a screen reader looks for it: a showing info bar (Orca reads
     /// an info bar as it appears) whose label is the error's text.
     func testAnErrorBannerIsAShowingInfoBarWithItsText() throws {

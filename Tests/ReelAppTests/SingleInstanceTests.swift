@@ -22,11 +22,16 @@ final class SingleInstanceTests: XCTestCase {
     }
 
     override func tearDown() {
+        weston?.stop()
+        weston = nil
         bus.process.terminate()
         _ = bus.finish(timeout: 5, dumpStacks: false)
     }
 
-    private var environment: [String: String] { ["DBUS_SESSION_BUS_ADDRESS": address, "GTK_CSD": "0"] }
+    /// A Wayland session for the windows (weston headless, no Xwayland), when a test wants one.
+    private var weston: WestonSession?
+
+    private var environment: [String: String] { (weston?.environment ?? [:]).merging(["DBUS_SESSION_BUS_ADDRESS": address, "GTK_CSD": "0"]) { $1 } }
 
     private func call(_ arguments: [String]) -> String {
         ProcessRunner.run("/usr/bin/gdbus", ["call", "--session"] + arguments, timeout: 10, environment: environment).stdout
@@ -86,6 +91,21 @@ final class SingleInstanceTests: XCTestCase {
         defer { again.process.terminate(); _ = again.finish(timeout: 5, dumpStacks: false) }
         eventually("a new Reel after a SIGKILL owns the name and plays") { playing()?.url.hasSuffix("demo-colors.mp4") == true }
         XCTAssertFalse(again.stderr.contains("handed"), again.stderr)
+    }
+
+    /// The same hand-over with the windows on Wayland (weston headless, no Xwayland): the second
+    /// `reel` exits 0 and the first window plays its file after the one playing.
+    func testAHandOverOnWaylandPlaysInTheOpenWindow() throws {
+        weston = try WestonSession(xwayland: false)
+        let common = ["--no-resume", "--autoload=no", "--audio-sink", "fakesink sync=true"]
+        let first = try BackgroundProcess(ProcessRunner.reelExecutable, common + [TestMedia.path("long60s.mp4"), TestMedia.path("color10s.mp4")],
+                                          environment: environment)
+        defer { if first.process.isRunning { first.process.terminate(); _ = first.finish(timeout: 5, dumpStacks: false) } }
+        eventually("the first plays A, on Wayland") { playing()?.url.hasSuffix("long60s.mp4") == true }
+        let second = ProcessRunner.run(ProcessRunner.reelExecutable, common + [TestMedia.path("demo-smpte.mp4")], timeout: 15, environment: environment)
+        XCTAssertEqual(second.status, 0, second.stderr)
+        eventually("B plays in the open window, the queued one still after it") { playing().map { $0.url.hasSuffix("demo-smpte.mp4") && $0.canGoNext } == true }
+        XCTAssertFalse(first.stderr.contains("no display"), "a window, on Wayland: \(first.stderr)")
     }
 
     /// DBusActivatable=true, as a file manager opens a file: GIO launches the desktop entry by
