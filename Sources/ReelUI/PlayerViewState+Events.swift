@@ -106,10 +106,10 @@ extension PlayerViewState {
         default:
             break
         }
-        // A live item that has not played yet (`--pause`, a paused first frame) has no progress
-        // ticks: its window, as the snapshot has it once the playlist is read, comes with whatever
-        // event comes next.
-        if timeControl != .playing, let known = now.live, known != live {
+        // A live item paused (`--pause`: its first frame) has no progress ticks: its window, as
+        // the snapshot has it once the playlist is read, comes with whatever event comes next.
+        // (Only while paused: a seek's or the buffer's wait keeps the ticks' road.)
+        if timeControl == .paused, let known = now.live, known != live {
             live = known
             position = known.position
         }
