@@ -2,13 +2,28 @@ import CGtk
 import ReelCore
 
 /// The Ctrl+O "Open Files" chooser and the Ctrl+L "Open URL" prompt. Non-blocking: each answers
-/// through the main loop and emits `.openFiles` / `.openURL`.
+/// through the main loop and emits `.openFiles` / `.openURL`. It also keeps the preferences window.
 @MainActor
 final class DialogPresenter: SignalReceiver {
     var emit: (UIAction) -> Void = { _ in }
     private var dialog: UnsafeMutablePointer<GtkWidget>?
     private var entry: UnsafeMutablePointer<GtkWidget>?
     private(set) var openKind: String?
+    /// Ctrl+, (`preferences`); nil until first opened.
+    private var preferencesWindow: PreferencesWindow?
+
+    /// The preferences window, opened with `p` (what is in force), or raised showing it.
+    func preferences(parent: UnsafeMutablePointer<GtkWidget>, _ p: Preferences) {
+        if let open = preferencesWindow, open.isOpen {
+            open.render(p)
+            open.present()
+            return
+        }
+        let w = PreferencesWindow(parent: parent, preferences: p)
+        w.emit = { [weak self] in self?.emit($0) }
+        preferencesWindow = w
+        w.present()
+    }
 
     private enum Tag: Int { case files, url }
 

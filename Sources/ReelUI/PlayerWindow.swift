@@ -31,8 +31,6 @@ public final class PlayerWindow: SignalReceiver {
     let playlist = PlaylistPanel()
     /// The video area's right-click menu (the metered-network setting).
     let videoMenu = VideoMenu()
-    /// Ctrl+, (`showPreferences`); nil until first opened.
-    var preferencesWindow: PreferencesWindow?
     let banner = ErrorBanner()
     let statsPanel = StatsPanel()
     let resumeNotice = ResumeNotice()
@@ -432,17 +430,7 @@ public final class PlayerWindow: SignalReceiver {
     public enum PointerResult: Sendable { case sent, outside, noPointer }
 
     /// The preferences window (`PreferencesWindow`), opened with what is in force, or raised.
-    public func showPreferences(_ preferences: Preferences) {
-        if let open = preferencesWindow, open.isOpen {
-            open.render(preferences)
-            open.present()
-            return
-        }
-        let w = PreferencesWindow(parent: window, preferences: preferences)
-        w.emit = { [weak self] in self?.onAction($0) }
-        preferencesWindow = w
-        w.present()
-    }
+    public func showPreferences(_ preferences: Preferences) { dialogs.preferences(parent: window, preferences) }
 
     /// Raises the window (files came from another `reel`).
     public func present() { gtk_window_present(reel_gtk_window(window)) }
