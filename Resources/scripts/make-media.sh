@@ -127,6 +127,9 @@ make_audio() {  # out seconds
 # --- test media ---------------------------------------------------------------------------------
 make_colors color10s.mp4 10 640 360
 make_clip clip2s.mp4 2 640 360 smpte
+# A minute of color10s.mp4's palette, round and round (the bench's seek lane and the tests that need
+# an item still playing after a minute of waiting on a busy machine).
+make_colors long60s.mp4 60 640 360
 make_banded banded4x3.mp4 4
 # 2.7 MB of 1080p: a progressive download big enough to start playing before it is all there
 # (BufferingTests, TeardownTests); the benchmarks use it too.
@@ -458,7 +461,6 @@ fi
 
 # --- benchmark media (make bench) -----------------------------------------------------------------
 if [ "$bench" = 1 ]; then
-  make_colors long60s.mp4 60 640 360
   # reel check --renditions all on a 3-rendition, 60 s stream (hls/bench3: 720p, 360p, 180p).
   make_hls_variant hls/bench3/720 1280 720 smpte 60
   make_hls_variant hls/bench3/360 640 360 smpte 60
