@@ -21,7 +21,7 @@ enum SRTParser {
             var lines = c.lines
             while let last = lines.last, last.isBlankLine { lines.removeLast() }
             let body = lines.map { String($0.trimmingSpaces) }.joined(separator: "\n")
-            var cue = SubtitleCue(start: c.start, end: c.end, runs: TaggedText.runs(body, entities: false, assBlocks: true))
+            var cue = SubtitleCue(start: c.start, end: c.end, runs: TaggedText.runs(body, entities: true, assBlocks: true))
             cue.identifier = c.id
             cue.settings = c.settings
             cues.append(cue)

@@ -4,10 +4,12 @@ import Foundation
 /// "00:01:02.345", ASS "0:01:02.34" (centiseconds). Hours may have any number of digits; the
 /// fraction any number of digits (read as a decimal fraction); "," or "." before it. Spaces
 /// around the separators are allowed ("00:00:01, 500", "00 : 01 : 02,345": real tools write them).
+/// A fraction padded with spaces to its three places is read as GStreamer's subparse and
+/// ffmpeg read it, the spaces being zeros: ", 26" is 26 ms, ",  5" 5 ms, ", 9" 90 ms.
 /// Times beyond `BoundedNumber.maximumSeconds` are not read.
 enum SubtitleTime {
     static func seconds(_ text: Substring) -> Double? {
-        let compact = text.contains(" ") || text.contains("\t") ? Substring(text.filter { $0 != " " && $0 != "\t" }) : text
+        let compact = text.contains(" ") || text.contains("\t") ? Substring(unspaced(text.trimmingSpaces)) : text
         let parts = compact.trimmingSpaces.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3 else { return nil }
         var whole = 0.0
@@ -29,6 +31,18 @@ enum SubtitleTime {
         // not a time: the timing line is a problem, as any other that cannot be read.
         let total = whole * 60 + s + fraction
         return total.isFinite && total <= BoundedNumber.maximumSeconds ? total : nil
+    }
+
+    /// The time without its spaces: within a fraction of at most three places ("1, 26") they are
+    /// the zeros that pad it (subparse's `g_strdelimit (s, " ", '0')`); elsewhere, and in a wider
+    /// fraction (", 500"), only spacing.
+    private static func unspaced(_ text: Substring) -> String {
+        func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" }
+        guard let separator = text.lastIndex(where: { $0 == "," || $0 == "." }) else { return text.filter { !isSpace($0) } }
+        let whole = text[..<separator].filter { !isSpace($0) }
+        let fraction = text[text.index(after: separator)...]
+        let padded = fraction.count <= 3 && fraction.last.map { !isSpace($0) } == true
+        return whole + String(text[separator]) + (padded ? String(fraction.map { isSpace($0) ? "0" : $0 }) : fraction.filter { !isSpace($0) })
     }
 
     /// "a --> b" (SRT, WebVTT; WebVTT puts cue settings after b, SRT sometimes coordinates).
