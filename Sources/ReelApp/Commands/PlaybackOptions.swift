@@ -25,6 +25,8 @@ struct PlaybackOptions: Sendable {
     var clockAt: Date?
     /// `--dump-tree FILE`: the window's widget tree written there at the first frame.
     var dumpTree: String?
+    /// `--ytdl`, `--ytdl-format`, `--ytdl-raw-options`: web pages through yt-dlp (`YTDLHelper`).
+    var ytdl = YTDLSettings()
     /// `--audio-device`: the sound's output (`PlayerConfiguration.audioDevice`).
     var audioDevice: String?
     /// One instance per user session: this window owns the app's name, or hands its files to the

@@ -66,6 +66,7 @@ final class SessionCore {
         if prepared.tail != nil { sequencer.expectTail() }  // before anything plays: the first entries may all fail at once
         sequencer.offlineWait = options.offlineWait
         sequencer.router = router
+        if options.ytdl.enabled { sequencer.pageResolver = YTDLHelper(settings: options.ytdl) }
         intake = QueueIntake(controller: sequencer)
         commands = QueueCommandTarget(controller: sequencer, intake: intake)
         SessionDeclarations.declare(in: commandRegistry, commands: commands)
@@ -289,6 +290,7 @@ final class SessionCore {
         resume?.finish()
         network.stop()
         remote.stop()
+        (sequencer.pageResolver as? YTDLHelper)?.stopAll()
         sequencer.detach()
         guard !processEnding else {
             Log.debug(.app, .info, "exit: the pipeline and the gateway are left to the process's end")

@@ -8,6 +8,17 @@ public struct Chapter: Equatable, Sendable {
     public var time: Double
 
     public init(title: String?, time: Double) { self.title = title; self.time = time }
+
+    /// An item's `chapter` options (`START TITLE`, seconds then the title, as `YTDLInfo` writes
+    /// them); a line whose start is not a time is left out.
+    public static func list(options: [String]) -> [Chapter] {
+        options.compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let first = parts.first, let time = Double(first), time.isFinite, time >= 0 else { return nil }
+            let title = parts.count > 1 ? String(parts[1]) : ""
+            return Chapter(title: title.isEmpty ? nil : title, time: time)
+        }
+    }
 }
 
 /// Chapter arithmetic, as mpv's `chapter` property: which chapter a position is in, and where

@@ -136,6 +136,17 @@ public struct PlayQueue: Sendable, Equatable {
         return true
     }
 
+    /// Puts `item` in the place of the item `id` (a web page's video in the page's place): its
+    /// id, and whether it is current, stay those of the place.
+    public mutating func replace(id: QueueItem.ID, with item: QueueItem) {
+        guard let i = index(of: id) else { return }
+        var item = QueueItem(id: id, uri: item.uri, title: item.title, duration: item.duration, options: item.options,
+                             state: items[i].state, arrival: item.arrival)
+        if id == currentID { item.state = .current }
+        items[i] = item
+        layoutChanged()
+    }
+
     /// Moves an item so that it ends up at `index` (clamped to the queue).
     public mutating func move(id: QueueItem.ID, to index: Int) {
         guard let from = self.index(of: id) else { return }

@@ -14,7 +14,7 @@ import Synchronization
 /// Every line is redacted (`Redactor`): no token, header value or signed URL reaches stderr.
 public enum Log {
     public enum Area: String, CaseIterable, Sendable {
-        case engine, queue, quality, network, gateway, decoding, subtitles, app
+        case engine, queue, quality, network, gateway, decoding, subtitles, app, ytdl
     }
 
     public enum Level: Int, Comparable, Sendable {

@@ -2,7 +2,7 @@ import CGStreamer
 import ReelCore
 
 /// The current item's chapters, from GStreamer's table of contents (matroskademux posts one;
-/// qtdemux in 1.22 reads no MP4 chapters): said as a `chapters` event when they change, listed
+/// qtdemux in 1.22 reads no MP4 chapters) or the item's `chapter` options: said as a `chapters` event when they change, listed
 /// for the socket's `chapter-list`, and the target of `chapter` and PgUp/PgDn (mpv's
 /// `add chapter ±1`).
 @MainActor
@@ -39,6 +39,8 @@ final class Chapters: PlayerFeature {
 
     func itemStarted(_ item: PlaybackItem, switched: Bool, host: FeatureHost) {
         found = switched ? next ?? [] : []
+        // The item's own (`chapter` options: a web page's, as yt-dlp gives them) when the media has none.
+        if found.isEmpty { found = Chapter.list(options: item.options["chapter"] ?? []) }
         next = nil
         list = []
         if !found.isEmpty { update(host: host) }

@@ -19,7 +19,9 @@ extension Tracks {
         }
         files.pending = true
         readingHost = host
-        reads.start(uri: uri, extra: preferences.subtitleFiles + files.added) { [self] in
+        // The item's own (`sub-file` options: a web page's subtitles, fetched by the yt-dlp helper).
+        let own = host.currentItem?.options["sub-file"] ?? []
+        reads.start(uri: uri, extra: preferences.subtitleFiles + own + files.added) { [self] in
             MainQueue.shared.async { self.filesRead() }
         }
     }

@@ -30,8 +30,10 @@ extension QueueSequencer {
                 // queue moves without reloading.
                 queue.finishCurrent(.played)
             }
-        case .status(.failed(let error)) where reroutes(error) != nil:
-            break  // loaded again through the gateway
+        case .status(.failed(let error)) where reroutes(error) != nil || resolvesPage(error) != nil:
+            break  // loaded again through the gateway, or looked up as a web page
+        case .error(let error) where resolvesPage(error) != nil:
+            resolvePage(after: error)
         case .error(let error) where reroutes(error) != nil:
             reroute(after: error)
         case .status(.failed(let error)) where nextRetry(after: error) != nil:

@@ -23,6 +23,8 @@ public final class QueueSequencer {
     public let prober: (any StreamLayoutProbing)?
     /// Routes items (the gateway for protected streams); nil plays every item as it is.
     public var router: (any ItemRouting)?
+    /// Looks up the videos of a web page (yt-dlp); nil: a web page fails as one.
+    public var pageResolver: (any PageResolving)?
     public internal(set) var queue: PlayQueue
     /// How the run has gone: played, failed, finished (`QueueTally`).
     var tally = QueueTally()
