@@ -16,6 +16,8 @@ public struct PlayerConfiguration: Sendable {
     public var volumeMax = 1.3
     /// `--audio-device`: mpv's name of the sound's output (`pulse/NAME`), nil: the default.
     public var audioDevice: String?
+    /// The sound's effects at the start (`--replaygain`, `--night-mode` …; all off by default).
+    public var audioEffects = AudioEffectSettings()
     public var endAction: EndAction
     /// Keep the audio pitch at rates other than 1 (scaletempo as the audio filter).
     public var keepPitch: Bool

@@ -169,6 +169,7 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
     @OptionGroup(title: "Web pages") var webPages: YTDLOptions
+    @OptionGroup(title: "Sound") var sound: SoundOptions
 
     func validate() throws {
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
@@ -242,6 +243,7 @@ struct PlayCommand: ParsableCommand {
         if let audioDevice { guard !audioDevice.isEmpty, audioDevice.count <= 200 else { throw ValidationError("--audio-device takes auto or pulse/NAME.") } }
         options.audioDevice = audioDevice
         options.ytdl = try webPages.settings()
+        options.audioEffects = try sound.settings()
         options.enqueue = enqueue
         // Scripted runs keep their own process: a socket, an exit at the end, a headless run.
         options.singleInstance = (!newWindow && !headless && !exitAtEnd && ipc == nil) || gapplicationService

@@ -27,6 +27,8 @@ struct PlaybackOptions: Sendable {
     var dumpTree: String?
     /// `--ytdl`, `--ytdl-format`, `--ytdl-raw-options`: web pages through yt-dlp (`YTDLHelper`).
     var ytdl = YTDLSettings()
+    /// `--replaygain`, `--dialogue-boost`, `--night-mode`, `--equalizer` (`AudioEffects`).
+    var audioEffects = AudioEffectSettings()
     /// `--audio-device`: the sound's output (`PlayerConfiguration.audioDevice`).
     var audioDevice: String?
     /// One instance per user session: this window owns the app's name, or hands its files to the

@@ -56,7 +56,10 @@ extension ReelCommand {
             if exitCode(for: error) == .success { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty { Log.say(message, prefix: "") }
-            ProcessEnd.now(status: exitCode(for: error).rawValue)
+            // A value the command checks as it starts (`--autoload=maybe`, `--equalizer=loudest`) is
+            // the command line's fault as much as a parse error: 2, as the README says, not 64.
+            let usage = exitCode(for: error) == .validationFailure
+            ProcessEnd.now(status: usage ? 2 : exitCode(for: error).rawValue)
         }
         ProcessEnd.now(status: 0)
     }

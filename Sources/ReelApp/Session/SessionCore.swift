@@ -174,6 +174,7 @@ final class SessionCore {
         config.preferences = options.preferences
         config.clockAt = options.clockAt
         config.audioDevice = options.audioDevice
+        config.audioEffects = options.audioEffects
         config.volumeMax = options.volumeMax
         config.unroutedManifests = GatewayRouter.unroutedManifests
         let player: Player

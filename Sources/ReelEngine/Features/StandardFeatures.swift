@@ -18,6 +18,7 @@ extension PlayerFeatures {
             VolumeLimit(),
             AudioDelay(),
             AudioOutput(),
+            AudioEffects(),
             PictureControls(),
             VideoTransform(),
             WaylandPausedSeekRedraw(),
