@@ -12,12 +12,13 @@ final class SubtitleOverlay {
     let element: UnsafeMutablePointer<GstElement>
     private let shared = OverlayShared()
 
-    /// `element` is the filter's textoverlay (a reference is taken).
-    init(element: UnsafeMutablePointer<GstElement>) {
+    /// `element` is the filter's textoverlay (a reference is taken). `atTop`: the secondary
+    /// subtitles, always at the top of the picture whatever their cues ask.
+    init(element: UnsafeMutablePointer<GstElement>, atTop: Bool = false) {
         self.element = element
         gst_object_ref(element)
         reel_set_string(element, "text", "")
-        reel_set_int(element, "valignment", 1)  // bottom (GstBaseTextOverlayVAlign)
+        reel_set_int(element, "valignment", atTop ? 2 : 1)  // top or bottom (GstBaseTextOverlayVAlign)
         reel_set_int(element, "halignment", 1)  // center
         reel_set_int(element, "line-alignment", 1)  // center
         reel_set_bool(element, "shaded-background", 0)
@@ -34,7 +35,10 @@ final class SubtitleOverlay {
         }, Unmanaged.passRetained(shared).toOpaque(), { data in
             Unmanaged<OverlayShared>.fromOpaque(data!).release()
         })
-        shared.state.withLock { $0.element = UInt(bitPattern: element) }
+        shared.state.withLock {
+            $0.element = UInt(bitPattern: element)
+            $0.atTop = atTop
+        }
     }
 
     /// Shows `timeline`'s cues from the next frame on (nil: nothing).
@@ -122,6 +126,8 @@ final class OverlayShared: Sendable {
         var onText: (@Sendable (String?, Double?) -> Void)?
         /// The textoverlay (pointer identity; alive while its pad's probe is).
         var element: UInt?
+        /// The secondary subtitles: at the top, their cues' own placement not followed.
+        var atTop = false
     }
     let state = Mutex(State())
 
@@ -162,7 +168,7 @@ final class OverlayShared: Sendable {
             let changed = text != s.text
             s.text = text
             // Where the file puts it (ASS \an, WebVTT line/align); set only when it changes.
-            let placement = text == nil ? s.placed : (timeline.placement(at: seconds) ?? .standard)
+            let placement = text == nil || s.atTop ? s.placed : (timeline.placement(at: seconds) ?? .standard)
             let moved = placement != s.placed
             s.placed = placement
             // How its letters are edged (ASS styles); set only when it changes, as the placement.

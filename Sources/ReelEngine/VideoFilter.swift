@@ -12,6 +12,8 @@ final class VideoFilter {
     let bin: UnsafeMutablePointer<GstElement>
     let aspect: AspectFilter?
     let subtitles: SubtitleOverlay?
+    /// The secondary subtitles' overlay, at the top (when the pipeline was built with it).
+    let secondarySubtitles: SubtitleOverlay?
     /// The `videoflip` that turns the picture upright (nil when its plugin is missing).
     private let orientation: UnsafeMutablePointer<GstElement>?
     /// The user's zoom and pan (`videobox`, after the user's rotation): the picture as shown.
@@ -25,7 +27,7 @@ final class VideoFilter {
     private let fitCaps: UnsafeMutablePointer<GstElement>?
     private var fitSize: (width: Int, height: Int)?
 
-    init?(aspectModes: Bool, subtitleOverlay: Bool, fitsToWindow: Bool = false) {
+    init?(aspectModes: Bool, subtitleOverlay: Bool, topOverlay: Bool = false, fitsToWindow: Bool = false) {
         // Pictures stored turned (a phone's portrait video) are shown upright, by each stream's
         // `image-orientation` tag; a picture with none passes through untouched.
         // The picture controls first (mpv's equalizer: the video only, never the subtitles),
@@ -40,6 +42,8 @@ final class VideoFilter {
             parts.append(("aspectratiocrop name=reel-crop ! capssetter name=reel-par join=true replace=false", "reel-crop", "sink", "reel-par"))
         }
         if subtitleOverlay { parts.append(("textoverlay name=reel-subs", "reel-subs", "video_sink", "reel-subs")) }
+        // The secondary subtitles (mpv's `secondary-sid`), at the top: only once they are asked for.
+        if subtitleOverlay, topOverlay { parts.append(("textoverlay name=reel-subs2", "reel-subs2", "video_sink", "reel-subs2")) }
         // Passthrough until a window size is given (`fit`): the caps are ANY.
         if fitsToWindow { parts.append(("videoscale name=reel-fit-scale add-borders=true ! capsfilter name=reel-fit", "reel-fit-scale", "sink", "reel-fit")) }
         // A part whose plugin is missing is dropped; the others still work.
@@ -80,6 +84,10 @@ final class VideoFilter {
         subtitles = reel_bin_get_by_name(built, "reel-subs").map { element in
             defer { gst_object_unref(element) }
             return SubtitleOverlay(element: element)
+        }
+        self.secondarySubtitles = reel_bin_get_by_name(built, "reel-subs2").map { element in
+            defer { gst_object_unref(element) }
+            return SubtitleOverlay(element: element, atTop: true)
         }
     }
 

@@ -86,6 +86,7 @@ extension PlayerViewState {
             audioTrack = now.audioTrack
             subtitleTrack = now.subtitleTrack
             subtitlesShown = shown
+            secondarySubtitleTrack = now.secondarySubtitleTrack
         case .error(let problem), .warning(let problem):
             // The queue goes on; the banner keeps saying what went wrong until playback starts again.
             let isWarning = if case .warning = event { true } else { false }

@@ -69,6 +69,8 @@ public struct PlayerViewState: Sendable, Equatable {
     public var audioTrack: String?
     public var subtitleTrack: String?
     public var subtitlesShown = true
+    /// The subtitle file drawn at the top besides the primary (none: nil).
+    public var secondarySubtitleTrack: String?
     /// What the video area shows when the item has no video: its cover art (the file's bytes),
     /// as Totem, VLC and mpv do; nil: black.
     public var coverArt: Data?

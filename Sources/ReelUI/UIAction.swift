@@ -44,6 +44,8 @@ public enum UIAction: Sendable, Equatable {
     /// The tracks menu: an audio track, a subtitle track or none (nil).
     case selectAudioTrack(String)
     case selectSubtitleTrack(String?)
+    /// The tracks menu's "Secondary subtitles": a subtitle file drawn at the top, or none (nil).
+    case selectSecondarySubtitleTrack(String?)
     /// What network items do on a metered connection from now on (the video menu).
     case setMeteredPolicy(MeteredPolicy)
     case setHardwareDecoding(HardwareDecodingMode)

@@ -15,7 +15,8 @@ final class SubtitleWindowTests: XCTestCase {
             defer { h.close() }
             h.wait("paused at the start") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
             h.wait("the tracks menu") { h.window.tracksMenuShown }
-            XCTAssertEqual(h.window.trackEntryLabels, ["None", "film.en.srt (en)", "film.fr.vtt (fr)", "film.de.ass (de)"])
+            XCTAssertEqual(h.window.trackEntryLabels, ["None", "film.en.srt (en)", "film.fr.vtt (fr)", "film.de.ass (de)",
+                                                      "None", "film.en.srt (en)", "film.fr.vtt (fr)", "film.de.ass (de)"], "subtitles, then the secondary's")
             XCTAssertEqual(h.window.tracksButtonText, "sub en", "the English file beside the film is shown")
             let v = h.window.videoRect
             let region = (x: v.x, y: v.y + v.height * 3 / 4, width: v.width, height: v.height / 4)
@@ -49,6 +50,18 @@ final class SubtitleWindowTests: XCTestCase {
             XCTAssertEqual(try text("hidden").share, 0, "hidden with v")
             h.window.chooseTrack("subtitle:file:0")
             h.wait("choosing one shows subtitles again") { h.player.subtitlesShown && h.player.subtitleTrack == "file:0" }
+
+            // The secondary from the same menu: French at the top while English stays at the bottom.
+            let top = (x: v.x, y: v.y, width: v.width, height: v.height / 4)
+            h.pause(at: 2)
+            XCTAssertEqual(PixelProbe.whiteText(try h.capture("no-secondary"), region: top).share, 0, "nothing at the top before")
+            h.window.chooseTrack("secondary:file:1")
+            h.wait("the French file as the secondary") { h.window.tracksButtonText == "sub en" && h.player.selectedTrackIDs.contains("file:1") }
+            h.wait("loaded again, paused") { h.player.status == .readyToPlay && h.player.timeControlStatus == .paused }
+            h.pause(at: 2)
+            let shot = try h.capture("secondary")
+            XCTAssertGreaterThan(PixelProbe.whiteText(shot, region: top).width, hi.width * 3, "BONJOUR TOUT LE MONDE at the top")
+            XCTAssertGreaterThan(PixelProbe.whiteText(shot, region: region).share, 0.001, "HI still at the bottom")
         }
     }
 }

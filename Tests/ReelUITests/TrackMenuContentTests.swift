@@ -23,8 +23,8 @@ final class TrackMenuContentTests: XCTestCase {
         let table: [(String, PlayerViewState, [String?], [String], Set<String>, String)] = [
             ("one audio track, no subtitles: nothing to choose", state([video, en], audio: "a1"), [], [], ["audio:a1", "subtitle:"], ""),
             ("two audio tracks", state([video, en, fr], audio: "a2"), ["Audio"], ["English (en)", "fr"], ["audio:a2", "subtitle:"], "fr"),
-            ("subtitles and a file", state([video, en, sub, file], audio: "a1", subtitle: "file:0"), ["Subtitles"],
-             ["None", "en", "film.srt"], ["audio:a1", "subtitle:file:0"], "sub 2"),
+            ("subtitles and a file: the file may also be the secondary", state([video, en, sub, file], audio: "a1", subtitle: "file:0"),
+             ["Subtitles", "Secondary subtitles"], ["None", "en", "film.srt", "None", "film.srt"], ["audio:a1", "subtitle:file:0", "secondary:"], "sub 2"),
             ("hidden subtitles say off", state([en, fr, sub], audio: "a1", subtitle: "s1", shown: false), ["Audio", "Subtitles"],
              ["English (en)", "fr", "None", "en"], ["audio:a1", "subtitle:"], "en · sub off"),
         ]
@@ -35,6 +35,18 @@ final class TrackMenuContentTests: XCTestCase {
             XCTAssertEqual(made.chosen, chosen, name)
             XCTAssertEqual(made.label, label, name)
         }
+    }
+
+    func testTheSecondaryIsChosenAmongTheFiles() {
+        var s = state([video, en, sub, file, MediaTrack(id: "file:1", kind: .subtitle, language: "fr", title: "film.fr.srt", isExternal: true)],
+                      audio: "a1", subtitle: "file:0")
+        s.secondarySubtitleTrack = "file:1"
+        let made = TrackMenuContent.make(s)
+        XCTAssertEqual(made.sections.last?.heading, "Secondary subtitles")
+        XCTAssertEqual(made.sections.last?.entries.map(\.choice), ["secondary:", "secondary:file:0", "secondary:file:1"], "files only: the media's own streams are not drawn by Reel")
+        XCTAssertEqual(made.chosen, ["audio:a1", "subtitle:file:0", "secondary:file:1"])
+        XCTAssertEqual(TrackMenuContent.action("secondary:file:1"), .selectSecondarySubtitleTrack("file:1"))
+        XCTAssertEqual(TrackMenuContent.action("secondary:"), .selectSecondarySubtitleTrack(nil))
     }
 
     func testEntriesMapToActions() {

@@ -368,6 +368,9 @@ final class WindowSession {
         case .moveItem(let from, let to): [.move(from: from, to: to)]  // `to`: GTK's drop position, an insertion point
         case .selectAudioTrack(let id): [track(.audio, id)]
         case .selectSubtitleTrack(let id): [track(.subtitle, id)]
+        // mpv's id: from 1 among the subtitle tracks, as track-list numbers them.
+        case .selectSecondarySubtitleTrack(let id):
+            [.setProperty("secondary-sid", s.tracks.filter { $0.kind == .subtitle }.firstIndex { $0.id == id }.map { .int($0 + 1) } ?? .string("no"))]
         case .setMeteredPolicy(let policy): [.setProperty("metered-policy", .string(policy.rawValue))]
         case .setHardwareDecoding(let mode): [.setProperty("hwdec", .string(mode.rawValue))]
         case .setAudioOutput(let name): [.setProperty("audio-device", .string(name))]  // remembered by `perform`

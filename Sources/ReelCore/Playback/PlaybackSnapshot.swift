@@ -59,6 +59,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
     public var audioTrack: String?
     public var subtitleTrack: String?
     public var subtitlesShown = true
+    /// The subtitle file drawn at the top besides the primary (`secondary-sid`), when shown.
+    public var secondarySubtitleTrack: String?
     /// `sub-scale`, `sub-delay` (seconds) and `sub-pos` (0–150); `sub-text` (the text Reel
     /// draws now, nil: none).
     public var subtitleLook = SubtitleAdjustments()

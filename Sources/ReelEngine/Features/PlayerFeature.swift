@@ -156,6 +156,8 @@ protocol FeatureHost: PlaybackTransport {
     var aspectFilter: AspectFilter? { get }
     /// The overlay that draws subtitle files, when the pipeline has one.
     var subtitleOverlay: SubtitleOverlay? { get }
+    /// The secondary subtitles' overlay (at the top), when the pipeline was built with one.
+    var secondarySubtitleOverlay: SubtitleOverlay? { get }
     /// The picture as it enters the aspect filter (turned upright, rotated, zoomed), or the stored size.
     var pictureSize: (width: Int, height: Int)? { get }
     /// The picture as the file's own turn leaves it (before the user's rotation, zoom, pan).

@@ -45,7 +45,7 @@ extension Tracks {
             track(.subtitle),
             .flag("sub-visibility", "The chosen subtitles are shown.", get: { $0.subtitlesShown }) { self.setShown($0, host: host) },
             .text("sub-text", "The subtitle text on screen now.", get: { $0.subtitleText }),
-        ]
+        ] + secondaryProperties(host: host)
     }
 
     func commands(host: FeatureHost) -> [(name: String, run: IPCCommandRegistry.Command)] {

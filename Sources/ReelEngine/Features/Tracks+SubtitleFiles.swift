@@ -70,6 +70,7 @@ extension Tracks {
             }
         }
         updateOverlay(host: host)
+        updateSecondary(host: host)
         for problem in problems { host.emit(.warning(problem)) }
         report(host: host)
     }

@@ -21,6 +21,8 @@ final class Tracks: PlayerFeature {
     var shown = true
     /// The cues the overlay was given last (nil: none).
     var overlayTimeline: SubtitleTimeline?
+    /// The second file drawn at the top (`Tracks+Secondary`).
+    var secondary = SecondarySubtitles()
     let reads = SubtitleReads()
     /// The player whose files are being read (the answer comes back on the main loop).
     weak var readingHost: (any FeatureHost)?
@@ -39,6 +41,7 @@ final class Tracks: PlayerFeature {
         snapshot.audioTrack = streams.trackChoice.audio
         snapshot.subtitleTrack = streams.trackChoice.subtitle
         snapshot.subtitlesShown = shown
+        snapshot.secondarySubtitleTrack = shownSecondary?.track.id
     }
 
     // MARK: The item's life
@@ -70,6 +73,8 @@ final class Tracks: PlayerFeature {
         memory.next = nil
         overlayTimeline = nil
         host.subtitleOverlay?.show(nil)
+        secondary.timeline = nil
+        host.secondarySubtitleOverlay?.show(nil)
     }
 
     func streamStarted(host: FeatureHost) {
@@ -82,6 +87,8 @@ final class Tracks: PlayerFeature {
     func pipelineBuilt(host: FeatureHost) {
         overlayTimeline = nil
         updateOverlay(host: host)
+        secondary.timeline = nil
+        updateSecondary(host: host)
     }
 
     func streamCollection(_ collection: StreamCollectionRef, nextItem: Bool, host: FeatureHost) {
@@ -140,7 +147,9 @@ final class Tracks: PlayerFeature {
     var all: [MediaTrack] { streams.tracks + files.files.map(\.track) }
 
     /// What plays and shows now: playbin3's streams, and the subtitle file drawn, if any.
-    var selectedTrackIDs: [String] { streams.selectedStreams + (shownFile.map { [$0.track.id] } ?? []) }
+    var selectedTrackIDs: [String] {
+        streams.selectedStreams + (shownFile.map { [$0.track.id] } ?? []) + (shownSecondary.map { [$0.track.id] } ?? []).filter { $0 != shownFile?.track.id }
+    }
 
     /// A gapless switch could not carry the current item's track choice: it plays other streams
     /// than playbin3 chose by itself (the user's choice, or one the preferences or the previous

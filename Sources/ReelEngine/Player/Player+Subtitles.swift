@@ -10,7 +10,7 @@ import ReelGLib
 extension Player {
     func installVideoFilter() {
         videoFilter = VideoFilter(aspectModes: configuration.aspectModes, subtitleOverlay: configuration.subtitleOverlay,
-                                  fitsToWindow: videoSinkCannotScale)
+                                  topOverlay: features.first(Tracks.self)?.secondaryWanted ?? false, fitsToWindow: videoSinkCannotScale)
         if let videoFilter { reel_set_object(pipeline.element, "video-filter", videoFilter.bin) }
         if let area = output.area { videoFilter?.fit(width: area.width, height: area.height) }
         let bridge = self.bridge
@@ -31,6 +31,8 @@ extension Player {
 
     /// The overlay that draws subtitle files, in this pipeline's video filter.
     var subtitleOverlay: SubtitleOverlay? { videoFilter?.subtitles }
+    /// The secondary subtitles' overlay (at the top), when this pipeline has one.
+    var secondarySubtitleOverlay: SubtitleOverlay? { videoFilter?.secondarySubtitles }
 
     /// The text of the subtitles Reel draws now (files; nil when none is on screen).
     public var subtitleText: String? { videoFilter?.subtitles?.currentText }

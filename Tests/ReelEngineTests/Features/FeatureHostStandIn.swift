@@ -41,6 +41,7 @@ final class FeatureHostStandIn: FeatureHost {
     }()
     var videoFilter: VideoFilter?
     var subtitleOverlay: SubtitleOverlay? { videoFilter?.subtitles }
+    var secondarySubtitleOverlay: SubtitleOverlay? { videoFilter?.secondarySubtitles }
     func videoFilterElement(_ name: String) -> UnsafeMutablePointer<GstElement>? {
         videoFilter.flatMap { reel_bin_get_by_name($0.bin, name) }
     }
