@@ -130,4 +130,54 @@ final class WebPageVideoTests: XCTestCase {
         }
         XCTAssertEqual(server.requests.filter { $0.path.hasPrefix("/vod/") }.count, 0, "no video was played where it should not be")
     }
+
+    /// A separate video and audio, as `-f bv*+ba` gives them for a site that serves them apart:
+    /// joined as one item (the audio as playbin3's second source), both through the gateway with
+    /// yt-dlp's header. yt-dlp's generic extractor gives no such pair for a page of ours, so a
+    /// stand-in prints the document yt-dlp prints for one (its `requested_formats`).
+    func testAVideoAndItsAudioApartPlayAsOneItemWithTheHeaderOnBoth() throws {
+        let dir = TestMedia.temporaryDirectory("reel-ytdl-pair")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let video = dir.appendingPathComponent("v.mp4"), audio = dir.appendingPathComponent("a.m4a")
+        for (out, arguments) in [(video, ["-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=4", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]),
+                                 (audio, ["-f", "lavfi", "-i", "sine=frequency=440:duration=4", "-c:a", "aac"])] {
+            let made = ProcessRunner.run("/usr/bin/ffmpeg", ["-nostdin", "-loglevel", "error", "-y"] + arguments + [out.path], timeout: 60)
+            XCTAssertEqual(made.status, 0, made.stderr)
+        }
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serve("/watch", .data(page(server, .none), contentType: "text/html; charset=utf-8"))
+        server.serve("/v.mp4", .file(video, contentType: "video/mp4"))
+        server.serve("/a.m4a", .file(audio, contentType: "audio/mp4"))
+        server.requireHeader("Sec-Fetch-Mode", "navigate")
+        server.exemptFromAuth("/watch")
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let document = """
+            {"_type": "video", "id": "pair", "title": "Two parts", "duration": 4, "requested_formats": [
+             {"format_id": "0", "url": "\(server.url("/v.mp4").absoluteString)", "vcodec": "avc1.64001e", "acodec": "none", "protocol": "https", "http_headers": {"Sec-Fetch-Mode": "navigate"}},
+             {"format_id": "1", "url": "\(server.url("/a.m4a").absoluteString)", "vcodec": "none", "acodec": "mp4a.40.2", "protocol": "https", "http_headers": {"Sec-Fetch-Mode": "navigate"}}]}
+            """
+        try "#!/bin/sh\ncat <<'JSON'\n\(document)\nJSON\n".write(to: bin.appendingPathComponent("yt-dlp"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("yt-dlp").path)
+        let sound = dir.appendingPathComponent("sound.raw")
+        let run = ProcessRunner.run(ProcessRunner.reelExecutable,
+                                    ["--headless", "--events", "--exit-at-end", "--no-resume", "--no-config", "--video-sink", "fakesink sync=false",
+                                     "--audio-sink", "audioconvert ! audio/x-raw,format=S16LE,channels=1,rate=48000 ! filesink location=\(sound.path)",
+                                     server.url("/watch").absoluteString], timeout: 60, environment: ["PATH": "\(bin.path):/usr/bin:/bin"])
+        XCTAssertEqual(run.status, 0, run.stderr.suffix(1200).description)
+        let all = events(run.stdout)
+        let info = all.last { $0["event"] as? String == "media-info" }
+        XCTAssertEqual(info?["width"] as? Int, 320, "the video part: \(info ?? [:])")
+        XCTAssertNotNil(info?["audioCodec"] as? String, "and the audio part, as one item: \(info ?? [:])")
+        XCTAssertEqual(all.first { $0["event"] as? String == "finished" }?["played"] as? Int, 1)
+        let samples = try Data(contentsOf: sound).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        XCTAssertGreaterThan(samples.count, 48_000 * 3, "the audio part's 4 s reached the sink")
+        XCTAssertGreaterThan(samples.map { abs(Int($0)) }.max() ?? 0, 2000, "a tone, not silence")
+        for path in ["/v.mp4", "/a.m4a"] {
+            let asked = server.requests.filter { $0.path == path }
+            XCTAssertFalse(asked.isEmpty, "\(path) was fetched")
+            XCTAssertTrue(asked.allSatisfy { $0.header("Sec-Fetch-Mode") == "navigate" && $0.status < 300 }, "\(path) with the header: \(asked)")
+        }
+    }
 }

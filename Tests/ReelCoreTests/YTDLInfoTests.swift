@@ -46,7 +46,11 @@ final class YTDLInfoTests: XCTestCase {
             ("a JSON array", "[1]", .failure(.notJSON)),
             ("no format", #"{"_type": "video", "title": "x"}"#, .failure(.nothingPlayable("page without a format"))),
             ("a format not over HTTP", #"{"_type": "video", "url": "rtmp://host/live"}"#, .failure(.nothingPlayable("page without a format"))),
-            ("separate video and audio", #"{"requested_formats": [{"url": "https://a/v.mp4", "vcodec": "avc1", "acodec": "none"}, {"url": "https://a/a.m4a", "vcodec": "none", "acodec": "mp4a"}]}"#,
+            ("separate video and audio: the video, its audio joined", #"{"requested_formats": [{"url": "https://a/v.mp4", "vcodec": "avc1", "acodec": "none"}, {"url": "https://a/a.m4a", "vcodec": "none", "acodec": "mp4a"}]}"#,
+             .success(["https://a/v.mp4"])),
+            ("separate parts at two origins", #"{"requested_formats": [{"url": "https://a/v.mp4", "vcodec": "avc1", "acodec": "none"}, {"url": "https://b/a.m4a", "vcodec": "none", "acodec": "mp4a"}]}"#,
+             .failure(.separateAudioAndVideo)),
+            ("separate HLS parts", #"{"requested_formats": [{"url": "https://a/v.m3u8", "protocol": "m3u8_native", "vcodec": "avc1", "acodec": "none"}, {"url": "https://a/a.m3u8", "protocol": "m3u8_native", "vcodec": "none", "acodec": "mp4a"}]}"#,
              .failure(.separateAudioAndVideo)),
             ("a pair of which one has both", #"{"requested_formats": [{"url": "https://a/v.mp4", "vcodec": "avc1", "acodec": "mp4a"}, {"url": "https://a/a.m4a", "vcodec": "none", "acodec": "mp4a"}]}"#,
              .success(["https://a/v.mp4"])),
@@ -62,6 +66,8 @@ final class YTDLInfoTests: XCTestCase {
             let got = entries(json).map { $0.map(\.url) }
             XCTAssertEqual(got, expected, name)
         }
+        let joined = try? entries(#"{"requested_formats": [{"url": "https://a/v.mp4", "vcodec": "avc1", "acodec": "none"}, {"url": "https://a/a.m4a", "vcodec": "none", "acodec": "mp4a"}]}"#).get()
+        XCTAssertEqual(joined?.first?.options(page: "https://a/watch")["audio-url"], ["https://a/a.m4a"])
         // A flat entry is a page: looked up again when it plays (no `page` option).
         let flat = try? entries(#"{"_type": "playlist", "entries": [{"_type": "url", "url": "https://site/watch?v=1"}]}"#).get()
         XCTAssertEqual(flat?.first?.isPage, true)
@@ -94,7 +100,7 @@ final class YTDLInfoTests: XCTestCase {
         var s = YTDLSettings()
         s.rawArguments = ["--proxy", "http://p"]
         XCTAssertEqual(s.arguments(for: "https://site/watch?v=1"),
-                       ["-J", "--no-warnings", "--flat-playlist", "--no-progress", "-f", "b", "--proxy", "http://p", "--", "https://site/watch?v=1"],
+                       ["-J", "--no-warnings", "--flat-playlist", "--no-progress", "-f", "bv*+ba/b", "--proxy", "http://p", "--", "https://site/watch?v=1"],
                        "the page after `--`: a URL that starts with - is not an option")
     }
 }

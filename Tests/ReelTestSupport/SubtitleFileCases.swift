@@ -86,8 +86,8 @@ public enum SubtitleFileCases {
 
     /// The cue text parsing rules (§6.4): each tokenizer state and tree rule in a cue.
     public static let webVTTCueText: [SubtitleFileCase] = [
-        SubtitleFileCase("data state: character references", "a.vtt", vttCue + "&amp; &lt;&gt; &#65;&#x42; &copy &notin; &bogus; a & b\n",
-                         cues: ["|& <> AB © ¬in; &bogus; a & b"]),
+        SubtitleFileCase("data state: character references", "a.vtt", vttCue + "&amp; &lt;&gt; &#65;&#x42; &copy &notin; &notit; &bogus; a & b\n",
+                         cues: ["|& <> AB © ∉ ¬it; &bogus; a & b"]),  // HTML's table has notin; (∉), not notit;
         SubtitleFileCase("tag state: a start tag, classes and an annotation", "a.vtt", vttCue + "<c.yellow.bg_blue>y</c> <v.loud Roger  Bingham>hi</v>\n",
                          cues: ["|y hi"], markups: ["<span background=\"#0000ff\"><span foreground=\"#ffff00\">y</span></span> hi"]),
         SubtitleFileCase("tag state: a timestamp tag", "a.vtt", vttCue + "one <00:00:01.500>two\n", cues: ["|one two"]),

@@ -7,7 +7,7 @@ struct YTDLOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A web page that holds a video (not media itself) is played through yt-dlp, when it is installed (mpv's ytdl). no: a web page is an error.", valueName: "yes|no"))
     var ytdl: String?
 
-    @Option(help: ArgumentHelp("The format yt-dlp chooses, as its -f takes it (mpv's --ytdl-format). Default: b (the best format with both video and audio).", valueName: "EXPRESSION"))
+    @Option(help: ArgumentHelp("The format yt-dlp chooses, as its -f takes it (mpv's --ytdl-format). Default: bv*+ba/b, as mpv's (the best video with the best audio, joined as one item; else the best format with both).", valueName: "EXPRESSION"))
     var ytdlFormat: String?
 
     @Option(help: ArgumentHelp("More yt-dlp options, as mpv's --ytdl-raw-options: key=value,key2=value2 (each --key value; a key alone is a flag).", valueName: "OPTIONS"))

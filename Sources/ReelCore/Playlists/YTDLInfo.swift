@@ -2,7 +2,8 @@ import Foundation
 
 /// What `yt-dlp -J PAGE` says a web page holds (its `--dump-single-json` document), as queue
 /// items: one video, or a playlist's entries in order. Each item plays the format yt-dlp chose
-/// (`url`, or the one of `requested_formats` that has both video and audio) with the
+/// (`url`, the one of `requested_formats` that has both video and audio, or a video-only file
+/// with its audio-only file, `audio-url`, joined as one item) with the
 /// `http_headers` and `cookies` yt-dlp gives for it as the item's `header` options, which the
 /// gateway puts on every request of the stream to the format's own origin and on no other. Its title, duration, chapters and subtitle URLs come with it.
 /// Pure: table-tested on yt-dlp's own output.
@@ -13,14 +14,14 @@ public enum YTDLInfo {
         case notJSON
         /// A document with nothing playable in it: what yt-dlp names (its `_type`), for the message.
         case nothingPlayable(String)
-        /// A video whose formats are a separate video and audio only (Reel plays one stream per item).
+        /// A separate video and audio Reel cannot join (HLS or DASH parts, or two origins).
         case separateAudioAndVideo
 
         public var description: String {
             switch self {
             case .notJSON: "yt-dlp's answer is not the JSON document it should be"
             case .nothingPlayable(let what): "yt-dlp found no video to play on the page (it read a \(what))"
-            case .separateAudioAndVideo: "yt-dlp chose a separate video and audio (Reel plays one stream per item): choose a format with both, as --ytdl-format=b does"
+            case .separateAudioAndVideo: "yt-dlp chose a separate video and audio that Reel cannot join (streams, or two hosts): choose a format with both, as --ytdl-format=b does"
             }
         }
     }
@@ -38,9 +39,11 @@ public enum YTDLInfo {
         public var subtitles: [(String, String)] = []
         /// A playlist's entry given as its own page (`--flat-playlist`): looked up when it plays.
         public var isPage = false
+        /// The audio of a format pair (video and audio apart): played with the video as one item.
+        public var audioURL: String?
 
         public static func == (a: Entry, b: Entry) -> Bool {
-            a.url == b.url && a.isPage == b.isPage && a.title == b.title && a.duration == b.duration && a.headers == b.headers
+            a.url == b.url && a.isPage == b.isPage && a.audioURL == b.audioURL && a.title == b.title && a.duration == b.duration && a.headers == b.headers
                 && a.chapters.map(\.0) == b.chapters.map(\.0) && a.chapters.map(\.1) == b.chapters.map(\.1)
                 && a.subtitles.map(\.0) == b.subtitles.map(\.0) && a.subtitles.map(\.1) == b.subtitles.map(\.1)
         }
@@ -52,6 +55,7 @@ public enum YTDLInfo {
         public func options(page: String) -> [String: [String]] {
             var options: [String: [String]] = isPage ? [:] : ["page": [page]]
             if !headers.isEmpty { options[PlaylistOptions.header] = headers }
+            if let audioURL { options["audio-url"] = [audioURL] }
             if !chapters.isEmpty { options["chapter"] = chapters.map { "\(String(format: "%.3f", $0.0)) \($0.1)" } }
             if !subtitles.isEmpty { options["sub-url"] = subtitles.map { "\($0.0) \($0.1)" } }
             return options
@@ -88,12 +92,13 @@ public enum YTDLInfo {
             return .success([Entry(url: url, title: document["title"] as? String, duration: number(document["duration"]), isPage: true)])
         }
         guard type == "video" else { return .failure(.nothingPlayable(type)) }
-        guard let format = chosenFormat(document) else {
+        guard let format = chosenFormat(document) ?? pair(document) else {
             if let pair = document["requested_formats"] as? [Any], pair.count > 1 { return .failure(.separateAudioAndVideo) }
             return .failure(.nothingPlayable("page without a format"))
         }
         var entry = Entry(url: format.url, title: document["title"] as? String, duration: number(document["duration"]))
         entry.headers = format.headers
+        entry.audioURL = format.audio
         for case let c as [String: Any] in document["chapters"] as? [Any] ?? [] {
             guard let start = number(c["start_time"]) else { continue }
             entry.chapters.append((start, (c["title"] as? String).map(oneLine) ?? ""))
@@ -112,7 +117,22 @@ public enum YTDLInfo {
         return .success([entry])
     }
 
-    private struct Format { var url: String; var headers: [String] }
+    private struct Format { var url: String; var headers: [String]; var audio: String? = nil }
+
+    /// A separate video and audio (`bv+ba`): the video's URL and headers, and the audio's URL,
+    /// played together (playbin3's `suburi`); nil unless both are plain HTTP files at one origin
+    /// (the item's headers go to its own origin only).
+    private static func pair(_ document: [String: Any]) -> Format? {
+        let requested = (document["requested_formats"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
+        guard requested.count == 2,
+              let video = requested.first(where: { ($0["vcodec"] as? String ?? "none") != "none" }),
+              let audio = requested.first(where: { ($0["vcodec"] as? String ?? "none") == "none" && ($0["acodec"] as? String ?? "none") != "none" }),
+              let v = video["url"] as? String, let a = audio["url"] as? String, isHTTP(v), isHTTP(a),
+              [video, audio].allSatisfy({ !["m3u8", "m3u8_native", "http_dash_segments"].contains($0["protocol"] as? String ?? "https") }),
+              let vu = URLComponents(string: v), let au = URLComponents(string: a),
+              vu.scheme == au.scheme, vu.host == au.host, vu.port == au.port else { return nil }
+        return Format(url: v, headers: headers(of: video), audio: a)
+    }
 
     /// The format yt-dlp chose: the document's own `url` (one format), else the one of
     /// `requested_formats` that carries both video and audio; nil for a separate pair.

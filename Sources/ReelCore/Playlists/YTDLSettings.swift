@@ -1,8 +1,9 @@
 /// How Reel runs yt-dlp for a web page (`--ytdl`, `--ytdl-format`, `--ytdl-raw-options`).
 public struct YTDLSettings: Sendable, Equatable {
     public var enabled = true
-    /// yt-dlp's `-f`: the best format with both video and audio (Reel plays one stream an item).
-    public var format = "b"
+    /// yt-dlp's `-f`, mpv's default: the best video with the best audio (joined as one item), or
+    /// else the best format with both.
+    public var format = "bv*+ba/b"
     /// Arguments after Reel's own, from `--ytdl-raw-options`.
     public var rawArguments: [String] = []
     /// Seconds a run may take before it is stopped (yt-dlp on a slow site takes several).

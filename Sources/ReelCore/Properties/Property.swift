@@ -164,7 +164,8 @@ extension PropertyKind {
             if let word = synonyms.first(where: { $0.key.lowercased() == given.lowercased() })?.value { return .word(word) }
             throw IPCError(.invalidArgument, "“\(name)” takes \(words.joined(separator: ", ")).")
         case .number(let spec):
-            if let none = spec.none, value == .null || value.ipcString?.lowercased() == none { return .number(nil) }
+            // mpv writes a track's none as `false` (`sid`, `secondary-sid`), and takes it back.
+            if let none = spec.none, value == .null || value.ipcString?.lowercased() == none || value.ipcBool == false { return .number(nil) }
             guard let n = value.ipcNumber ?? value.ipcString.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) else {
                 throw IPCError(.propertyFormat, "“\(name)” takes \(spec.describe).")
             }

@@ -167,7 +167,7 @@ extension Player {
         collectionInfo = MediaInfo()
         videoDisplaySize = nil
         forgetStreamingSideItem()
-        reel_set_string(pipeline.element, "uri", uri)
+        setItemURI(uri)
         lifecycle.hasHadItem = true
         features.each("loadRestarted") { $0.loadRestarted(nextHanded: handed, host: self) }
         applyDesiredState()

@@ -68,7 +68,7 @@ extension Player {
         replacePipeline()
         lifecycle.awaitingOwnStreamStart = true
         forgetStreamingSideItem()
-        reel_set_string(pipeline.element, "uri", uri)
+        setItemURI(uri)
         lifecycle.hasHadItem = true
         features.each("loadRestarted") { $0.loadRestarted(nextHanded: handed, host: self) }
         applyDesiredState()

@@ -47,7 +47,8 @@ public struct GaplessAdvisor: Sendable {
     ///   - trackChoiceNeedsLoad: a switch could not carry the current item's track choice.
     public func advise(enabled: Bool, current: QueueItem?, next: QueueItem?, engineLayout: StreamLayout?,
                        trackChoiceNeedsLoad: Bool = false) -> Advice {
-        guard enabled, !trackChoiceNeedsLoad, let current, let next, current.headers.isEmpty, next.headers.isEmpty, !Self.isHLS(next) else { return .none }
+        guard enabled, !trackChoiceNeedsLoad, let current, let next, current.headers.isEmpty, next.headers.isEmpty, !Self.isHLS(next),
+              current.options["audio-url"] == nil, next.options["audio-url"] == nil else { return .none }  // a separate audio: a load of its own
         guard Self.isLocal(next) else { return .prepare(next.id) }
         var unprobed = [next]
         let currentLayout: StreamLayout??

@@ -58,9 +58,12 @@ extension QueueSequencer {
     /// engine's source must not add them again.
     func playbackItem(_ item: QueueItem, playedURI uri: String, attempt: Int = 0) -> PlaybackItem {
         let routed = uri != MediaLocator.uri(for: item.uri)
+        var options = item.options
+        // A separate audio (a web page's format pair): routed as the item is, played beside it.
+        if let audio = try? playedAudioURI(item) { options["played-audio-uri"] = [audio] }
         return PlaybackItem(id: item.id, uri: item.uri, playedURI: uri,
                             headers: routed ? [] : item.headers.map { (name: $0.0, value: $0.1) },
-                            title: item.displayTitle, options: item.options, attempt: attempt)
+                            title: item.displayTitle, options: options, attempt: attempt)
     }
 
     func unloadEngine() {
@@ -80,8 +83,29 @@ extension QueueSequencer {
         return uri
     }
 
+    /// The engine's URI for an item's separate audio (`audio-url`), routed as the item is (its
+    /// headers to its own origin), registered once under a key of its own; nil without one.
+    func playedAudioURI(_ item: QueueItem) throws(ProtectedEntryOptions.OptionError) -> String? {
+        guard let audio = item.option("audio-url") else { return nil }
+        let key = Self.audioKey(item.id)
+        if let known = playedURIs[key] { return known }
+        guard let router else { return audio }
+        let part = QueueItem(id: key, uri: audio, title: item.title, options: item.options.filter { $0.key != "audio-url" }, arrival: item.arrival)
+        let uri = try router.playedURI(for: part)
+        playedURIs[key] = uri
+        return uri
+    }
+
+    /// The key an item's separate audio is registered under (its id with one byte turned).
+    static func audioKey(_ id: QueueItem.ID) -> QueueItem.ID {
+        var bytes = id.uuid
+        bytes.15 ^= 0xA5
+        return UUID(uuid: bytes)
+    }
+
     /// An item left the queue: its routing goes too (a gateway's URLs answer 404 from now on).
     func releaseRouting(_ id: QueueItem.ID) {
+        if let audio = playedURIs.removeValue(forKey: Self.audioKey(id)) { router?.release(audio) }
         guard let uri = playedURIs.removeValue(forKey: id) else { return }
         router?.release(uri)
     }
