@@ -119,8 +119,13 @@ extension Player {
     public var subtitleTrack: String? { trackFeature?.streams.trackChoice.subtitle }
     /// Whether the chosen subtitle track is shown (`v`).
     public var subtitlesShown: Bool { trackFeature?.shown ?? true }
-    /// See `Tracks.choiceNeedsLoad`.
-    public var trackChoiceNeedsLoad: Bool { trackFeature?.choiceNeedsLoad ?? false }
+    /// See `Tracks.choiceNeedsLoad`. Also after the current item fell back to software decoding:
+    /// a gapless switch would carry the software-only ranks (and often the decoder) into the next
+    /// item, which must try its hardware decoder afresh on a load of its own (once per item; the
+    /// fallback's switch-or-load was a race under load, CI).
+    public var trackChoiceNeedsLoad: Bool {
+        (trackFeature?.choiceNeedsLoad ?? false) || (currentItem.map { features.first(HardwareDecoders.self)?.mayFallBack($0) == false } ?? false)
+    }
 
     /// Plays the audio track `id` (one of `tracks`).
     public func selectAudioTrack(_ id: String) { trackFeature?.selectAudio(id, host: self) }
