@@ -19,6 +19,7 @@ extension PlayerFeatures {
             AudioDelay(),
             AudioOutput(),
             AudioEffects(),
+            SeparateAudio(),
             PictureControls(),
             VideoTransform(),
             WaylandPausedSeekRedraw(),

@@ -184,19 +184,9 @@ public final class Player: PlaybackEngine {
             }
         }
         Log.debug(.engine, .info, "load \(uri)\(item.attempt > 0 ? " (attempt \(item.attempt))" : "") on a \(lifecycle.hasHadItem ? "used" : "fresh") playbin3")
-        setItemURI(uri)
+        reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
         applyDesiredState()
-    }
-
-    /// playbin3's `uri`, and its `suburi` when the item has a separate audio (a web page's format
-    /// pair, `played-audio-uri`): playbin3 1.22 plays a second source's streams beside the first's.
-    func setItemURI(_ uri: String) {
-        reel_set_string(pipeline.element, "uri", uri)
-        if let audio = currentItem?.options["played-audio-uri"]?.first {
-            Log.debug(.engine, .info, "its audio apart: \(audio)")
-            reel_set_string(pipeline.element, "suburi", audio)
-        }
     }
 
     /// Removes the current item: the player goes idle.

@@ -167,7 +167,7 @@ extension Player {
         collectionInfo = MediaInfo()
         videoDisplaySize = nil
         forgetStreamingSideItem()
-        setItemURI(uri)
+        reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
         features.each("loadRestarted") { $0.loadRestarted(nextHanded: handed, host: self) }
         applyDesiredState()

@@ -68,7 +68,7 @@ extension Player {
         replacePipeline()
         lifecycle.awaitingOwnStreamStart = true
         forgetStreamingSideItem()
-        setItemURI(uri)
+        reel_set_string(pipeline.element, "uri", uri)
         lifecycle.hasHadItem = true
         features.each("loadRestarted") { $0.loadRestarted(nextHanded: handed, host: self) }
         applyDesiredState()
