@@ -542,4 +542,20 @@ static inline gboolean reel_video_sink_stats(GstElement *sink, guint64 *rendered
     return found;
 }
 
+// Sets basesink's `sync` on a sink, or on every sink inside a sink bin: a checked item's sinks
+// run as fast as the CPU allows, and to the clock while a scenario plays (`reel check --scenario`).
+static inline void reel_set_sinks_sync(GstElement *sink, gboolean sync) {
+    if (!sink) return;
+    if (GST_IS_BASE_SINK(sink)) { g_object_set(G_OBJECT(sink), "sync", sync, NULL); return; }
+    if (!GST_IS_BIN(sink)) return;
+    GstIterator *it = gst_bin_iterate_sinks(GST_BIN(sink));
+    GValue item = G_VALUE_INIT;
+    while (gst_iterator_next(it, &item) == GST_ITERATOR_OK) {
+        reel_set_sinks_sync(GST_ELEMENT(g_value_get_object(&item)), sync);
+        g_value_reset(&item);
+    }
+    g_value_unset(&item);
+    gst_iterator_free(it);
+}
+
 #endif

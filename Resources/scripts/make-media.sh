@@ -161,6 +161,12 @@ if [ ! -s portrait.mp4 ]; then
   rm -f portrait.mp4.flat
   mv portrait.mp4.tmp portrait.mp4
 fi
+# Keyframes 10 s apart (30 s of testsrc2, 320x180, one keyframe each 300 frames): a seek lands
+# between them, so an exact seek must decode from the keyframe before it (`reel check
+# --scenario seek-storm`: each frame's time is its target's, not its keyframe's).
+[ -s gop10s.mp4 ] || { timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=320x180:rate=30:duration=30" \
+    -f lavfi -i "sine=frequency=440:duration=30:sample_rate=44100" -c:v libx264 -preset ultrafast -pix_fmt yuv420p -g 300 -keyint_min 300 \
+    -sc_threshold 0 -bf 0 -threads 2 -c:a aac -b:a 64k -ac 2 -movflags +faststart -f mp4 gop10s.mp4.tmp && mv gop10s.mp4.tmp gop10s.mp4; }
 # The same picture stored to be shown as it is (no display matrix): landscape.mp4, red left, blue
 # right, 320x180; after a portrait video in one queue it must not be turned too.
 [ -s landscape.mp4 ] || { timeout -k 5 120 ffmpeg -nostdin -hide_banner -loglevel error -y -f lavfi \

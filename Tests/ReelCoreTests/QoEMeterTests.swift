@@ -40,6 +40,8 @@ final class QoEMeterTests: XCTestCase {
         var q = m.snapshot(at: 1)
         (q.renderedFrames, q.droppedFrames) = (10, 1)
         XCTAssertEqual(q.json.serialized(),
-                       #"{"droppedFrames":1,"renderedFrames":10,"stalls":0,"stallSeconds":0.0,"startupSeconds":0.25,"renditionSwitches":0}"#)
+                       #"{"droppedFrames":1,"renderedFrames":10,"stalls":0,"stallSeconds":0.0,"startupSeconds":0.25,"renditionSwitches":0,"#
+                       + #""playSeconds":0.0,"droppedPercent":9.09,"rebufferingPercent":null,"timeWeightedBitrate":null,"topBitrate":null,"bitratePercent":null}"#,
+                       "the ratios are null until they have a basis (nothing played, no renditions)")
     }
 }

@@ -17,7 +17,7 @@ struct CheckCommand: ParsableCommand {
     var inputs: [String] = []
 
     @Option(help: ArgumentHelp("The report directory (created if needed).", valueName: "DIR"))
-    var report: String
+    var report: String?
 
     @Option(help: ArgumentHelp("Where to capture frames: seconds, h:mm:ss or percentages, comma-separated.", valueName: "POSITIONS"))
     var at: String = "10%,50%,90%"
@@ -49,8 +49,38 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the report as JUnit XML (one testcase per item) to FILE.", valueName: "FILE"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1); join the shards' reports with `reel check merge`.", valueName: "K/N"))
+    @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1, or as --plan says); auto: K and N from JOB_COMPLETION_INDEX and JOB_COMPLETIONS, CI_NODE_INDEX and CI_NODE_TOTAL, AWS_BATCH_JOB_ARRAY_INDEX, PARALLEL_SEQ and PARALLEL_JOBSLOTS. Join the shards' reports with `reel check merge`.", valueName: "K/N|auto"))
     var shard: String?
+
+    @Option(help: ArgumentHelp("With --shard: the items of each shard as `reel check plan` wrote them (weighted by a previous report).", valueName: "FILE"))
+    var plan: String?
+
+    @Option(help: ArgumentHelp("`reel check plan`: how many shards.", valueName: "N"))
+    var shards: Int?
+
+    @Option(help: ArgumentHelp("`reel check plan`: a previous report (report.json or its directory) whose items' check times weight the plan.", valueName: "REPORT"))
+    var weights: String?
+
+    @Option(help: ArgumentHelp("Play a scenario on each item after its frames (a file of actions, docs/QA.md; or seek-storm, track-switch). Repeatable: the first whose `items` patterns match an item is played on it.", valueName: "FILE|NAME"))
+    var scenario: [String] = []
+
+    @Option(help: ArgumentHelp("Fail an item whose first frame came later than this after the load.", valueName: "SECONDS"))
+    var maxStartup: Double?
+
+    @Option(help: ArgumentHelp("Fail an item that dropped more than this percentage of its frames.", valueName: "PCT"))
+    var maxDropped: Double?
+
+    @Option(help: ArgumentHelp("Fail an item that stalled more than this many times once playing.", valueName: "N"))
+    var maxStalls: Int?
+
+    @Option(help: ArgumentHelp("Fail an item whose rebuffering ratio (stalled over stalled and playing time) is above this percentage.", valueName: "PCT"))
+    var maxRebufferRatio: Double?
+
+    @Option(help: ArgumentHelp("Fail an adaptive item whose time-weighted bitrate is below this percentage of its top rendition's.", valueName: "PCT"))
+    var minBitrateRatio: Double?
+
+    @Option(help: ArgumentHelp("Known problems: a line each, ITEMS CODE [max=BOUND] [sometimes] [LINK]; a known one is reported as known (not a failure), one that no longer happens as fixed.", valueName: "FILE"))
+    var known: String?
 
     @Option(help: ArgumentHelp("Compare every frame with the frame of the same item (by its input) and position in DIR, a previous run's report directory: SSIM and PSNR on luma; below --golden-threshold is a problem, with a diff image.", valueName: "DIR"))
     var golden: String?
@@ -86,10 +116,19 @@ struct CheckCommand: ParsableCommand {
         do { try CaptureFileName.validate(frameName) } catch { throw ValidationError("--frame-name: \(error)") }
         if !(itemTimeout > 0) { throw ValidationError("--item-timeout must be positive.") }
         if !(openTimeout > 0) { throw ValidationError("--open-timeout must be positive.") }
+        if inputs.first == "plan" {  // `reel check plan LIST --shards N [--weights REPORT]`
+            guard let shards, (1...10_000).contains(shards) else { throw ValidationError("reel check plan: --shards N, from 1 to 10000.") }
+            return
+        }
+        if report == nil { throw ValidationError("Missing expected argument '--report <DIR>'") }
         if inputs.first == "merge" { return }  // `reel check merge DIR… --report OUT` (CheckMerge)
         if !["auto", "all"].contains(renditions) { throw ValidationError("--renditions: auto or all.") }
         if HardwareDecodingMode(argument: hwdec) == nil { throw ValidationError("--hwdec: auto or no.") }
-        if let shard, CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N.") }
+        if let shard, shard != "auto", CheckShard(shard) == nil { throw ValidationError("--shard: '\(shard)' is not K/N with 1 ≤ K ≤ N, or auto.") }
+        if plan != nil, shard == nil { throw ValidationError("--plan: say which shard with --shard K/N or auto.") }
+        _ = try scenarios()
+        _ = try thresholds()
+        _ = try knownProblems()
         if let watch, !(watch > 0 && watch <= 86_400) { throw ValidationError("--watch: seconds, more than 0 and at most a day.") }
         if !(watchFrames >= 0 && watchFrames <= 86_400) { throw ValidationError("--watch-frames: seconds from 0 (never).") }
         if updateGolden, golden == nil { throw ValidationError("--update-golden: say where with --golden DIR.") }
@@ -97,22 +136,41 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        if inputs.first == "plan" {
+            try CheckPlanCommand(inputs: Array(inputs.dropFirst()), shards: shards ?? 1, weights: weights, protected: protected, renditions: renditions == "all").run()
+            return
+        }
+        let report = self.report ?? "."
         if inputs.first == "merge" {
             try CheckMerge(directories: Array(inputs.dropFirst()), report: report, junit: junit).run()
             return
         }
         let quiet = self.quiet
+        let shard: CheckShard?
+        do { shard = try self.shard.map { $0 == "auto" ? try Self.autoShard(quiet: quiet) : CheckShard($0)! } } catch {
+            Log.say("--shard auto: \(error)", prefix: "reel check")
+            throw ExitCode(2)
+        }
+        let plan: CheckPlan?
+        do { plan = try self.plan.map { try CheckPlan.decode(Data(contentsOf: URL(fileURLWithPath: $0))) } } catch {
+            Log.say("--plan: \(error)", prefix: "reel check")
+            throw ExitCode(2)
+        }
+        if let plan, let shard, plan.shards.count != shard.count {
+            Log.say("--plan has \(plan.shards.count) shards, --shard says \(shard)", prefix: "reel check")
+            throw ExitCode(2)
+        }
         let options = CheckRunner.Options(
             inputs: inputs, reportDirectory: URL(fileURLWithPath: report, isDirectory: true),
             positions: CapturePosition.parseList(at) ?? CapturePosition.defaults, template: frameName,
             decodeToEnd: !framesOnly, itemTimeout: itemTimeout, openTimeout: openTimeout, protected: try protected.settings(inputs: inputs),
             log: { line in if !quiet { Log.say(line, prefix: "") } },
-            shard: shard.flatMap(CheckShard.init), junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
+            shard: shard, junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
             pictureAudit: pictureAudit,
             hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
             golden: try golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden,
                                                               masks: try goldenMasks(), regions: try goldenRegions()) },
-            watch: watch, watchFrames: watchFrames)
+            watch: watch, watchFrames: watchFrames, scenarios: try scenarios(), thresholds: try thresholds(), known: try knownProblems(), plan: plan)
         let result: CheckReport
         do {
             result = try MainActor.assumeIsolated { try CheckRunner(options: options).run() }
@@ -125,6 +183,44 @@ struct CheckCommand: ParsableCommand {
                            result.items.count, result.failedCount, result.mediaSeconds, result.wallSeconds, report), prefix: "reel check")
         }
         if result.failedCount > 0 { throw ExitCode(1) }
+    }
+
+    static func autoShard(quiet: Bool) throws -> CheckShard {
+        let (shard, from) = try CheckShard.auto(environment: ProcessInfo.processInfo.environment)
+        if !quiet { Log.say("shard \(shard) from \(from)", prefix: "reel check") }
+        return shard
+    }
+
+    private func scenarios() throws -> [CheckScenario] {
+        try scenario.prefix(100).map { given in
+            if let text = CheckScenario.builtIn[given] { return try CheckScenario.parse(text, name: given) }
+            guard let data = FileManager.default.contents(atPath: given), data.count <= 4 << 20, let text = String(data: data, encoding: .utf8) else {
+                throw ValidationError("--scenario: “\(given.prefix(80))” is neither a readable text file nor a built-in (\(CheckScenario.builtIn.keys.sorted().joined(separator: ", "))).")
+            }
+            do { return try CheckScenario.parse(text, name: ((given as NSString).lastPathComponent as NSString).deletingPathExtension) } catch {
+                throw ValidationError("--scenario \(given.prefix(80)): \(error)")
+            }
+        }
+    }
+
+    private func thresholds() throws -> CheckThresholds {
+        var t = CheckThresholds()
+        let given: [(CheckThresholds.Bound, Double?)] = [(.startup, maxStartup), (.dropped, maxDropped), (.stalls, maxStalls.map(Double.init)),
+                                                          (.rebuffer, maxRebufferRatio), (.bitrate, minBitrateRatio)]
+        for (bound, value) in given {
+            guard let value else { continue }
+            guard let v = CheckThresholds.value(String(value), for: bound) else { throw ValidationError("--\(bound.rawValue): \(value) is out of range.") }
+            t.set(bound, v)
+        }
+        return t
+    }
+
+    private func knownProblems() throws -> KnownProblems? {
+        guard let known else { return nil }
+        guard let data = FileManager.default.contents(atPath: known), data.count <= 16 << 20, let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("--known: “\(known.prefix(80))” is not a readable text file.")
+        }
+        do { return try KnownProblems.parse(text) } catch { throw ValidationError("--known \(known.prefix(80)): \(error)") }
     }
 
     private func goldenMasks() throws -> [(x: Int, y: Int, width: Int, height: Int)] {

@@ -61,6 +61,11 @@ struct CheckMerge {
                 reports.append(shard)
             }
             merged = try CheckReport.merged(reports)
+            let iso = ISO8601DateFormatter()
+            for r in merged.retried {
+                Log.say("item \(r.index) (\(Redactor.redactURL(r.uri))) was reported twice: kept the report of \(iso.string(from: r.kept)), "
+                        + "not the one of \(iso.string(from: r.dropped)) (a retried shard)", prefix: "reel check merge")
+            }
             for conflict in merged.reviewConflicts { Log.say("conflict: \(Redactor.redactText(conflict.summary))", prefix: "reel check merge") }
             try MainActor.assumeIsolated {
                 try CheckRunner.write(merged, to: out, junit: junit.map { URL(fileURLWithPath: $0) },

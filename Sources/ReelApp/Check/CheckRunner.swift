@@ -40,6 +40,14 @@ final class CheckRunner {
         /// it every `watchFrames` seconds (0: never).
         var watch: Double?
         var watchFrames: Double = 10
+        /// `--scenario`: the first whose `items` patterns match an item is played on it.
+        var scenarios: [CheckScenario] = []
+        /// `--max-startup` and the rest (an entry's own options over them).
+        var thresholds = CheckThresholds()
+        /// `--known FILE`.
+        var known: KnownProblems?
+        /// `--plan FILE`: which items the shard checks (else by modulo).
+        var plan: CheckPlan?
     }
 
     private let options: Options
@@ -57,7 +65,11 @@ final class CheckRunner {
         let framesDir = dir.appendingPathComponent("frames", isDirectory: true)
         try FileManager.default.createDirectory(at: framesDir, withIntermediateDirectories: true)
         var items: [CheckReport.Item] = []
-        for (index, entry) in CheckInputs.expand(options.inputs, router: router, renditions: options.allRenditions).enumerated() where options.shard?.owns(index) ?? true {
+        let entries = CheckInputs.expand(options.inputs, router: router, renditions: options.allRenditions)
+        if let plan = options.plan, plan.inputs.count != entries.count {
+            throw CheckReport.DecodingError(description: "the plan is for \(plan.inputs.count) items, the inputs expand to \(entries.count)")
+        }
+        for (index, entry) in entries.enumerated() where owns(index) {
             let item = check(entry, index: index, framesDir: framesDir)
             let firstProblem = item.problems.first { $0.severity == .error }
             options.log(item.ok ? "ok      \(index) \(item.title)"
@@ -81,6 +93,12 @@ final class CheckRunner {
             options.log("golden  frames stored in \(golden.directory.path)")
         }
         return report
+    }
+
+    private func owns(_ index: Int) -> Bool {
+        guard let shard = options.shard else { return true }
+        if let plan = options.plan { return plan.shard(of: index) == shard.index }
+        return shard.owns(index)
     }
 
     /// Writes report.json, the contact sheet, index.html and (when asked) the JUnit file.
@@ -127,7 +145,7 @@ final class CheckRunner {
         let started = Date()
         var item = checkItem(entry, index: index, framesDir: framesDir)
         item.checkSeconds = Date().timeIntervalSince(started)
-        return item
+        return options.known?.apply(to: item) ?? item
     }
 
     private func checkItem(_ entry: CheckInputs.Entry, index: Int, framesDir: URL) -> CheckReport.Item {
@@ -153,6 +171,10 @@ final class CheckRunner {
             return item
         }
         defer { router.release(playURI) }  // its gateway URLs stop working once it is checked
+        // What the player fetches says which rendition plays (items through the gateway); bound
+        // before the probe, whose request for the master is the one the renditions come with.
+        let renditions = CheckRenditions(router: router, playURI: playURI)
+        defer { renditions.stop() }
         let probeTimeout = MediaLocator.localPath(of: uri) != nil ? options.openTimeout : min(options.itemTimeout, 20)
         var probe = MediaProbe.probe(playURI, timeout: probeTimeout)
         // A manifest told by its bytes (whatever its name) goes through the gateway's bounds; the
@@ -165,6 +187,7 @@ final class CheckRunner {
                     item.error = PlaybackError(kind: .network, message: "The protected-stream gateway could not start: \(error)", uri: uri)
                     return item
                 }
+                renditions.rebind(playURI)
                 probe = content == .hlsPlaylist ? MediaProbe.probe(playURI, timeout: probeTimeout) : MediaProbeResult(uri: playURI)
             } else if GatewayAddresses.contains(playURI) {
                 probe = MediaProbeResult(uri: playURI)
@@ -192,8 +215,17 @@ final class CheckRunner {
         var readyAt: Date?
         var ended = false
         var qoe = QoEMeter()
+        var seen: [String: Int] = [:]
         let clock = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+        renditions.player = player
+        renditions.onEvent = { event in
+            seen["rendition", default: 0] += 1
+            if case .rendition(let index, _, let bandwidth, _, _) = event {
+                qoe.rendition(index, bandwidth: bandwidth, top: renditions.topBandwidth, at: clock())
+            }
+        }
         player.addObserver { event in
+            seen[event.name, default: 0] += 1
             switch event {
             case .status(.readyToPlay):
                 if readyAt == nil { readyAt = Date() }
@@ -251,6 +283,24 @@ final class CheckRunner {
             }
         }
 
+        // The scenario, once the positions are photographed.
+        if let scenario = options.scenarios.first(where: { $0.applies(to: entry.input) }), item.error == nil {
+            let registry = IPCCommandRegistry()
+            player.declare(into: registry)
+            registry.properties.snapshot = { Self.snapshot(of: player) }
+            let runner = ScenarioRunner(player: player, renditions: renditions, registry: registry, capture: { [options] name, at in
+                self.capture(player, requested: name, at: at, index: index, title: item.title, framesDir: framesDir, template: options.template)
+            }, timeout: options.itemTimeout, events: { seen }, ended: { ended })
+            // Waits and pauses are seconds of playing: the sinks keep to the clock meanwhile.
+            player.setSinksSync(true)
+            let (run, frames) = runner.run(scenario, duration: item.duration)
+            player.setSinksSync(false)
+            item.scenario = run
+            item.frames += frames
+            item.problems += run.problems
+            if case .failed(let e) = player.status { item.error = router.refine(e, uri: playURI) }
+        }
+
         // A live stream over time.
         if let seconds = options.watch, item.error == nil, Self.isHLS(uri) {
             let from = MediaLocator.localPath(of: uri) != nil ? uri : playURI
@@ -287,8 +337,10 @@ final class CheckRunner {
             }
         }
 
-        // Decode to the end, as fast as possible.
-        if options.decodeToEnd, item.error == nil, !item.live {
+        // Decode to the end, as fast as possible (a scenario that played to the end did).
+        if ended, item.scenario != nil, item.error == nil, !item.live {
+            item.decodedToEnd = true
+        } else if options.decodeToEnd, item.error == nil, !item.live {
             player.seek(to: 0, mode: .accurate)
             player.play()
             let done = GLibMainLoop.run(until: {
@@ -311,6 +363,11 @@ final class CheckRunner {
         var played = qoe.snapshot(at: clock())
         (played.renderedFrames, played.droppedFrames) = player.videoFrameCounts
         item.qoe = played
+        if item.error == nil {
+            do { item.problems += try options.thresholds.overridden(by: entry.options).problems(played) } catch {
+                item.problems.append(HLSProblem(line: nil, severity: .error, code: "bad-threshold", message: "\(error)"))
+            }
+        }
         if audits, item.error == nil {
             item.problems += RenditionAudit.problems(
                 frames: lumas, audioPeak: meter?.peak, declared: entry.variant?.resolution,
@@ -332,6 +389,34 @@ final class CheckRunner {
             }
         }
         return item
+    }
+
+    /// A frame captured at `at` and stored as the positions' frames are (a scenario's `frame`).
+    private func capture(_ player: Player, requested: String, at: Double, index: Int, title: String, framesDir: URL, template: String) -> CheckReport.Frame {
+        var frame = CheckReport.Frame(requested: requested, target: at)
+        switch player.captureFrame(at: at, timeout: options.itemTimeout) {
+        case .failure(let e): frame.problem = e.message
+        case .success(let captured):
+            frame.time = captured.time
+            frame.width = captured.size?.width
+            frame.height = captured.size?.height
+            let rendered = (try? CaptureFileName.render(template, index: index, title: title, position: captured.time ?? at)) ?? "\(index)-\(Int(at)).png"
+            let name = (rendered as NSString).deletingPathExtension + "-" + CaptureFileName.title(for: requested) + ".png"
+            if (try? captured.png.write(to: framesDir.appendingPathComponent(name), options: .atomic)) != nil { frame.file = "frames/" + name } else {
+                frame.problem = "could not write the frame"
+            }
+        }
+        return frame
+    }
+
+    /// What a scenario's `expect` reads through the properties: the player's state in a snapshot.
+    static func snapshot(of player: Player) -> PlaybackSnapshot {
+        var s = PlaybackSnapshot(items: [.init(uri: player.currentURI ?? "")], index: 0, position: player.position, duration: player.duration,
+                                 status: player.status, timeControl: player.timeControlStatus, wantsToPlay: player.intent == .playing,
+                                 rate: player.rate, volume: player.volume, muted: player.isMuted, mediaInfo: player.mediaInfo, isSeeking: player.isSeeking)
+        player.readout(into: &s)
+        s.reachedEnd = player.isAtEnd
+        return s
     }
 
     nonisolated static func isHLS(_ uri: String) -> Bool {

@@ -146,7 +146,8 @@ final class SessionCore {
         case .itemChanged: qoe.loaded(at: now)
         case .status(.readyToPlay): qoe.firstFrame(at: now)
         case .timeControl(let status): qoe.timeControl(status, at: now)
-        case .rendition(let index, _, _, _, _): qoe.rendition(index)
+        case .rendition(let index, _, let bandwidth, _, _):
+            qoe.rendition(index, bandwidth: bandwidth, top: sequencer.currentRenditions.compactMap(\.bandwidth).max(), at: now)
         default: break
         }
     }

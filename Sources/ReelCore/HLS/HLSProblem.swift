@@ -6,6 +6,8 @@ public struct HLSProblem: Sendable, Equatable, CustomStringConvertible {
         case error
         /// Breaks a SHOULD, or is something a player has to guess about.
         case warning
+        /// `reel check --known`: an error the catalogue accepts for now (it fails nothing).
+        case known
     }
 
     /// 1-based; nil for a problem of the whole playlist.
@@ -14,12 +16,17 @@ public struct HLSProblem: Sendable, Equatable, CustomStringConvertible {
     /// A stable name for the kind of problem ("segment-too-long", "undefined-variable", …).
     public var code: String
     public var message: String
+    /// What was measured, when the problem is a measure over a bound (`reel check`'s thresholds).
+    public var figure: Double?
+    /// `reel check --known`: where the known problem is tracked.
+    public var link: String?
 
-    public init(line: Int?, severity: Severity, code: String, message: String) {
+    public init(line: Int?, severity: Severity, code: String, message: String, figure: Double? = nil) {
         self.line = line
         self.severity = severity
         self.code = code
         self.message = message
+        self.figure = figure
     }
 
     public var description: String { "\(line.map { "line \($0): " } ?? "")\(severity.rawValue): \(message) [\(code)]" }

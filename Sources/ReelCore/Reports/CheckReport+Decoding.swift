@@ -23,6 +23,7 @@ extension CheckReport {
             guard let index = int(c["index"]), let uri = c["uri"] as? String else { return nil }
             return ReviewConflict(index: index, uri: uri, reviews: (c["reviews"] as? [Any] ?? []).compactMap(ItemReview.decode))
         }
+        report.retried = (root["retried"] as? [[String: Any]] ?? []).compactMap(Retried.init(reportJSON:))
         return report
     }
 
@@ -41,20 +42,35 @@ extension CheckReport {
 
     /// Shards' reports joined into the report one run would have written: items in their
     /// original order, the earliest start, the longest wall time (the shards ran side by side).
-    /// Throws when two shards checked the same item. Reviews (`reel review`) of the same list
-    /// join instead: an item in two reports takes the automated findings of the first and the two
-    /// reviews merged (`ReviewBook.merge`); different verdicts become a listed conflict.
+    /// An item two reports checked (a retried shard: Kubernetes, Argo and CI matrices retry a
+    /// failed pod) is taken from the later report, and listed in `retried`. Throws when the two
+    /// are different inputs at the same index (shards of different lists). Reviews (`reel review`)
+    /// of the same list join instead: an item in two reports takes the automated findings of the
+    /// first and the two reviews merged (`ReviewBook.merge`); different verdicts become a listed conflict.
     public static func merged(_ reports: [CheckReport]) throws -> CheckReport {
         var byIndex: [Int: Item] = [:]
+        var taken: [Int: Date] = [:]
+        var retried: [Retried] = []
         var conflicts: [Int: ReviewConflict] = [:]
         for c in reports.flatMap(\.reviewConflicts) { conflicts[c.index] = c }
-        for item in reports.flatMap(\.items) {
+        for (item, generated) in reports.flatMap({ r in r.items.map { ($0, r.generated) } }) {
             guard var old = byIndex[item.index] else {
                 byIndex[item.index] = item
+                taken[item.index] = generated
                 continue
             }
-            guard old.review != nil || item.review != nil, old.uri == item.uri else {
-                throw DecodingError(description: "item \(item.index) is in more than one report (were the shards' K/N the same?)")
+            guard old.uri == item.uri else {
+                throw DecodingError(description: "item \(item.index) is \(Redactor.redactURL(old.uri)) in one report and \(Redactor.redactURL(item.uri)) in another (shards of different lists?)")
+            }
+            guard old.review != nil || item.review != nil else {
+                // The same item checked twice: the later run's findings stand.
+                let earlier = taken[item.index] ?? generated
+                if generated >= earlier {
+                    byIndex[item.index] = item
+                    taken[item.index] = generated
+                }
+                retried.append(Retried(index: item.index, uri: item.uri, kept: max(generated, earlier), dropped: min(generated, earlier)))
+                continue
             }
             if old.duration == nil && old.frames.isEmpty && old.error == nil { old = Item(taking: item, review: old.review) }
             switch (old.review, item.review) {
@@ -78,7 +94,34 @@ extension CheckReport {
         var report = CheckReport(items: byIndex.keys.sorted().map { byIndex[$0]! }, positions: reports.first?.positions ?? [],
                                  generated: reports.map(\.generated).min() ?? Date(), wallSeconds: reports.map(\.wallSeconds).max() ?? 0)
         report.reviewConflicts = conflicts.keys.sorted().map { conflicts[$0]! }
+        // A merge of merges keeps what the earlier merges found.
+        report.retried = reports.flatMap(\.retried) + retried
         return report
+    }
+
+    /// An item two shards' reports held (`merged` kept the later).
+    public struct Retried: Sendable, Equatable {
+        public var index: Int
+        public var uri: String
+        public var kept: Date
+        public var dropped: Date
+
+        var json: JSONValue {
+            let iso = ISO8601DateFormatter()
+            return .object([("index", .int(index)), ("uri", .string(Redactor.redactURL(uri))),
+                            ("kept", .string(iso.string(from: kept))), ("dropped", .string(iso.string(from: dropped)))])
+        }
+
+        init(index: Int, uri: String, kept: Date, dropped: Date) {
+            self.index = index; self.uri = uri; self.kept = kept; self.dropped = dropped
+        }
+
+        init?(reportJSON o: [String: Any]) {
+            let iso = ISO8601DateFormatter()
+            guard let index = (o["index"] as? NSNumber)?.intValue, let uri = o["uri"] as? String,
+                  let kept = (o["kept"] as? String).flatMap(iso.date(from:)), let dropped = (o["dropped"] as? String).flatMap(iso.date(from:)) else { return nil }
+            self.init(index: index, uri: uri, kept: kept, dropped: dropped)
+        }
     }
 }
 

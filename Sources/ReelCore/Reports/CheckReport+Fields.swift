@@ -34,7 +34,10 @@ extension CheckReport.Item {
          Field(key: "error", write: { $0.error.map(EventEncoder.errorObject) ?? .null }, read: { $1.error = PlaybackError(reportJSON: $0) }),
          Field(key: "watch", write: { $0.watch?.json ?? .null }, read: { $1.watch = CheckReport.Watch(reportJSON: $0) }),
          Field(key: "problems", write: { .array($0.problems.map(\.reportJSON)) },
-               read: { $1.problems = ($0 as? [[String: Any]] ?? []).map(HLSProblem.init(reportJSON:)) })]
+               read: { $1.problems = ($0 as? [[String: Any]] ?? []).map(HLSProblem.init(reportJSON:)) }),
+         Field(key: "scenario", write: { $0.scenario?.json ?? .null }, read: { $1.scenario = ScenarioRun(reportJSON: $0) }),
+         Field(key: "known", write: { .array($0.knownProblems.map(\.json)) },
+               read: { $1.knownProblems = ($0 as? [Any] ?? []).compactMap(KnownProblems.Outcome.init(reportJSON:)) })]
     }
 }
 
@@ -113,12 +116,15 @@ extension CheckReport.Watch {
 extension HLSProblem {
     var reportJSON: JSONValue {
         .object([("line", .optional(line)), ("severity", .string(severity.rawValue)), ("code", .string(code)),
-                 ("message", .string(Redactor.redactText(message)))])
+                 ("message", .string(Redactor.redactText(message)))]
+                + (figure.map { [("figure", $0.isFinite ? .double(($0 * 1000).rounded() / 1000) : .null)] } ?? [])
+                + (link.map { [("link", .string(Redactor.redactURL($0)))] } ?? []))
     }
 
     init(reportJSON p: [String: Any]) {
         self.init(line: Int(reportJSON: p["line"]), severity: Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
-                  code: p["code"] as? String ?? "?", message: p["message"] as? String ?? "")
+                  code: p["code"] as? String ?? "?", message: p["message"] as? String ?? "", figure: Double(reportJSON: p["figure"]))
+        link = p["link"] as? String
     }
 }
 
@@ -132,6 +138,9 @@ extension PlaybackQoE {
         stallSeconds = Double(reportJSON: q["stallSeconds"]) ?? 0
         startupSeconds = Double(reportJSON: q["startupSeconds"])
         renditionSwitches = Int(reportJSON: q["renditionSwitches"]) ?? 0
+        playSeconds = Double(reportJSON: q["playSeconds"]) ?? 0
+        timeWeightedBitrate = Int(reportJSON: q["timeWeightedBitrate"])
+        topBitrate = Int(reportJSON: q["topBitrate"])
     }
 }
 

@@ -112,7 +112,11 @@ public struct CheckReport: Sendable, Equatable {
         public var watch: Watch?
         /// `reel review`: the person's verdict, note and marks (nil for `reel check`).
         public var review: ItemReview?
-        public var ok: Bool { error == nil && !problems.contains { $0.severity == .error } }
+        /// `--scenario`: what was done to the item, step by step (its failures are in `problems`).
+        public var scenario: ScenarioRun?
+        /// `--known`: the known problems the item had (known) or no longer has (fixed).
+        public var knownProblems: [KnownProblems.Outcome] = []
+        public var ok: Bool { (error == nil || errorIsKnown) && !problems.contains { $0.severity == .error } }
 
         public init(index: Int, input: String, uri: String, title: String) {
             self.index = index; self.input = input; self.uri = uri; self.title = title
@@ -127,6 +131,8 @@ public struct CheckReport: Sendable, Equatable {
     public var contactSheet: String?
     /// `reel check merge` of reviews: items two reviewers judged differently.
     public var reviewConflicts: [ReviewConflict] = []
+    /// `reel check merge`: items more than one shard reported (the later report's kept).
+    public var retried: [Retried] = []
 
     public init(items: [Item], positions: [String], generated: Date = Date(), wallSeconds: Double = 0, contactSheet: String? = nil) {
         self.items = items; self.positions = positions; self.generated = generated; self.wallSeconds = wallSeconds; self.contactSheet = contactSheet
@@ -146,10 +152,12 @@ public struct CheckReport: Sendable, Equatable {
             ("summary", .object([
                 ("items", .int(items.count)), ("ok", .int(items.count - failedCount)), ("failed", .int(failedCount)),
                 ("mediaSeconds", .double(mediaSeconds)), ("wallSeconds", .double(wallSeconds)),
+                ("known", .int(items.reduce(0) { $0 + $1.knownProblems.filter { $0.state == .known }.count })),
+                ("fixed", .int(items.reduce(0) { $0 + $1.knownProblems.filter { $0.state == .fixed }.count })),
             ])),
             ("contactSheet", .optional(contactSheet)),
             ("items", .array(items.map(Self.itemJSON))),
-        ] + reviewFields)
+        ] + reviewFields + (retried.isEmpty ? [] : [("retried", .array(retried.map(\.json)))]))
     }
 
     /// A review's report also says how many items a person judged, failed, and where two disagreed.

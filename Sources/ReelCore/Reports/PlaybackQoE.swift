@@ -12,14 +12,43 @@ public struct PlaybackQoE: Equatable, Sendable {
     /// Seconds from the load to the first frame (nil until then).
     public var startupSeconds: Double?
     public var renditionSwitches = 0
+    /// Seconds spent playing (not paused, seeking or stalled): the rebuffering ratio's basis.
+    public var playSeconds = 0.0
+    /// The bitrate of what played, weighted by how long each rendition played (bits/s; nil: no
+    /// rendition known), and the top rendition's: the QoE monitors' "average bitrate".
+    public var timeWeightedBitrate: Int?
+    public var topBitrate: Int?
 
     public init() {}
 
+    /// CTA-2066's and Conviva's rebuffering ratio: the time stalled over the time playing or
+    /// stalled (startup not counted), in percent; nil before anything played.
+    public var rebufferingPercent: Double? {
+        let total = playSeconds + stallSeconds
+        return total > 0 ? stallSeconds / total * 100 : nil
+    }
+
+    /// Dropped frames out of all the sink was given, in percent; nil when it was given none.
+    public var droppedPercent: Double? {
+        renderedFrames + droppedFrames > 0 ? Double(droppedFrames) / Double(renderedFrames + droppedFrames) * 100 : nil
+    }
+
+    /// The time-weighted bitrate against the top rendition's, in percent.
+    public var bitratePercent: Double? {
+        guard let b = timeWeightedBitrate, let top = topBitrate, top > 0 else { return nil }
+        return Double(b) / Double(top) * 100
+    }
+
     public var json: JSONValue {
-        .object([("droppedFrames", .int(droppedFrames)), ("renderedFrames", .int(renderedFrames)), ("stalls", .int(stalls)),
-                 ("stallSeconds", .double((stallSeconds * 1000).rounded() / 1000)),
-                 ("startupSeconds", .optional(startupSeconds.map { ($0 * 1000).rounded() / 1000 })),
-                 ("renditionSwitches", .int(renditionSwitches))])
+        func round(_ v: Double?, _ scale: Double = 1000) -> JSONValue { .optional(v.map { ($0 * scale).rounded() / scale }) }
+        return .object([("droppedFrames", .int(droppedFrames)), ("renderedFrames", .int(renderedFrames)), ("stalls", .int(stalls)),
+                        ("stallSeconds", .double((stallSeconds * 1000).rounded() / 1000)),
+                        ("startupSeconds", round(startupSeconds)),
+                        ("renditionSwitches", .int(renditionSwitches)),
+                        ("playSeconds", .double((playSeconds * 1000).rounded() / 1000)),
+                        ("droppedPercent", round(droppedPercent, 100)), ("rebufferingPercent", round(rebufferingPercent, 100)),
+                        ("timeWeightedBitrate", .optional(timeWeightedBitrate)), ("topBitrate", .optional(topBitrate)),
+                        ("bitratePercent", round(bitratePercent, 100))])
     }
 }
 
@@ -32,6 +61,11 @@ public struct QoEMeter: Sendable {
     private var played = false
     private var stalledSince: Double?
     private var pinnedRendition: Int??
+    /// Since when it plays (nil: not playing), and the bitrate playing now.
+    private var playingSince: Double?
+    private var bitrate: Int?
+    private var bitSeconds = 0.0
+    private var bitrateSeconds = 0.0
 
     public init() {}
 
@@ -49,6 +83,8 @@ public struct QoEMeter: Sendable {
 
     /// The time control changed.
     public mutating func timeControl(_ status: TimeControlStatus, at time: Double) {
+        advance(to: time)
+        if case .playing = status { playingSince = time } else { playingSince = nil }
         switch status {
         case .playing:
             played = true
@@ -69,16 +105,35 @@ public struct QoEMeter: Sendable {
         }
     }
 
-    /// The rendition playing (nil: not known); a change after the first is a switch.
-    public mutating func rendition(_ index: Int?) {
+    /// The rendition playing (nil: not known); a change after the first is a switch. With its
+    /// bandwidth and the top one's, the time-weighted bitrate counts from `time` on.
+    public mutating func rendition(_ index: Int?, bandwidth: Int? = nil, top: Int? = nil, at time: Double? = nil) {
         if let pinned = pinnedRendition, pinned != index { qoe.renditionSwitches += 1 }
         pinnedRendition = .some(index)
+        if let time { advance(to: time) }
+        bitrate = bandwidth
+        if let top { qoe.topBitrate = top }
+    }
+
+    /// Counts the playing time (and the bitrate over it) up to `time`.
+    private mutating func advance(to time: Double) {
+        guard let since = playingSince else { return }
+        let span = max(0, time - since)
+        qoe.playSeconds += span
+        if let bitrate {
+            bitSeconds += Double(bitrate) * span
+            bitrateSeconds += span
+        }
+        playingSince = time
     }
 
     /// The numbers now (a stall in progress counted up to `time`).
     public func snapshot(at time: Double) -> PlaybackQoE {
-        var q = qoe
+        var meter = self
+        meter.advance(to: time)
+        var q = meter.qoe
         if let since = stalledSince { q.stallSeconds += max(0, time - since) }
+        if meter.bitrateSeconds > 0 { q.timeWeightedBitrate = Int((meter.bitSeconds / meter.bitrateSeconds).rounded()) }
         return q
     }
 }

@@ -63,6 +63,16 @@ extension Player {
         gst_object_unref(sink)
     }
 
+    /// Whether the audio and video sinks keep to the clock (`sync`): `reel check` decodes as fast as
+    /// it can and plays a scenario in real time, so that its waits and pauses mean seconds.
+    public func setSinksSync(_ sync: Bool) {
+        for property in ["audio-sink", "video-sink"] {
+            guard let sink = reel_get_object(pipeline.element, property) else { continue }
+            reel_set_sinks_sync(reel_gst_element(sink), sync ? 1 : 0)
+            gst_object_unref(sink)
+        }
+    }
+
     func setPipeline(_ target: PipelineTarget) {
         requestedTarget = target
         let state: GstState
