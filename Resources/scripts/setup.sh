@@ -23,8 +23,9 @@ PACKAGES=(
   pulseaudio pulseaudio-utils
   # NetworkManager mocked on a private system bus for the network-policy tests (GIO reads it)
   python3-dbusmock
-  # reel check: the JUnit file validated against its schema; shards run with GNU parallel
-  libxml2-utils parallel
+  # reel check: the JUnit file validated against its schema; shards run with GNU parallel; the
+  # Kubernetes Job and Argo Workflow of docs/QA.md read as YAML (CheckFanOutTests)
+  libxml2-utils parallel python3-yaml
   # a hung or vanished child process in a test leaves its stacks in the log (StackDump)
   gdb
   # the stand-in hardware decoder the --hwdec tests build (Resources/test-elements; tests only)

@@ -11,11 +11,11 @@ final class CheckPlanTests: XCTestCase {
             (["JOB_COMPLETION_INDEX": "3", "REEL_SHARD_COUNT": "4"], "4/4", "Kubernetes Indexed Job"),
             (["CI_NODE_INDEX": "2", "CI_NODE_TOTAL": "5"], "2/5", "GitLab CI parallel"),
             (["AWS_BATCH_JOB_ARRAY_INDEX": "9", "AWS_BATCH_JOB_ARRAY_SIZE": "10"], "10/10", "AWS Batch array job"),
-            (["PARALLEL_SEQ": "3", "PARALLEL_JOBSLOTS": "3"], "3/3", "GNU parallel"),
+            (["PARALLEL_SEQ": "3", "REEL_SHARD_COUNT": "3"], "3/3", "GNU parallel"),
             (["REEL_SHARD_INDEX": "1", "REEL_SHARD_COUNT": "1"], "1/1", "REEL_SHARD_INDEX"),
             // The first runner's variables win over a later one's.
             (["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2", "REEL_SHARD_INDEX": "2", "REEL_SHARD_COUNT": "2"], "1/2", "GitLab CI parallel"),
-            (["JOB_COMPLETION_INDEX": "", "PARALLEL_SEQ": "2", "PARALLEL_JOBSLOTS": "4"], "2/4", "GNU parallel"),
+            (["JOB_COMPLETION_INDEX": "", "PARALLEL_SEQ": "2", "REEL_SHARD_COUNT": "4"], "2/4", "GNU parallel"),
         ]
         for (env, shard, runner) in table {
             let (got, from) = try CheckShard.auto(environment: env)
@@ -25,6 +25,7 @@ final class CheckPlanTests: XCTestCase {
         let failing: [([String: String], String)] = [
             ([:], "no fan-out variable is set"),
             (["JOB_COMPLETION_INDEX": "2"], "set JOB_COMPLETIONS or REEL_SHARD_COUNT"),
+            (["PARALLEL_SEQ": "2", "PARALLEL_JOBSLOTS": "4"], "set REEL_SHARD_COUNT"),
             (["CI_NODE_INDEX": "x", "CI_NODE_TOTAL": "2"], "is not a number"),
             (["CI_NODE_INDEX": "3", "CI_NODE_TOTAL": "2"], "is not a shard"),
             (["CI_NODE_INDEX": "0", "CI_NODE_TOTAL": "2"], "is not a shard"),

@@ -48,7 +48,7 @@ struct ScenarioRunner {
             steps.append(.init(line: step.line, action: step.text, ok: ok, at: Date().timeIntervalSince(started), position: player.position, message: message))
             if stops { break }
         }
-        return (ScenarioRun(name: scenario.name, steps: steps), frames)
+        return (ScenarioRun(name: scenario.name, steps: steps, started: started), frames)
     }
 
     struct Failure: Error, CustomStringConvertible { var description: String }

@@ -11,8 +11,11 @@ public enum CheckJUnit {
         // A watched live item (`--watch`) adds one test case per rule, failed when it was broken.
         let ruleCases = report.items.filter { $0.watch != nil }.count * LiveWatch.rules.count
         let ruleFailures = report.items.compactMap(\.watch).map { w in LiveWatch.rules.filter { r in w.timeline.contains { $0.code == r.code && $0.severity == .error } }.count }.reduce(0, +)
-        let failed = report.items.filter { !$0.ok || $0.review?.verdict == .fail }.count + ruleFailures
-        let tests = report.items.count + ruleCases
+        // A scenario (`--scenario`) adds one test case per step, failed when the step failed.
+        let stepCases = report.items.compactMap(\.scenario).map(\.steps.count).reduce(0, +)
+        let stepFailures = report.items.compactMap(\.scenario).map { $0.steps.filter { !$0.ok }.count }.reduce(0, +)
+        let failed = report.items.filter { !$0.ok || $0.review?.verdict == .fail }.count + ruleFailures + stepFailures
+        let tests = report.items.count + ruleCases + stepCases
         let time = seconds(report.wallSeconds)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"reel check\" tests=\"\(tests)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
@@ -44,6 +47,7 @@ public enum CheckJUnit {
             }
             out += "      <system-out>\(XMLText.escape(details(item)))</system-out>\n"
             out += "    </testcase>\n"
+            if let scenario = item.scenario { out += steps(scenario, of: name) }
             guard let watch = item.watch else { continue }
             for rule in LiveWatch.rules {
                 out += "    <testcase classname=\"reel.check.watch\" name=\"\(XMLText.escape(name + ": " + rule.code))\" time=\"0\">\n"
@@ -62,13 +66,34 @@ public enum CheckJUnit {
         return out
     }
 
+    /// A scenario's steps as test cases: "007 film: walk line 4: expect paused == yes".
+    static func steps(_ scenario: ScenarioRun, of name: String) -> String {
+        var out = "", previous = 0.0
+        for step in scenario.steps {
+            let title = "\(name): \(scenario.name) line \(step.line): \(step.action)"
+            out += "    <testcase classname=\"reel.check.scenario\" name=\"\(XMLText.escape(Redactor.redactText(title)))\" time=\"\(seconds(max(0, step.at - previous)))\">\n"
+            previous = step.at
+            let said = Redactor.redactText(step.message ?? "")
+            if !step.ok {
+                out += "      <failure message=\"\(XMLText.escape(said.isEmpty ? "failed" : said))\" type=\"scenario-failed\">"
+                out += XMLText.escape("line \(step.line): \(Redactor.redactText(step.action))" + (said.isEmpty ? "" : "\n" + said)) + "</failure>\n"
+            }
+            out += "      <system-out>\(XMLText.escape(String(format: "at %.3f s", step.at) + (step.position.map { String(format: ", position %.3f s", $0) } ?? "") + (step.ok && !said.isEmpty ? "\n" + said : "")))</system-out>\n"
+            out += "    </testcase>\n"
+        }
+        return out
+    }
+
     static func details(_ item: CheckReport.Item) -> String {
         var lines = ["input: \(Redactor.redactURL(item.input))", "uri: \(Redactor.redactURL(item.uri))"]
         if let d = item.duration { lines.append("duration: \(seconds(d)) s") }
         if let w = item.width, let h = item.height { lines.append("size: \(w)x\(h)") }
         if let v = item.videoCodec { lines.append("video: \(v)") }
         if let a = item.audioCodec { lines.append("audio: \(a)") }
-        for p in item.problems { lines.append("\(p.severity == .error ? "problem" : "warning"): \(p)") }
+        for p in item.problems {
+            lines.append("\(p.severity == .error ? "problem" : p.severity == .known ? "known" : "warning"): \(p)" + (p.link.map { " (\($0))" } ?? ""))
+        }
+        for k in item.knownProblems where k.state == .fixed { lines.append("fixed: \(k.code) did not happen" + (k.link.map { " (\($0))" } ?? "")) }
         for f in item.frames {
             lines.append("frame \(f.requested): " + (f.file.map { "\($0) at \(f.time.map(seconds) ?? "?") s" } ?? (f.problem ?? "none")))
         }

@@ -58,11 +58,20 @@ public enum CheckReportHTML {
             if let v = item.videoCodec { media.append("video: \(v)") }
             if let a = item.audioCodec { media.append("audio: \(a)") }
             if let t = item.timeToFirstFrame { media.append(String(format: "first frame %.0f ms", t * 1000)) }
-            for p in item.problems { media.append("\(p.severity == .error ? "problem" : "warning"): \(Redactor.redactText(p.description))") }
+            for p in item.problems {
+                media.append("\(p.severity == .error ? "problem" : p.severity == .known ? "known" : "warning"): \(Redactor.redactText(p.description))"
+                             + (p.link.map { " (\(Redactor.redactURL($0)))" } ?? ""))
+            }
+            for k in item.knownProblems where k.state == .fixed { media.append("fixed: \(k.code) did not happen (known problem)") }
+            if let q = item.qoe {
+                media.append(String(format: "QoE: startup %@, %d stalls (%.2f s), %@ dropped, bitrate %@", q.startupSeconds.map { String(format: "%.2f s", $0) } ?? "-",
+                                    q.stalls, q.stallSeconds, q.droppedPercent.map { String(format: "%.1f %%", $0) } ?? "-",
+                                    q.bitratePercent.map { String(format: "%.0f %% of the top", $0) } ?? "-"))
+            }
             if let w = item.watch {
                 media.append(String(format: "watched %.0f s: %d reloads, %d segments fetched", w.duration, w.reloads, w.segmentsFetched))
             }
-            h += "<td>\(media.map(e).joined(separator: "<br>"))\(item.watch.map { timeline($0) } ?? "")</td><td>"
+            h += "<td>\(media.map(e).joined(separator: "<br>"))\(item.watch.map { timeline($0) } ?? "")\(item.scenario.map(scenario) ?? "")</td><td>"
             for f in item.frames {
                 let caption = "\(f.requested)" + (f.time.map { " → " + String(format: "%.3f s", $0) } ?? "")
                 if let file = f.file {
@@ -87,6 +96,17 @@ public enum CheckReportHTML {
 }
 
 extension CheckReportHTML {
+    /// A scenario's steps, each with its line, when it ended, the position and what happened.
+    static func scenario(_ run: ScenarioRun) -> String {
+        var h = "<details\(run.ok ? "" : " open")><summary>scenario \(escape(run.name)): \(run.steps.filter(\.ok).count) of \(run.steps.count) steps passed</summary><ol>"
+        for s in run.steps {
+            let at = String(format: "%.2f s", s.at) + (s.position.map { String(format: ", at %.3f s", $0) } ?? "")
+            h += "<li class=\"\(s.ok ? "" : "err")\">line \(s.line): <code>\(escape(Redactor.redactText(s.action)))</code> (\(at))"
+                + (s.message.map { " — " + escape(Redactor.redactText($0)) } ?? "") + "</li>"
+        }
+        return h + "</ol></details>"
+    }
+
     /// `reel review`: how many items a person judged, passed and failed, and the conflicts.
     static func reviewSummary(_ report: CheckReport) -> String {
         let judged = report.items.filter { $0.review?.isJudged == true }.count

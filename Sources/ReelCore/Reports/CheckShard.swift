@@ -31,7 +31,8 @@ public struct CheckShard: Sendable, Equatable, CustomStringConvertible {
         ("JOB_COMPLETION_INDEX", 0, ["JOB_COMPLETIONS", "REEL_SHARD_COUNT"], "Kubernetes Indexed Job"),
         ("CI_NODE_INDEX", 1, ["CI_NODE_TOTAL"], "GitLab CI parallel"),
         ("AWS_BATCH_JOB_ARRAY_INDEX", 0, ["AWS_BATCH_JOB_ARRAY_SIZE", "REEL_SHARD_COUNT"], "AWS Batch array job"),
-        ("PARALLEL_SEQ", 1, ["PARALLEL_JOBSLOTS"], "GNU parallel"),
+        // GNU parallel numbers its jobs (`PARALLEL_SEQ`) but exports no count of them.
+        ("PARALLEL_SEQ", 1, ["REEL_SHARD_COUNT"], "GNU parallel"),
         ("REEL_SHARD_INDEX", 1, ["REEL_SHARD_COUNT"], "REEL_SHARD_INDEX"),
     ]
 

@@ -118,8 +118,17 @@ public struct ScenarioRun: Sendable, Equatable {
 
     public var name: String
     public var steps: [Step]
+    /// When the scenario started (the steps' `at` count from it): to line them up with a
+    /// server's log.
+    public var started: Date?
 
-    public init(name: String, steps: [Step]) { self.name = name; self.steps = steps }
+    public init(name: String, steps: [Step], started: Date? = nil) { self.name = name; self.steps = steps; self.started = started }
+
+    private static func iso() -> ISO8601DateFormatter {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f
+    }
 
     public var ok: Bool { steps.allSatisfy(\.ok) }
 
@@ -132,7 +141,7 @@ public struct ScenarioRun: Sendable, Equatable {
     }
 
     public var json: JSONValue {
-        .object([("name", .string(name)), ("ok", .bool(ok)), ("steps", .array(steps.map { s in
+        .object([("name", .string(name)), ("ok", .bool(ok)), ("started", .optional(started.map { Self.iso().string(from: $0) })), ("steps", .array(steps.map { s in
             .object([("line", .int(s.line)), ("action", .string(s.action)), ("ok", .bool(s.ok)),
                      ("at", .double((s.at * 1000).rounded() / 1000)), ("position", .optional(s.position.map { ($0 * 1000).rounded() / 1000 })),
                      ("message", .optional(s.message.map(Redactor.redactText)))])
@@ -142,6 +151,7 @@ public struct ScenarioRun: Sendable, Equatable {
     public init?(reportJSON value: Any?) {
         guard let o = value as? [String: Any] else { return nil }
         name = o["name"] as? String ?? "?"
+        started = (o["started"] as? String).flatMap { Self.iso().date(from: $0) }
         steps = (o["steps"] as? [[String: Any]] ?? []).map { s in
             Step(line: (s["line"] as? NSNumber)?.intValue ?? 0, action: s["action"] as? String ?? "?", ok: s["ok"] as? Bool ?? false,
                  at: (s["at"] as? NSNumber)?.doubleValue ?? 0, position: (s["position"] as? NSNumber)?.doubleValue, message: s["message"] as? String)
