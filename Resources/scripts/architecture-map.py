@@ -45,6 +45,7 @@ FOLDERS = {
     "Sources/ReelCore/Queue": "the queue and its items",
     "Sources/ReelCore/Queue/Sequencer": "the queue sequencer, its gapless advisor and retry scheduler",
     "Sources/ReelCore/Reports": "`reel check`'s reports, QoE, stats",
+    "Sources/ReelCore/Reports/Scenario": "`reel check --scenario`'s line syntax and expectations (run by ReelApp/Check/ScenarioRunner)",
     "Sources/ReelCore/Review": "`reel review`'s verdicts and marks (review.json) and the two-reviewer merge",
     "Sources/ReelCore/Config": "reel.conf edited as a person would (the preferences window's writes)",
     "Sources/ReelCore/Resume": "resume keys, rule and book",

@@ -2,8 +2,9 @@ import Foundation
 
 // report.json read back (`reel check merge` joins shards' reports).
 extension CheckReport {
-    public struct DecodingError: Error, CustomStringConvertible {
+    public struct DecodingError: LocalizedError, CustomStringConvertible {
         public var description: String
+        public var errorDescription: String? { description }
         public init(description: String) { self.description = description }
     }
 
