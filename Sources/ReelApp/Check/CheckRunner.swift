@@ -50,7 +50,7 @@ final class CheckRunner {
         var plan: CheckPlan?
     }
 
-    private let options: Options
+    let options: Options
     private let router: GatewayRouter
 
     init(options: Options) {
@@ -302,39 +302,8 @@ final class CheckRunner {
         }
 
         // A live stream over time.
-        if let seconds = options.watch, item.error == nil, Self.isHLS(uri) {
-            let from = MediaLocator.localPath(of: uri) != nil ? uri : playURI
-            // The item plays meanwhile: photographed every few seconds, its sound measured.
-            player.play()
-            var meter = player.startAudioMeter()
-            let title = item.title
-            var watcher = LiveWatcher(uri: from, duration: seconds, log: options.log, photoInterval: options.watchFrames)
-            watcher.wait = { pause in _ = GLibMainLoop.run(until: { false }, timeout: pause) }
-            watcher.photograph = { [options] at in
-                let audio = meter?.peak
-                meter = player.startAudioMeter()  // the next photo's interval starts now
-                var frame = CheckReport.Frame(requested: String(format: "watch %.0f s", at))
-                if let png = player.snapshotPNG() {
-                    // Named as the template names frames, at the watch's time, marked "-watch".
-                    let rendered = (try? CaptureFileName.render(options.template, index: index, title: title, position: at)) ?? "\(index)-\(Int(at)).png"
-                    let name = (rendered as NSString).deletingPathExtension + "-watch.png"
-                    if (try? png.write(to: framesDir.appendingPathComponent(name), options: .atomic)) != nil {
-                        frame.file = "frames/" + name
-                        frame.time = at
-                        frame.width = CapturedFrame.pngSize(png)?.width
-                        frame.height = CapturedFrame.pngSize(png)?.height
-                    }
-                }
-                return (player.snapshotLuma(), audio, frame)
-            }
-            if let watched = watcher.run() {
-                item.watch = CheckReport.Watch(duration: seconds, variants: watched.variants, reloads: watched.reloads,
-                                               segmentsFetched: watched.segmentsFetched, timeline: watched.problems)
-                item.frames += watched.frames
-                item.problems += watched.problems.map {
-                    HLSProblem(line: nil, severity: $0.severity, code: $0.code, message: String(format: "at %.1f s, %@: %@", $0.at, $0.variant, $0.message))
-                }
-            }
+        if let seconds = options.watch, item.error == nil, Self.isHLS(uri) || DASHManifest.isDASH(uri) {
+            watch(seconds, item: &item, player: player, uri: uri, input: entry.input, playURI: playURI, index: index, framesDir: framesDir)
         }
 
         // Decode to the end, as fast as possible (a scenario that played to the end did).

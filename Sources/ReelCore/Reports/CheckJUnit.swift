@@ -9,8 +9,8 @@ public enum CheckJUnit {
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime]
         // A watched live item (`--watch`) adds one test case per rule, failed when it was broken.
-        let ruleCases = report.items.filter { $0.watch != nil }.count * LiveWatch.rules.count
-        let ruleFailures = report.items.compactMap(\.watch).map { w in LiveWatch.rules.filter { r in w.timeline.contains { $0.code == r.code && $0.severity == .error } }.count }.reduce(0, +)
+        let ruleCases = report.items.compactMap(\.watch).map(\.rules.count).reduce(0, +)
+        let ruleFailures = report.items.compactMap(\.watch).map { w in w.rules.filter { r in w.timeline.contains { $0.code == r.code && $0.severity == .error } }.count }.reduce(0, +)
         // A scenario (`--scenario`) adds one test case per step, failed when the step failed.
         let stepCases = report.items.compactMap(\.scenario).map(\.steps.count).reduce(0, +)
         let stepFailures = report.items.compactMap(\.scenario).map { $0.steps.filter { !$0.ok }.count }.reduce(0, +)
@@ -49,7 +49,7 @@ public enum CheckJUnit {
             out += "    </testcase>\n"
             if let scenario = item.scenario { out += steps(scenario, of: name) }
             guard let watch = item.watch else { continue }
-            for rule in LiveWatch.rules {
+            for rule in watch.rules {
                 out += "    <testcase classname=\"reel.check.watch\" name=\"\(XMLText.escape(name + ": " + rule.code))\" time=\"0\">\n"
                 let broken = watch.timeline.filter { $0.code == rule.code }
                 if let first = broken.first(where: { $0.severity == .error }) {

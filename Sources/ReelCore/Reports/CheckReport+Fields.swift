@@ -109,7 +109,7 @@ extension CheckReport.Watch {
                                         code: p["code"] as? String ?? "?",
                                         severity: HLSProblem.Severity(rawValue: p["severity"] as? String ?? "") ?? .error,
                                         message: p["message"] as? String ?? "")
-                  })
+                  }, format: w["format"] as? String ?? "hls")
     }
 }
 

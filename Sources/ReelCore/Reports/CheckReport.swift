@@ -61,13 +61,19 @@ public struct CheckReport: Sendable, Equatable {
         public var segmentsFetched: Int
         /// What broke when, in order.
         public var timeline: [LiveWatch.Problem]
+        /// "hls" (`LiveWatch`'s rules) or "dash" (`DASHLiveWatch`'s).
+        public var format: String
 
-        public init(duration: Double, variants: [String], reloads: Int, segmentsFetched: Int, timeline: [LiveWatch.Problem]) {
+        public init(duration: Double, variants: [String], reloads: Int, segmentsFetched: Int, timeline: [LiveWatch.Problem], format: String = "hls") {
             self.duration = duration; self.variants = variants; self.reloads = reloads; self.segmentsFetched = segmentsFetched; self.timeline = timeline
+            self.format = format
         }
 
+        /// The rules this watch held the stream to (a JUnit test case each).
+        public var rules: [(code: String, source: String)] { format == "dash" ? DASHLiveWatch.rules : LiveWatch.rules }
+
         var json: JSONValue {
-            .object([("duration", .double(duration)), ("variants", .array(variants.map { .string($0) })), ("reloads", .int(reloads)),
+            .object([("format", .string(format)), ("duration", .double(duration)), ("variants", .array(variants.map { .string($0) })), ("reloads", .int(reloads)),
                      ("segmentsFetched", .int(segmentsFetched)),
                      ("timeline", .array(timeline.map { p in
                          .object([("at", .double((p.at * 10).rounded() / 10)), ("variant", .string(p.variant)), ("code", .string(p.code)),
