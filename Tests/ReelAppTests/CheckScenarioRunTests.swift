@@ -123,6 +123,36 @@ final class CheckScenarioRunTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("nor a built-in (seek-storm, track-switch)"), unknown.stderr)
     }
 
+    /// Tracks and rate on a film (tracks.mkv: English and French audio and subtitles), and the
+    /// `items` patterns choosing which scenario each item gets.
+    func testTracksRateAndWhichItemsAScenarioIsFor() throws {
+        let dir = TestMedia.temporaryDirectory("reel-scenario-tracks")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = try write("""
+        items tracks.mkv
+        select audio fr
+        expect audio-lang == fr
+        select sub en
+        expect sub-lang == en
+        select sub none
+        expect sub-lang == none
+        set-rate 2
+        play 1
+        expect rate == 2
+        """, "film.txt", in: dir)
+        let other = try write("items gop10s.mp4\nseek 20 keyframe\nexpect position ~= 20\n", "other.txt", in: dir)
+        let (r, report) = try check(["--scenario", film, "--scenario", other, TestMedia.path("tracks.mkv"), TestMedia.path("gop10s.mp4"), TestMedia.path("clip2s.mp4")],
+                                    report: dir.appendingPathComponent("r"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let items = try XCTUnwrap(report?.items)
+        XCTAssertEqual(items.map { $0.scenario?.name }, ["film", "other", nil], "each item its scenario; clip2s.mp4 none")
+        let steps = try XCTUnwrap(items[0].scenario?.steps)
+        XCTAssertTrue(steps.allSatisfy(\.ok), "\(steps.filter { !$0.ok })")
+        XCTAssertEqual(steps.first?.message, "fr (audio-track 1)")
+        XCTAssertEqual(steps.first { $0.action == "play 1" }?.position ?? 0, 1, accuracy: 0.5, "a second of media played from the start")
+        XCTAssertEqual(items[1].scenario?.steps.first?.position ?? -1, 20, accuracy: 0.05, "a keyframe seek lands on the keyframe at 20 s")
+    }
+
     /// The built-ins: 20 exact seeks between keyframes 10 s apart, each showing the frame at its
     /// target (not the keyframe before it); every audio and subtitle track of a film switched to,
     /// as playbin3 reports it playing.

@@ -97,7 +97,7 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Make this run's frames the reference in --golden DIR instead of comparing with it.")
     var updateGolden = false
 
-    @Option(help: ArgumentHelp("Follow each live HLS item for this many seconds: every variant reloaded as a player does, every new segment fetched; staleness, media and discontinuity sequences, PROGRAM-DATE-TIME against the wall clock and between variants, unavailable segments and lagging variants, with their times.", valueName: "SECONDS"))
+    @Option(help: ArgumentHelp("Follow each live HLS item or live MPD for this many seconds: every variant (or the MPD) reloaded as a player does, every new segment fetched; staleness, media and discontinuity sequences, PROGRAM-DATE-TIME against the wall clock and between variants, unavailable segments and lagging variants, with their times.", valueName: "SECONDS"))
     var watch: Double?
 
     @Option(help: ArgumentHelp("While watching, photograph the picture (and measure the sound) every SECONDS: black, frozen and silent over time, the photos in the report; 0: never.", valueName: "SECONDS"))

@@ -301,8 +301,8 @@ final class CheckRunner {
             if case .failed(let e) = player.status { item.error = router.refine(e, uri: playURI) }
         }
 
-        // A live stream over time.
-        if let seconds = options.watch, item.error == nil, Self.isHLS(uri) || DASHManifest.isDASH(uri) {
+        // A live stream over time; one that failed to play too (what it did over time says why).
+        if let seconds = options.watch, item.error == nil || item.live || MediaLocator.isNetwork(uri), Self.isHLS(uri) || DASHManifest.isDASH(uri) {
             watch(seconds, item: &item, player: player, uri: uri, input: entry.input, playURI: playURI, index: index, framesDir: framesDir)
         }
 

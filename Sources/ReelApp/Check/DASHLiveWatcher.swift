@@ -72,6 +72,12 @@ struct DASHLiveWatcher {
     /// The server's clock against ours (seconds to add), from the MPD's first `UTCTiming` source
     /// that answers with a time in its body (`direct`, `http-xsdate`, `http-iso`); 0 without one.
     static func clockOffset(_ text: String, base: URL, log: (String) -> Void) -> Double {
+        let offset = measure(text, base: base)
+        if abs(offset) > 0.5 { log(String(format: "watch   the MPD's UTCTiming clock is %+.1f s off this machine's", offset)) }
+        return offset
+    }
+
+    private static func measure(_ text: String, base: URL) -> Double {
         for source in DASHClock.sources(in: text) {
             if source.scheme == .direct, let server = DASHClock.serverTime(.direct, body: Data(source.values[0].utf8), dateHeader: nil) {
                 return DASHClock.offset(server: server, sent: Date(), received: Date())
@@ -81,9 +87,7 @@ struct DASHLiveWatcher {
                 guard let url = URIReference.resolve(value, against: base) else { continue }
                 let sent = Date()
                 guard let body = HLSStreamCheck.fetch(url, timeout: 5), let server = DASHClock.serverTime(source.scheme, body: body, dateHeader: nil) else { continue }
-                let offset = DASHClock.offset(server: server, sent: sent, received: Date())
-                if abs(offset) > 0.5 { log(String(format: "watch   the MPD's UTCTiming clock is %+.1f s off this machine's", offset)) }
-                return offset
+                return DASHClock.offset(server: server, sent: sent, received: Date())
             }
         }
         return 0

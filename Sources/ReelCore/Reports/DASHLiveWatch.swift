@@ -57,6 +57,8 @@ public struct DASHLiveWatch: Sendable {
         public var publishTime: Date?
         public var availabilityStart: Date
         public var minimumUpdatePeriod: Double?
+        /// How far back from now segments are available (nil: to the Period's start).
+        public var timeShiftBufferDepth: Double?
         public var periods: [Period]
 
         public var longestSegment: Double { periods.flatMap { $0.representations.flatMap { $0.segments.map(\.duration) } }.max() ?? 2 }
@@ -85,7 +87,7 @@ public struct DASHLiveWatch: Sendable {
         let depth = DASHNumber.seconds(root, "timeShiftBufferDepth")
         let sinceAnchor = now.timeIntervalSince(anchor)
         var snapshot = Snapshot(publishTime: DASHInspection.attribute(root, "publishTime").flatMap(DASHLiveWindow.date), availabilityStart: anchor,
-                                minimumUpdatePeriod: DASHNumber.seconds(root, "minimumUpdatePeriod"), periods: [])
+                                minimumUpdatePeriod: DASHNumber.seconds(root, "minimumUpdatePeriod"), timeShiftBufferDepth: depth, periods: [])
         let mpdBase = DASHSegments.baseURL(root, over: base)
         for element in DASHInspection.children(root, "Period") {
             let start = DASHNumber.seconds(element, "start") ?? snapshot.periods.last.flatMap { p in p.duration.map { p.start + $0 } } ?? 0
@@ -109,9 +111,10 @@ public struct DASHLiveWatch: Sendable {
                     }
                     var r = Representation(id: id, set: s, listed: false, segments: [])
                     if let timeline = templates.lazy.compactMap({ DASHInspection.children($0, "SegmentTimeline").first }).first {
+                        // Every listed segment (the newest `segmentsKept`), those that left the
+                        // time-shift window too: a timeline that stopped is still a timeline.
                         r.listed = true
-                        let earliest = depth.map { (nowInPeriod - $0) * timescale + offset } ?? -Double.infinity
-                        let window = DASHTimeline.Window(endsAfter: earliest - 1e-9, limit: segmentsKept, keepLatest: true)
+                        let window = DASHTimeline.Window(limit: segmentsKept, keepLatest: true)
                         r.segments = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: period.duration.map { $0 * timescale + offset }, window: window).segments
                             .map { Segment(number: $0.number, start: ($0.t - offset) / timescale, duration: $0.d / timescale, url: url($0.number, $0.t)) }
                     } else if let d = templates.lazy.compactMap({ DASHNumber.read($0, "duration", .positiveTicks) }).first {
@@ -201,24 +204,26 @@ public struct DASHLiveWatch: Sendable {
                                      b.start > end ? "a gap" : "an overlap", abs(b.start - end)))
         }
 
-        // Across the Representations of the newest Period.
-        if let period = s.periods.last {
-            let listed = period.representations.filter { $0.listed && !$0.segments.isEmpty }
+        // Across the Representations of the Period playing now (the last that has started).
+        let sinceAnchor = now.timeIntervalSince(s.availabilityStart)
+        if let period = s.periods.last(where: { $0.start <= sinceAnchor }) ?? s.periods.first {
+            let listed = period.representations.filter(\.listed)
             let newest = listed.compactMap { $0.segments.last.map { $0.start + $0.duration } }.max() ?? 0
             for r in listed {
-                let end = r.segments.last.map { $0.start + $0.duration } ?? 0
+                let end = r.segments.last.map { $0.start + $0.duration } ?? -Double.infinity
                 let key = "\(period.id ?? "")/\(r.id)"
                 if newest - end > segment + 0.5 {
                     behind[key, default: 0] += 1
                     if behind[key] == 2 {
-                        say("representation-lagging", String(format: "its newest segment ends %.1f s behind the Period's newest", newest - end), variant: r.id)
+                        say("representation-lagging", end.isFinite ? String(format: "its newest segment ends %.1f s behind the Period's newest", newest - end)
+                                                                     : "it lists no segment", variant: r.id)
                     }
                 } else {
                     behind[key] = 0
                 }
             }
             for set in Set(listed.map(\.set)).sorted() {
-                let reps = listed.filter { $0.set == set }
+                let reps = listed.filter { $0.set == set && !$0.segments.isEmpty }
                 guard reps.count > 1 else { continue }
                 let from = reps.map { $0.segments.first!.start }.max()!, to = reps.map { $0.segments.last!.start }.min()!
                 let starts = reps.map { r in r.segments.filter { $0.start >= from - 1e-6 && $0.start <= to + 1e-6 }.map { ($0.start * 1000).rounded() } }
@@ -237,7 +242,11 @@ public struct DASHLiveWatch: Sendable {
         var out: [(String, URL)] = []
         for p in s.periods {
             for r in p.representations {
-                let available = r.segments.filter { s.availabilityStart.addingTimeInterval(p.start + $0.start + $0.duration) <= now.addingTimeInterval(0.25) }
+                // Available: ended by now, and not yet out of the time-shift window.
+                let available = r.segments.filter {
+                    let end = s.availabilityStart.addingTimeInterval(p.start + $0.start + $0.duration)
+                    return end <= now.addingTimeInterval(0.25) && s.timeShiftBufferDepth.map { end >= now.addingTimeInterval(-$0) } ?? true
+                }
                 for (k, seg) in available.enumerated() {
                     guard let url = seg.url, probed.insert(url.absoluteString).inserted else { continue }
                     if first, k != available.count - 1 { continue }
