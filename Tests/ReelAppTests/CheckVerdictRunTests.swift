@@ -87,7 +87,8 @@ final class CheckVerdictRunTests: XCTestCase {
         let q = try XCTUnwrap(pinnedReport.items.first?.qoe)
         XCTAssertEqual(q.topBitrate, 2_965_600, "the 720p variant's BANDWIDTH")
         XCTAssertLessThan(q.bitratePercent ?? 100, 50)
-        let (free, freeReport) = try check(["--frames-only", "--min-bitrate-ratio", "50", "--scenario", "track-switch", master], report: dir.appendingPathComponent("auto"))
+        // Decoded to the end at the demuxer's own choice (on a fast link, the top rendition).
+        let (free, freeReport) = try check(["--min-bitrate-ratio", "50", master], report: dir.appendingPathComponent("auto"))
         XCTAssertEqual(free.status, 0, "\(freeReport.items.first?.problems ?? []) \(free.stderr)")
         XCTAssertGreaterThanOrEqual(freeReport.items.first?.qoe?.bitratePercent ?? 0, 50)
     }

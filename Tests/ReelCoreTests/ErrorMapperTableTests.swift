@@ -41,6 +41,17 @@ final class ErrorMapperTableTests: XCTestCase {
         }
     }
 
+    /// A server that ignores Range (Python's http.server): souphttpsrc's words become a specific
+    /// message, not "the network connection failed".
+    func testAServerWithoutRangeSaysSo() {
+        let e = ErrorMapper.map(domain: resource, code: 11, message: "Server does not accept Range HTTP header, URL: http://h/a.mp4, Redirect to: (NULL)",
+                                debug: nil, context: ErrorMapper.Context(uri: "http://h/a.mp4", httpStatus: 200))
+        XCTAssertEqual(e.kind, .network)
+        XCTAssertEqual(e.message, "The server cannot seek in this file (it ignores HTTP Range requests): it plays from its start only.")
+        let other = ErrorMapper.map(domain: resource, code: 5, message: "Could not connect: Connection refused", debug: nil, context: ErrorMapper.Context(uri: "http://h/a.mp4"))
+        XCTAssertEqual(other.message, "The network connection failed.")
+    }
+
     func testHTTPStatuses() {
         let table: [(Int, PlaybackErrorKind)] = [(401, .notAuthorized), (403, .notAuthorized), (404, .notFound),
                                                  (410, .notFound), (500, .serverError), (503, .serverError), (504, .timeout), (418, .unknown)]

@@ -89,9 +89,10 @@ final class ReviewBookTests: XCTestCase {
         let back = try CheckReport.decode(Data(merged.jsonText.utf8))
         XCTAssertEqual(back.reviewConflicts.map(\.index), [2])
         XCTAssertEqual(back.items.map { $0.review?.verdict }, [.pass, .fail, nil])
-        // Shards (no reviews) that overlap are still refused.
+        // Shards (no reviews) that overlap are a retried shard: the later report is kept and listed
+        // (issue 62; CheckPlanTests), not joined as reviews are.
         let plain = CheckReport(items: [CheckReport.Item(index: 0, input: "a", uri: "a", title: "a")], positions: [])
-        XCTAssertThrowsError(try CheckReport.merged([plain, plain]))
+        XCTAssertEqual(try CheckReport.merged([plain, plain]).retried.map(\.index), [0])
         // JUnit: a failed verdict is a failure whose message is its note.
         var failed = CheckReport.Item(index: 0, input: "a", uri: "a", title: "a")
         failed.review = ItemReview(verdict: .fail, note: "no <sound>", reviewer: "ana")

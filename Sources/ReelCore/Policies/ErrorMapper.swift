@@ -59,7 +59,13 @@ public enum ErrorMapper {
                                  httpStatus: context.httpStatus, uri: context.uri, refusedContent: refused)
         }
         let kind = classify(domain: Domain(quark: domain), code: code, message: message, debug: debug, context: context)
-        return PlaybackError(kind: kind, message: userMessage(kind, context: context), debug: debug.map { "\(domain):\(code) \(message) | \($0)" } ?? "\(domain):\(code) \(message)",
+        // souphttpsrc's "Server does not accept Range HTTP header" / "does not support seeking":
+        // the answer was there, but a seek (or a resumed download) cannot be served from it.
+        let text = (message + " " + (debug ?? "")).lowercased()
+        let words = text.contains("does not accept range") || text.contains("does not support seeking")
+            ? tr("The server cannot seek in this file (it ignores HTTP Range requests): it plays from its start only.")
+            : userMessage(kind, context: context)
+        return PlaybackError(kind: kind, message: words, debug: debug.map { "\(domain):\(code) \(message) | \($0)" } ?? "\(domain):\(code) \(message)",
                              httpStatus: context.httpStatus, uri: context.uri)
     }
 
