@@ -123,6 +123,31 @@ final class DASHWatchCheckTests: XCTestCase {
         XCTAssertTrue(staleCodes.contains("mpd-stale"), "\(staleItem?.watch?.timeline ?? [])")
     }
 
+    /// A protected live MPD: its origin refuses the watcher's plain request, so the MPD is read
+    /// through the gateway (with the header), on this machine's clock; healthy all the same, and
+    /// the origin saw the header on every request.
+    func testAProtectedLiveMPDIsWatchedThroughTheGateway() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "no ffmpeg")
+        let token = "Bearer dash-watch-62"
+        let (packager, server) = try LiveDASHPackager.slidAndServed(header: ("Authorization", token))
+        defer { packager.stop(); server.shutdown() }
+        let dir = TestMedia.temporaryDirectory("reel-dash-watch-protected")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--frames-only", "--at", "0", "--watch", "8", "--watch-frames", "0",
+                                                                 "--header", "Authorization: \(token)", "--report", dir.path,
+                                                                 server.url("/live/manifest.mpd").absoluteString], timeout: 120)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("read through the gateway"), r.stderr)
+        let item = try XCTUnwrap(try CheckReport.decode(Data(contentsOf: dir.appendingPathComponent("report.json"))).items.first)
+        let watch = try XCTUnwrap(item.watch, r.stderr)
+        XCTAssertGreaterThan(watch.reloads, 4)
+        XCTAssertGreaterThan(watch.segmentsFetched, 1)
+        XCTAssertEqual(watch.timeline.filter { $0.severity == .error }, [])
+        XCTAssertFalse(r.stderr.contains(token) || r.stdout.contains(token), "the token is never printed")
+        let plain = server.requests.filter { $0.header("Authorization") != token }
+        XCTAssertEqual(plain.map(\.status).filter { $0 != 401 }, [], "a request without the header is refused, none answered: \(plain)")
+    }
+
     /// How many segments a SegmentTimeline lists (each `S` once and `r` more times).
     static func segmentCount(_ timeline: String) -> Int {
         timeline.components(separatedBy: "<S ").dropFirst().reduce(0) { n, s in

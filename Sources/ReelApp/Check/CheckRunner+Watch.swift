@@ -37,7 +37,7 @@ extension CheckRunner {
         let wait: (Double) -> Void = { pause in _ = GLibMainLoop.run(until: { false }, timeout: pause) }
         let watched: LiveWatcher.Result?
         if dash {
-            var watcher = DASHLiveWatcher(uri: from, duration: seconds, log: options.log, photoInterval: options.watchFrames)
+            var watcher = DASHLiveWatcher(uri: from, fallback: local ? nil : playURI, duration: seconds, log: options.log, photoInterval: options.watchFrames)
             (watcher.wait, watcher.photograph) = (wait, photograph)
             watched = watcher.run()
         } else {

@@ -9,6 +9,9 @@ import ReelGateway
 /// gateway serves it on Reel's clock, without its `UTCTiming`). Blocks the calling thread.
 struct DASHLiveWatcher {
     var uri: String
+    /// Where to read the MPD when its origin refuses this watcher (a protected stream, which only
+    /// the gateway has the credentials of): the gateway's URL, whose MPD is on Reel's clock.
+    var fallback: String?
     var duration: Double
     var log: (String) -> Void
     var photoInterval: Double = 0
@@ -17,7 +20,15 @@ struct DASHLiveWatcher {
 
     /// Nil when `uri` is not a dynamic MPD that can be read (a static one is not live).
     func run() -> LiveWatcher.Result? {
-        guard let url = URL(string: uri), let data = HLSStreamCheck.fetch(url, timeout: 10) else { return nil }
+        let url: URL, data: Data
+        if let origin = URL(string: uri), let body = HLSStreamCheck.fetch(origin, timeout: 10) {
+            (url, data) = (origin, body)
+        } else if let fallback, let gateway = URL(string: fallback), let body = HLSStreamCheck.fetch(gateway, timeout: 10) {
+            log("watch   the MPD's origin refused a plain request: read through the gateway, on this machine's clock")
+            (url, data) = (gateway, body)
+        } else {
+            return nil
+        }
         let text = String(decoding: data, as: UTF8.self)
         let clock = Self.clockOffset(text, base: url, log: log)
         guard let first = DASHLiveWatch.snapshot(text, base: url, now: Date().addingTimeInterval(clock)) else { return nil }
