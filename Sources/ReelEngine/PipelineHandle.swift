@@ -91,6 +91,28 @@ final class PipelineHandle: @unchecked Sendable {
     }
 
     private var retainedShared: [UnsafeMutableRawPointer] = []
+    /// The sinks Reel gave playbin3 ("audio-sink", "video-sink"), a reference each, released with
+    /// the pipeline. Read from here, not from playbin3's properties: its getter takes playbin3's
+    /// lock, which a select-streams in flight holds while a paused sink waits in preroll, so the
+    /// main thread blocked on it before sending the flushing seek that would have freed them
+    /// (two track selections in a row while paused: `reel check --scenario`, caught with gdb).
+    private var installedSinks: [String: UnsafeMutableRawPointer] = [:]
+
+    /// Keeps `sink` as the one playbin3 has under `property`.
+    func remember(sink: UnsafeMutableRawPointer, as property: String) {
+        gst_object_ref(sink)
+        if let old = installedSinks.updateValue(sink, forKey: property) { gst_object_unref(old) }
+    }
+
+    /// The sink under `property` (a new reference, as `reel_get_object` gives): the one Reel
+    /// installed, else playbin3's own.
+    func sink(_ property: String) -> UnsafeMutableRawPointer? {
+        if let sink = installedSinks[property] {
+            gst_object_ref(sink)
+            return sink
+        }
+        return reel_get_object(element, property)
+    }
 
     /// Notes the time of every buffer the HTTP source pushes (streaming thread: Mutex state only),
     /// so that the player can tell a stall (silence for the timeout) from a reset.
@@ -122,6 +144,7 @@ final class PipelineHandle: @unchecked Sendable {
             gst_element_set_state(doomed.element, GST_STATE_NULL)
             // Callbacks in flight held these; none can start after the NULL state.
             for p in doomed.retained { Unmanaged<StreamingShared>.fromOpaque(p).release() }
+            for sink in doomed.sinks { gst_object_unref(sink) }
             gst_object_unref(doomed.element)
             reel_gapless_watch_unref(doomed.watch)
         }
@@ -152,8 +175,9 @@ final class PipelineHandle: @unchecked Sendable {
             gst_object_unref(bus)
             self.bus = nil
         }
-        let doomed = Doomed(element: element, retained: retainedShared, watch: gaplessWatch)
+        let doomed = Doomed(element: element, retained: retainedShared, watch: gaplessWatch, sinks: Array(installedSinks.values))
         retainedShared.removeAll()
+        installedSinks.removeAll()
         return doomed
     }
 
@@ -167,6 +191,7 @@ private struct Doomed: @unchecked Sendable {
     let element: UnsafeMutablePointer<GstElement>
     let retained: [UnsafeMutableRawPointer]
     let watch: OpaquePointer
+    let sinks: [UnsafeMutableRawPointer]
 }
 
 extension PipelineHandle {

@@ -190,6 +190,8 @@ struct ScenarioRunner {
             let playing = Set(s.selectedStreams)
             return (kind == .audio ? s.audioTrack : s.subtitleTrack) == want && want.map(playing.contains) ?? true && playing.isDisjoint(with: others)
         }, timeout: min(timeout, 10))
+        // The redraw that follows a selection while paused lands before the next step.
+        if done { try settle("the redraw after the selection") }
         if !done {
             let playing = snapshotNow().selectedStreams.filter { id in tracks.contains { $0.id == id } }
             throw Failure(description: "the \(kind.rawValue) track did not change to \(want ?? "none"): playing \(playing.isEmpty ? "none" : playing.joined(separator: ", "))")

@@ -129,7 +129,7 @@ extension Player {
     public func catchFrames(at times: [Double]) -> Bool {
         guard let frameCatcher else { return false }
         if let filter = videoFilter { return frameCatcher.catchFrames(at: times, on: filter.pictureOutput.element, pad: filter.pictureOutput.pad) }
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        guard let sink = pipeline.sink("video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return frameCatcher.catchFrames(at: times, on: reel_gst_element(sink))
     }
@@ -146,7 +146,7 @@ extension Player {
     public func keepShownFrame() -> Bool {
         guard let frameCatcher else { return false }
         if let filter = videoFilter { return frameCatcher.keepShownFrame(on: filter.pictureOutput.element, pad: filter.pictureOutput.pad) }
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        guard let sink = pipeline.sink("video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return frameCatcher.keepShownFrame(on: reel_gst_element(sink))
     }

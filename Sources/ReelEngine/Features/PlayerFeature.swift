@@ -144,6 +144,8 @@ protocol FeatureHost: PlaybackTransport {
     var isOnWayland: Bool { get }
     /// The pipeline is PAUSED now (not only asked to be).
     var pipelineIsPaused: Bool { get }
+    /// A seek is in flight (sent, not yet landed).
+    var isSeeking: Bool { get }
     /// Counts loads: a decision taken for one item is void once it differs.
     var loadGeneration: Int { get }
     /// Seconds on the monotonic clock (`Player.monotonicSeconds`).

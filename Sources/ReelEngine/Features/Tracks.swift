@@ -165,6 +165,12 @@ final class Tracks: PlayerFeature {
         return Set(defaults) != Set(streams.selectedStreams)
     }
 
+    func seekLanded(user: Bool, host: FeatureHost) {
+        guard streams.selectionAfterSeek else { return }
+        streams.selectionAfterSeek = false
+        apply(host: host)
+    }
+
     // MARK: The user's choice
 
     func selectAudio(_ id: String, host: FeatureHost) {
@@ -288,6 +294,15 @@ final class Tracks: PlayerFeature {
         memory.languages = (audio?.language ?? memory.languages.audio, subtitle?.language)
         let wanted = choice.streamIDs(tracks, subtitlesShown: shown)
         let selecting = !wanted.isEmpty && Set(wanted) != Set(streams.selectedStreams)
+        // Never while a flushing seek re-prerolls a paused pipeline (the redraw after the last
+        // selection, or the user's): decodebin3 1.22 then holds the event for a sink waiting in
+        // preroll, playbin3 its lock, and every property read on the main thread with them (two
+        // choices in a row while paused, caught with gdb). Sent once the seek lands.
+        if selecting, host.isSeeking, host.pipelineIsPaused {
+            streams.selectionAfterSeek = true
+            report(host: host)
+            return
+        }
         if selecting {
             Log.debug(.engine, .debug, "select-streams \(wanted)")
             Self.sendSelectStreams(wanted, to: host.pipelineElement)
@@ -352,6 +367,8 @@ struct ItemStreams {
     /// A paused frame waits to be drawn again until playbin3 confirms a select-streams
     /// (`SelectThenSeek` in Workarounds/).
     var redrawAfterSelection = false
+    /// A choice made while a seek was in flight, sent once it lands.
+    var selectionAfterSeek = false
     /// The selection read at playsink lacks a kind (`Tracks.readSelectionAtSinks`): read again
     /// until then (monotonic seconds), the `tracks` event waiting.
     var sinksAwaitedUntil: Double?

@@ -69,7 +69,7 @@ extension Player {
 
     /// The video sink's totals since it started.
     func sinkFrameTotals() -> (rendered: Int, dropped: Int) {
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return (0, 0) }
+        guard let sink = pipeline.sink("video-sink") else { return (0, 0) }
         defer { gst_object_unref(sink) }
         var rendered: guint64 = 0, dropped: guint64 = 0
         guard reel_video_sink_stats(reel_gst_element(sink), &rendered, &dropped) != 0 else { return (0, 0) }
@@ -207,7 +207,7 @@ extension Player {
             info.audioDecoder = decoders.audio
             info.hardwareDecoding = decoders.hardware
         }
-        if let sink = reel_get_object(pipeline.element, "video-sink") {
+        if let sink = pipeline.sink("video-sink") {
             var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
             if reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 {
                 // The stream's own size wins: in a window the sink's caps are the scaled picture.

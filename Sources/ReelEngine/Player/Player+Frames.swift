@@ -45,7 +45,7 @@ extension Player {
         // the place is given again after the handle.
         windowGate?.open(handle, rectangle: output.rectangle)
         windowGate = nil
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        guard let sink = pipeline.sink("video-sink") else { return false }
         defer { gst_object_unref(sink) }
         return output.attach(reel_gst_element(sink))
     }
@@ -54,7 +54,7 @@ extension Player {
     /// `wl_display`). Call before the first load.
     public func useWaylandDisplay(_ display: UInt) {
         output.waylandDisplay = display
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        guard let sink = pipeline.sink("video-sink") else { return }
         defer { gst_object_unref(sink) }
         output.prepare(reel_gst_element(sink))
     }
@@ -65,7 +65,7 @@ extension Player {
         let r = VideoOutput.Rectangle(x: Int32(clamping: x), y: Int32(clamping: y), width: Int32(clamping: width), height: Int32(clamping: height))
         guard r != output.rectangle else { return }
         output.rectangle = r
-        guard output.handle != nil, let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        guard output.handle != nil, let sink = pipeline.sink("video-sink") else { return }
         defer { gst_object_unref(sink) }
         output.place(reel_gst_element(sink))
     }
@@ -88,14 +88,14 @@ extension Player {
 
     /// Puts the waiting gate (if any) on the current pipeline's video sink.
     func attachWindowGate() {
-        guard let windowGate, let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        guard let windowGate, let sink = pipeline.sink("video-sink") else { return }
         defer { gst_object_unref(sink) }
         windowGate.attach(to: reel_gst_element(sink))
     }
 
     /// Asks the video sink to redraw the last frame (after the window was exposed).
     public func expose() {
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return }
+        guard let sink = pipeline.sink("video-sink") else { return }
         reel_overlay_expose(reel_gst_element(sink))
         gst_object_unref(sink)
     }
@@ -103,7 +103,7 @@ extension Player {
     /// The size of the frames the video sink receives (a window's fitted picture with
     /// ximagesink, `VideoFilter.fit`); nil before the first is negotiated.
     @_spi(Testing) public var videoSinkInputSize: (width: Int, height: Int)? {
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return nil }
+        guard let sink = pipeline.sink("video-sink") else { return nil }
         defer { gst_object_unref(sink) }
         var w: Int32 = 0, h: Int32 = 0, fn: Int32 = 0, fd: Int32 = 1
         guard reel_video_sink_size(reel_gst_element(sink), &w, &h, &fn, &fd) != 0 else { return nil }

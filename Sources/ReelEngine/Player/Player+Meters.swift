@@ -15,7 +15,7 @@ extension Player {
 
     /// Starts measuring the loudest sample that reaches the audio sink; nil when it cannot be watched.
     public func startAudioMeter() -> AudioMeter? {
-        guard let sink = reel_get_object(pipeline.element, "audio-sink") else { return nil }
+        guard let sink = pipeline.sink("audio-sink") else { return nil }
         defer { gst_object_unref(sink) }
         return reel_audio_meter_new(sink).map(AudioMeter.init)
     }

@@ -60,6 +60,7 @@ extension Player {
         }
         if property == "video-sink" { output.prepare(reel_gst_element(sink)) }  // before it leaves NULL
         reel_set_object(pipeline.element, property, sink)  // playbin takes its own reference
+        pipeline.remember(sink: UnsafeMutableRawPointer(sink), as: property)
         gst_object_unref(sink)
     }
 
@@ -67,7 +68,7 @@ extension Player {
     /// it can and plays a scenario in real time, so that its waits and pauses mean seconds.
     public func setSinksSync(_ sync: Bool) {
         for property in ["audio-sink", "video-sink"] {
-            guard let sink = reel_get_object(pipeline.element, property) else { continue }
+            guard let sink = pipeline.sink(property) else { continue }
             reel_set_sinks_sync(reel_gst_element(sink), sync ? 1 : 0)
             gst_object_unref(sink)
         }
@@ -82,7 +83,7 @@ extension Player {
         case .paused: state = GST_STATE_PAUSED
         case .playing: state = GST_STATE_PLAYING
         }
-        if pipelineState == .null, target != .null, output.waylandDisplay != nil, let sink = reel_get_object(pipeline.element, "video-sink") {
+        if pipelineState == .null, target != .null, output.waylandDisplay != nil, let sink = pipeline.sink("video-sink") {
             // waylandsink forgets the display at every NULL it reaches without a window: given
             // again before it leaves NULL (the state change runs here, on this thread).
             output.prepare(reel_gst_element(sink))

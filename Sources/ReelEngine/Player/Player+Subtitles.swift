@@ -23,7 +23,7 @@ extension Player {
     /// The video sink draws with ximagesink and nothing in it scales: the picture is fitted to
     /// the window in the video filter (`VideoFilter.fit`), before playsink converts it.
     private var videoSinkCannotScale: Bool {
-        guard let sink = reel_get_object(pipeline.element, "video-sink") else { return false }
+        guard let sink = pipeline.sink("video-sink") else { return false }
         defer { gst_object_unref(sink) }
         let scalers: [String] = ["videoscale", "videoconvertscale"]
         return reel_element_has_factory(sink, "ximagesink") != 0 && !scalers.contains { reel_element_has_factory(sink, $0) != 0 }

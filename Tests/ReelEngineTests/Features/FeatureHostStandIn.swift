@@ -82,6 +82,7 @@ final class FeatureHostStandIn: FeatureHost {
     var reloadPosition: Double? = nil
     var isOnWayland = false
     var pipelineIsPaused = true
+    var isSeeking = false
     var loadGeneration = 1
     func reload(_ item: PlaybackItem, at position: Double?) { calls.append("reload \(item.attempt) at \(position.map { String($0) } ?? "-")") }
 

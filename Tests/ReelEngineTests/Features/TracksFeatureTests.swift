@@ -38,6 +38,29 @@ final class TracksFeatureTests: XCTestCase {
         }
     }
 
+    /// A choice made while a seek re-prerolls a paused pipeline (the redraw after the choice
+    /// before) waits for the seek to land: sent then, decodebin3 1.22 held it for a sink waiting in
+    /// preroll and playbin3 its lock, and the main thread with it.
+    func testAChoiceWhileAPausedSeekIsInFlightIsSentOnceItLands() {
+        onMain {
+            let host = FeatureHostStandIn(), tracks = Self.feature()
+            tracks.itemStarted(host.currentItem!, switched: false, host: host)
+            tracks.streamCollection(Self.collection(), nextItem: false, host: host)
+            tracks.streamsSelected(["v", "a-en"], nextItem: false, host: host)
+            host.isPrerolled = true
+            tracks.readying(host: host)
+            host.isSeeking = true
+            tracks.selectAudio("a-fr", host: host)
+            XCTAssertTrue(tracks.streams.selectionAfterSeek, "held while the seek is in flight")
+            XCTAssertFalse(tracks.streams.redrawAfterSelection, "not sent: no redraw awaited")
+            host.isSeeking = false
+            tracks.seekLanded(user: false, host: host)
+            XCTAssertFalse(tracks.streams.selectionAfterSeek)
+            XCTAssertTrue(tracks.streams.redrawAfterSelection, "sent once it landed (paused: its redraw awaits STREAMS_SELECTED)")
+            XCTAssertEqual(tracks.streams.trackChoice.audio, "a-fr")
+        }
+    }
+
     func testTracksAreReportedOnceWhatPlaysIsKnownAndTheLanguageAskedForIsChosenAfterPreroll() {
         onMain {
             let host = FeatureHostStandIn(), tracks = Self.feature(alang: ["fr"])
