@@ -34,12 +34,11 @@ struct DASHLiveWatcher {
         guard let first = DASHLiveWatch.snapshot(text, base: url, now: Date().addingTimeInterval(clock)) else { return nil }
         var result = LiveWatcher.Result(variants: first.periods.last?.representations.map(\.id) ?? [])
         var watch = DASHLiveWatch()
-        var pictures = LiveWatch.Pictures()
         let start = Date()
         let end = start.addingTimeInterval(duration)
         func timeLeft(_ most: Double) -> Double { max(0.5, min(most, end.timeIntervalSinceNow)) }
         let interval = max(0.5, min(first.minimumUpdatePeriod ?? .infinity, first.longestSegment / 2))
-        var nextPhoto = photoInterval > 0 ? photoInterval : .infinity
+        var pace = WatchPace(start: start, duration: duration, photoInterval: photoInterval)
         var unreadable = false
         var body: Data? = data
         log("watch   a live MPD, \(result.variants.count) Representation\(result.variants.count == 1 ? "" : "s"), for \(Int(duration)) s")
@@ -64,17 +63,7 @@ struct DASHLiveWatcher {
                 result.problems.append(.init(at: at, variant: "MPD", code: "mpd-unavailable", severity: .error, message: "the MPD could not be read as a live MPD"))
             }
             body = nil
-            if let photograph, Date().timeIntervalSince(start) >= nextPhoto {
-                let at = Date().timeIntervalSince(start)
-                let photo = photograph(at)
-                if let frame = photo.frame { result.frames.append(frame) }
-                result.problems += pictures.photographed(luma: photo.luma, audio: photo.audio, at: at)
-                nextPhoto += photoInterval
-            }
-            let elapsed = Date().timeIntervalSince(start)
-            guard elapsed < duration else { break }
-            let pause = min(interval - Date().timeIntervalSince(round), duration - elapsed)
-            if pause > 0 { wait(pause) }
+            guard pace.endRound(round, interval: interval, result: &result, photograph: photograph, wait: wait) else { break }
         }
         for p in result.problems { log(String(format: "watch   %6.1f s  %@  %@: %@", p.at, p.variant, p.code, p.message)) }
         return result

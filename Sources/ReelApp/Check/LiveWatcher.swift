@@ -49,8 +49,7 @@ struct LiveWatcher {
         var unreadable = Array(repeating: false, count: targets.count)
         let start = Date()
         var interval = 1.0
-        var pictures = LiveWatch.Pictures()
-        var nextPhoto = photoInterval > 0 ? photoInterval : .infinity
+        var pace = WatchPace(start: start, duration: duration, photoInterval: photoInterval)
         log("watch   \(targets.count) variant\(targets.count == 1 ? "" : "s") for \(Int(duration)) s")
         // The watch ends at its duration, whatever its servers do: every fetch within the time
         // left (a probe hanging 10 s on each of 22 new segments made a 12 s watch last 211 s).
@@ -96,17 +95,7 @@ struct LiveWatcher {
             // A playlist that has ended (EXT-X-ENDLIST, VOD) is not live: nothing to follow.
             if result.reloads > 0, states.allSatisfy({ $0.ended }) { return nil }
             result.problems += LiveWatch.across(&states, at: Date().timeIntervalSince(start))
-            if let photograph, Date().timeIntervalSince(start) >= nextPhoto {
-                let at = Date().timeIntervalSince(start)
-                let photo = photograph(at)
-                if let frame = photo.frame { result.frames.append(frame) }
-                result.problems += pictures.photographed(luma: photo.luma, audio: photo.audio, at: at)
-                nextPhoto += photoInterval
-            }
-            let elapsed = Date().timeIntervalSince(start)
-            guard elapsed < duration else { break }
-            let pause = min(interval - Date().timeIntervalSince(round), duration - elapsed)
-            if pause > 0 { wait(pause) }
+            guard pace.endRound(round, interval: interval, result: &result, photograph: photograph, wait: wait) else { break }
         }
         for (i, n) in notProbed.enumerated() where n > 0 {
             result.problems.append(.init(at: duration, variant: targets[i].name, code: "not-probed", severity: .warning,
@@ -131,5 +120,38 @@ struct LiveWatcher {
             guard let range = why.range(of: "HTTP status ") else { return 0 }
             return Int(why[range.upperBound...].prefix { $0.isNumber }) ?? 0
         }
+    }
+}
+
+/// The end of a round both watchers share: the photo when one is due (its frame and the picture
+/// rules' problems into the result), then the pause until the next round.
+struct WatchPace {
+    let start: Date
+    let duration: Double
+    let photoInterval: Double
+    private var nextPhoto: Double
+    private var pictures = LiveWatch.Pictures()
+
+    init(start: Date, duration: Double, photoInterval: Double) {
+        self.start = start; self.duration = duration; self.photoInterval = photoInterval
+        nextPhoto = photoInterval > 0 ? photoInterval : .infinity
+    }
+
+    /// False when the watch is over.
+    mutating func endRound(_ round: Date, interval: Double, result: inout LiveWatcher.Result,
+                           photograph: ((Double) -> (luma: [UInt8]?, audio: (level: Double, samples: UInt64)?, frame: CheckReport.Frame?))?,
+                           wait: (Double) -> Void) -> Bool {
+        if let photograph, Date().timeIntervalSince(start) >= nextPhoto {
+            let at = Date().timeIntervalSince(start)
+            let photo = photograph(at)
+            if let frame = photo.frame { result.frames.append(frame) }
+            result.problems += pictures.photographed(luma: photo.luma, audio: photo.audio, at: at)
+            nextPhoto += photoInterval
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        guard elapsed < duration else { return false }
+        let pause = min(interval - Date().timeIntervalSince(round), duration - elapsed)
+        if pause > 0 { wait(pause) }
+        return true
     }
 }
