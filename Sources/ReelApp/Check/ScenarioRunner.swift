@@ -42,8 +42,10 @@ struct ScenarioRunner {
             if case .failed(let e) = player.status { ok = false; message = (message.map { $0 + "; " } ?? "") + "the item failed: \(e.message)" }
             // A failed `expect` is one finding among others; a failed action leaves the item
             // where the next steps did not expect it: the scenario stops there.
-            var stops = !ok
-            if case .expect = step.action, case .failed = player.status {} else if case .expect = step.action { stops = false }
+            var isExpectation = false, itemFailed = false
+            if case .expect = step.action { isExpectation = true }
+            if case .failed = player.status { itemFailed = true }
+            let stops = !ok && (!isExpectation || itemFailed)
             if stops, step.line != scenario.steps.last?.line { message = (message ?? "") + " (the scenario stopped here)" }
             steps.append(.init(line: step.line, action: step.text, ok: ok, at: Date().timeIntervalSince(started), position: player.position, message: message))
             if stops { break }
