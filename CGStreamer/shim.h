@@ -542,16 +542,37 @@ static inline gboolean reel_video_sink_stats(GstElement *sink, guint64 *rendered
     return found;
 }
 
+// A QOS message's frames (processed, dropped) when an element upstream of the sinks posted it
+// for video (a video decoder or filter skipping late frames, GstVideoDecoder's QoS): the
+// video sink's own drops are read from its `stats`, and audio is not counted.
+static inline gboolean reel_qos_upstream_video_frames(GstMessage *message, guint64 *processed, guint64 *dropped) {
+    *processed = 0; *dropped = 0;
+    GstObject *src = GST_MESSAGE_SRC(message);
+    if (GST_MESSAGE_TYPE(message) != GST_MESSAGE_QOS || !src || !GST_IS_ELEMENT(src)) return FALSE;
+    if (GST_OBJECT_FLAG_IS_SET(src, GST_ELEMENT_FLAG_SINK) || GST_IS_BASE_SINK(src)) return FALSE;
+    const gchar *klass = gst_element_class_get_metadata(GST_ELEMENT_GET_CLASS(src), GST_ELEMENT_METADATA_KLASS);
+    if (!reel_klass_has(klass, "Video")) return FALSE;
+    GstFormat format = GST_FORMAT_UNDEFINED;
+    gst_message_parse_qos_stats(message, &format, processed, dropped);
+    return format == GST_FORMAT_BUFFERS;
+}
+
 // Sets basesink's `sync` on a sink, or on every sink inside a sink bin: a checked item's sinks
 // run as fast as the CPU allows, and to the clock while a scenario plays (`reel check --scenario`).
-static inline void reel_set_sinks_sync(GstElement *sink, gboolean sync) {
+// With `qos`, the sink also judges lateness as a display sink does (QoS events upstream, so that
+// decoders skip late frames, and `max-lateness` 20 ms); without, it never drops a late frame (-1).
+static inline void reel_set_sinks_sync(GstElement *sink, gboolean sync, gboolean qos) {
     if (!sink) return;
-    if (GST_IS_BASE_SINK(sink)) { g_object_set(G_OBJECT(sink), "sync", sync, NULL); return; }
+    if (GST_IS_BASE_SINK(sink)) {
+        g_object_set(G_OBJECT(sink), "sync", sync, "max-lateness", (gint64)(qos ? 20 * GST_MSECOND : -1), NULL);
+        if (qos) g_object_set(G_OBJECT(sink), "qos", TRUE, NULL);
+        return;
+    }
     if (!GST_IS_BIN(sink)) return;
     GstIterator *it = gst_bin_iterate_sinks(GST_BIN(sink));
     GValue item = G_VALUE_INIT;
     while (gst_iterator_next(it, &item) == GST_ITERATOR_OK) {
-        reel_set_sinks_sync(GST_ELEMENT(g_value_get_object(&item)), sync);
+        reel_set_sinks_sync(GST_ELEMENT(g_value_get_object(&item)), sync, qos);
         g_value_reset(&item);
     }
     g_value_unset(&item);

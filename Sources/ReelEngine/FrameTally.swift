@@ -20,7 +20,30 @@ struct FrameTally {
         last = totals
     }
 
+    /// The last totals seen: where the tally of the next item starts when the element is kept.
+    var latest: (rendered: Int, dropped: Int) { last }
+
     var counts: (rendered: Int, dropped: Int) {
         (carried.rendered + max(0, last.rendered - start.rendered), carried.dropped + max(0, last.dropped - start.dropped))
+    }
+}
+
+/// Frames skipped before the sink for lateness, per element (a video decoder's QoS: its QOS
+/// messages carry its totals, processed and dropped, which restart when it resets). The sink
+/// never sees these frames, so its `stats` cannot count them.
+struct UpstreamFrameDrops {
+    private var tallies: [UInt: FrameTally] = [:]
+
+    mutating func see(element: UInt, processed: Int, dropped: Int) {
+        tallies[element, default: FrameTally()].see((processed, dropped))
+    }
+
+    var dropped: Int { tallies.values.reduce(0) { $0 + $1.counts.dropped } }
+
+    /// The next item's drops after a gapless switch: the elements it keeps count on from here.
+    func handedOver() -> UpstreamFrameDrops {
+        var next = UpstreamFrameDrops()
+        next.tallies = tallies.mapValues { FrameTally(startingAt: $0.latest) }
+        return next
     }
 }

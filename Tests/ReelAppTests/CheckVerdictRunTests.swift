@@ -72,6 +72,36 @@ final class CheckVerdictRunTests: XCTestCase {
         XCTAssertEqual(fast.status, 0, "\(fastReport.items.first?.problems ?? []) \(fast.stderr)")
     }
 
+    /// Dropped frames are the frames a viewer misses, skipped by the decoder (its QoS) as well as
+    /// by the sink: played to its end on the clock into a sink that cannot keep up (identity
+    /// sleeping 50 ms a frame of a 30 fps clip), a run fails the bound; into the check's own
+    /// sink, the same scenario passes. Each of the clip's 60 frames is counted once.
+    func testDroppedFramesFailASlowSinksRunAndNotAFastOnes() throws {
+        let dir = TestMedia.temporaryDirectory("reel-qoe-dropped")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let scenario = dir.appendingPathComponent("to-end.txt")
+        try "play-to-end\n".write(to: scenario, atomically: true, encoding: .utf8)
+        let file = TestMedia.path("clip2s.mp4")
+        let args = ["--frames-only", "--max-dropped", "10", "--scenario", scenario.path]
+        let slowSink = "identity sleep-time=50000 ! fakesink qos=true enable-last-sample=true"
+        let (slow, slowReport) = try check(args + ["--video-sink", slowSink, file], report: dir.appendingPathComponent("slow"))
+        XCTAssertEqual(slow.status, 1, slow.stderr)
+        XCTAssertEqual(codes(slowReport), ["dropped-frames"], "\(slowReport.items.first?.problems ?? [])")
+        let q = try XCTUnwrap(slowReport.items.first?.qoe)
+        XCTAssertGreaterThan(q.droppedPercent ?? 0, 10)
+        XCTAssertEqual(q.renderedFrames + q.droppedFrames, 60, "each frame shown or counted dropped, once: \(q)")
+        let breach = try XCTUnwrap(slowReport.items.first?.problems.first { $0.code == "dropped-frames" })
+        XCTAssertEqual(breach.figure ?? 0, q.droppedPercent ?? -1, accuracy: 0.001, "the figure is what was measured")
+        XCTAssertTrue(breach.message.hasSuffix("at most 10 %)"), breach.message)
+        XCTAssertNotNil(slowReport.items.first?.frames.first?.file, "the photo came from the given sink's last frame")
+
+        let (fast, fastReport) = try check(args + [file], report: dir.appendingPathComponent("fast"))
+        XCTAssertEqual(fast.status, 0, "\(fastReport.items.first?.problems ?? []) \(fast.stderr)")
+        let f = try XCTUnwrap(fastReport.items.first?.qoe)
+        XCTAssertLessThanOrEqual(f.droppedPercent ?? 100, 10)
+        XCTAssertEqual(f.renderedFrames + f.droppedFrames, 60, "\(f)")
+    }
+
     /// Pinned to its lowest rendition, a master plays a third of its top bitrate: below the bound.
     func testALowBitrateFailsAndTheDemuxersOwnChoicePasses() throws {
         let dir = TestMedia.temporaryDirectory("reel-qoe-bitrate")

@@ -46,10 +46,13 @@ struct CheckCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Hardware video decoding: auto or no, as for `reel play` (the report names each item's decoders).", valueName: "auto|no"))
     var hwdec: String = "auto"
 
+    @Option(help: ArgumentHelp("Decode into this video sink (a GStreamer element description) instead of a fake one; it should keep its last frame (enable-last-sample) for the photos. The check sets its sync, and while a scenario plays, its lateness as a display's: what it cannot show in time counts as dropped.", valueName: "DESCRIPTION"))
+    var videoSink: String?
+
     @Option(help: ArgumentHelp("Also write the report as JUnit XML (one testcase per item) to FILE.", valueName: "FILE"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1, or as --plan says); auto: K and N from JOB_COMPLETION_INDEX and JOB_COMPLETIONS, CI_NODE_INDEX and CI_NODE_TOTAL, AWS_BATCH_JOB_ARRAY_INDEX, PARALLEL_SEQ and PARALLEL_JOBSLOTS. Join the shards' reports with `reel check merge`.", valueName: "K/N|auto"))
+    @Option(help: ArgumentHelp("Check only shard K of N (item i belongs to shard i mod N + 1, or as --plan says); auto: K and N from JOB_COMPLETION_INDEX and JOB_COMPLETIONS, CI_NODE_INDEX and CI_NODE_TOTAL, AWS_BATCH_JOB_ARRAY_INDEX and AWS_BATCH_JOB_ARRAY_SIZE, PARALLEL_SEQ or REEL_SHARD_INDEX with REEL_SHARD_COUNT. Join the shards' reports with `reel check merge`.", valueName: "K/N|auto"))
     var shard: String?
 
     @Option(help: ArgumentHelp("With --shard: the items of each shard as `reel check plan` wrote them (weighted by a previous report).", valueName: "FILE"))
@@ -167,7 +170,7 @@ struct CheckCommand: ParsableCommand {
             log: { line in if !quiet { Log.say(line, prefix: "") } },
             shard: shard, junit: junit.map { URL(fileURLWithPath: $0) }, allRenditions: renditions == "all",
             pictureAudit: pictureAudit,
-            hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto,
+            hardwareDecoding: HardwareDecodingMode(argument: hwdec) ?? .auto, videoSink: videoSink,
             golden: try golden.map { GoldenComparison.Options(directory: URL(fileURLWithPath: $0, isDirectory: true), threshold: goldenThreshold, update: updateGolden,
                                                               masks: try goldenMasks(), regions: try goldenRegions()) },
             watch: watch, watchFrames: watchFrames, scenarios: try scenarios(), thresholds: try thresholds(), known: try knownProblems(), plan: plan)

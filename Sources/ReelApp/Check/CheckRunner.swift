@@ -34,6 +34,8 @@ final class CheckRunner {
         var pictureAudit = false
         /// `--hwdec`.
         var hardwareDecoding: HardwareDecodingMode = .auto
+        /// `--video-sink`: the sink decoded into (a fakesink that keeps its last frame otherwise).
+        var videoSink: String?
         /// `--golden DIR` (with `--golden-threshold`, `--update-golden`).
         var golden: GoldenComparison.Options?
         /// `--watch SECONDS`: follow each live HLS item that long (`LiveWatcher`), photographing
@@ -202,11 +204,12 @@ final class CheckRunner {
         }
         let player: Player
         do {
-            var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: "fakesink sync=false qos=true enable-last-sample=true",
+            var configuration = PlayerConfiguration(audioSink: "fakesink sync=false", videoSink: options.videoSink ?? "fakesink sync=false qos=true enable-last-sample=true",
                                                     progressInterval: 0.1, endAction: .pause)
             configuration.preferences.hardwareDecoding = options.hardwareDecoding
             configuration.unroutedManifests = GatewayRouter.unroutedManifests
             player = try Player(configuration: configuration)
+            if options.videoSink != nil { player.setSinksSync(false) }  // a given sink decodes as fast as the fake one
         } catch {
             item.error = (error as? PlaybackError) ?? PlaybackError(kind: .unknown, message: "\(error)")
             return item

@@ -30,6 +30,7 @@ struct ItemState {
         media.videoFramerate = previous.media.videoFramerate
         progress.ticker = previous.progress.ticker
         progress.ticker.reset()
+        progress.upstreamDrops = previous.progress.upstreamDrops.handedOver()
         media.collection = previous.media.nextCollection?.info ?? MediaInfo()
         media.videoDisplaySize = previous.media.nextCollection?.displaySize
     }
@@ -49,6 +50,8 @@ struct ItemProgress {
     /// The item's frames at the video sink (`Player.videoFrameCounts`): basesink's totals restart
     /// at every segment and flush (a seek), so they are folded in as they are seen.
     var videoFrames = FrameTally()
+    /// Frames the decoders skipped as late (their QOS messages), which the sink never saw.
+    var upstreamDrops = UpstreamFrameDrops()
 }
 
 /// What the item is: its length, codecs, sizes and title.

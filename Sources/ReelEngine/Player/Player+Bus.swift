@@ -25,6 +25,7 @@ extension Player {
         case GST_MESSAGE_CLOCK_LOST where intent == .playing: onClockLost()
         case GST_MESSAGE_REQUEST_STATE: onRequestState(reel_message_requested_state(message))
         case GST_MESSAGE_TOC: onTableOfContents(message)
+        case GST_MESSAGE_QOS: onQualityOfService(message)
         default: break
         }
     }
@@ -58,10 +59,23 @@ extension Player {
         return "\(name) from \(source)\(detail)"
     }
 
-    /// The current item's frames at the video sink: rendered, and dropped as late (its QoS).
+    /// The current item's video frames: rendered at the sink, and dropped as late, by the sink
+    /// (its `stats`) or before it by a decoder (its QOS messages).
     public var videoFrameCounts: (rendered: Int, dropped: Int) {
         itemState.progress.videoFrames.see(sinkFrameTotals())
-        return itemState.progress.videoFrames.counts
+        let atSink = itemState.progress.videoFrames.counts
+        return (atSink.rendered, atSink.dropped + itemState.progress.upstreamDrops.dropped)
+    }
+
+    /// Of `videoFrameCounts.dropped`, the frames skipped before the sink (for tests).
+    @_spi(Testing) public var upstreamDroppedFrames: Int { itemState.progress.upstreamDrops.dropped }
+
+    /// A decoder's QOS message: its totals of frames processed and skipped as late.
+    func onQualityOfService(_ message: UnsafeMutablePointer<GstMessage>) {
+        var processed: guint64 = 0, dropped: guint64 = 0
+        guard reel_qos_upstream_video_frames(message, &processed, &dropped) != 0 else { return }
+        let element = UInt(bitPattern: reel_message_src(message))
+        itemState.progress.upstreamDrops.see(element: element, processed: Int(processed), dropped: Int(dropped))
     }
 
     /// Folds the sink's totals in before they restart (a seek, a new segment) and at every tick.

@@ -65,11 +65,13 @@ extension Player {
     }
 
     /// Whether the audio and video sinks keep to the clock (`sync`): `reel check` decodes as fast as
-    /// it can and plays a scenario in real time, so that its waits and pauses mean seconds.
+    /// it can and plays a scenario in real time, so that its waits and pauses mean seconds. On the
+    /// clock, the video sink judges lateness as a display sink does (QoS upstream, frames 20 ms
+    /// late dropped), so that the dropped frames a check counts are the ones a viewer would miss.
     public func setSinksSync(_ sync: Bool) {
         for property in ["audio-sink", "video-sink"] {
             guard let sink = pipeline.sink(property) else { continue }
-            reel_set_sinks_sync(reel_gst_element(sink), sync ? 1 : 0)
+            reel_set_sinks_sync(reel_gst_element(sink), sync ? 1 : 0, sync && property == "video-sink" ? 1 : 0)
             gst_object_unref(sink)
         }
     }
