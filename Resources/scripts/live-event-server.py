@@ -14,7 +14,9 @@ INFO_FILE receives {"port": P, "epoch0": T} once the server listens (127.0.0.1, 
 `reel check --watch`'s tests: stall:START:LENGTH (the playlist stops moving), skip:START (the
 media sequence numbers jump ahead by one), drift:START:SECONDS (PROGRAM-DATE-TIME moves by
 SECONDS), missing:START (the first segment listed after START answers 404), hang-ranged:START
-(from START on, a segment asked for with a Range header — a checker's probe — waits 30 s).
+(from START on, a segment asked for with a Range header — a checker's probe — waits 30 s),
+status:SEQ:CODE (segment SEQ answers CODE the first time it is asked), slow:SEQ:SECONDS (segment
+SEQ waits SECONDS before its answer, each time).
 --preroll: seconds of segments that exist when the server starts (default: one window).
 --header: every request must carry it (else 401); --log: one JSON line per request
 (path, query, whether it carried the header) for the tests to read. Stops on SIGTERM.
@@ -101,6 +103,8 @@ def shifted_playlist(now, start, end):
     if closed: lines.append("#EXT-X-ENDLIST")
     return "\n".join(lines) + "\n"
 
+answered_once = set()
+
 class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     def log_message(self, *a): pass
@@ -139,6 +143,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # hang-ranged:T: from T s on, a ranged segment request (a checker's probe) waits 30 s.
             if self.headers.get("Range") and any(time.time() - started >= float(t) for (t,) in fault("hang-ranged")):
                 time.sleep(30)
+            for n, code in fault("status"):
+                if int(n) == seq and seq not in answered_once:
+                    answered_once.add(seq)
+                    return self.send(int(code), b"fault\n", "text/plain")
+            for n, seconds in fault("slow"):
+                if int(n) == seq: time.sleep(float(seconds))
             with open(os.path.join(args.dir, segments[seq % len(segments)]), "rb") as f:
                 return self.send(200, f.read(), "video/mp2t")
         self.send(404, b"not found\n", "text/plain")

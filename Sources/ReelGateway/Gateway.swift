@@ -50,10 +50,14 @@ public final class Gateway: Sendable {
         /// Serve only connections opened by this process (see `LoopbackPeer`).
         public var ownProcessOnly: Bool
 
+        /// The network, the network recorded, or a recording replayed.
+        public var upstream: UpstreamMode
+
         public init(httpLogPath: String? = nil, connectTimeout: Double = 10, readTimeout: Double = 30,
                     maximumPlaylistBytes: Int = 16 << 20, threads: Int = 1, trustedCertificatesPath: String? = nil,
                     headerTimeout: Double = 10, idleTimeout: Double = 30, maximumConnections: Int = 64, ownProcessOnly: Bool = true,
-                    transferDeadline: Double = 30) {
+                    transferDeadline: Double = 30, upstream: UpstreamMode = .network) {
+            self.upstream = upstream
             self.transferDeadline = transferDeadline
             self.trustedCertificatesPath = trustedCertificatesPath
             self.headerTimeout = headerTimeout
@@ -151,12 +155,20 @@ public final class Gateway: Sendable {
         }
         let port = server.channel.localAddress?.port ?? 0
         let handler = GatewayRequestHandler(
-            baseURL: "http://127.0.0.1:\(port)", client: client, log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes,
+            baseURL: "http://127.0.0.1:\(port)", client: client, upstream: Self.upstream(configuration.upstream, client: client), log: log, maximumPlaylistBytes: configuration.maximumPlaylistBytes,
             connections: book, unclaimed: unclaimed, maximumConnections: max(1, configuration.maximumConnections),
             serverPort: configuration.ownProcessOnly ? port : nil,
             transferDeadline: .milliseconds(Int64(BoundedNumber.milliseconds(configuration.transferDeadline))))
         let acceptTask = Task { await handler.acceptConnections(server) }
         return Gateway(port: port, handler: handler, group: group, client: client, server: server, acceptTask: acceptTask)
+    }
+
+    static func upstream(_ mode: UpstreamMode, client: HTTPClient) -> any GatewayUpstream {
+        switch mode {
+        case .network: NetworkUpstream(client: client)
+        case .record(let recorder): RecordingUpstream(network: NetworkUpstream(client: client), recorder: recorder)
+        case .replay(let origin): origin
+        }
     }
 
     /// `start` for synchronous callers (the GLib main thread). Blocks until the port is bound.

@@ -31,7 +31,7 @@ extension GatewayRequestHandler {
                 upstreamRequests.withLock { $0 += 1 }
                 let response: HTTPClientResponse
                 do {
-                    response = try await client.execute(request, deadline: deadline)
+                    response = try await upstream.execute(request, deadline: deadline)
                 } catch {
                     logLine(request.method.rawValue, request.url, status: nil, bytes: 0, started: started, note: "\(error)")
                     return .failure(Failure(status: .badGateway, error: networkError(error, url: url)))

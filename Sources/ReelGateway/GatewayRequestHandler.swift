@@ -14,6 +14,8 @@ final class GatewayRequestHandler: Sendable {
     let registry = GatewayRegistry()
     let baseURL: String
     let client: HTTPClient
+    /// Where upstream requests go (`GatewayUpstream`): `client` itself, recorded or replayed.
+    let upstream: any GatewayUpstream
     let log: HTTPRequestLog?
     let maximumPlaylistBytes: Int
     let errorHandler = Mutex<Gateway.ErrorHandler?>(nil)
@@ -51,13 +53,14 @@ final class GatewayRequestHandler: Sendable {
     /// An upstream response's head, and a whole playlist, within this.
     let transferDeadline: TimeAmount
 
-    init(baseURL: String, client: HTTPClient, log: HTTPRequestLog?, maximumPlaylistBytes: Int,
+    init(baseURL: String, client: HTTPClient, upstream: (any GatewayUpstream)? = nil, log: HTTPRequestLog?, maximumPlaylistBytes: Int,
          connections: ConnectionBook = ConnectionBook(), unclaimed: UnclaimedConnections = UnclaimedConnections(),
          maximumConnections: Int = 64, serverPort: Int? = nil, transferDeadline: TimeAmount = .seconds(30)) {
         self.transferDeadline = transferDeadline
         self.baseURL = baseURL
         self.unclaimed = unclaimed
         self.client = client
+        self.upstream = upstream ?? NetworkUpstream(client: client)
         self.log = log
         self.maximumPlaylistBytes = maximumPlaylistBytes
         self.connections = connections

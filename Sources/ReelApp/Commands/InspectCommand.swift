@@ -4,7 +4,7 @@ import ReelCore
 import ReelGateway
 import ReelEngine
 
-/// `reel inspect FILE|URL [--json]`: what is in a media file (streams, codecs, duration), a
+/// `reel inspect FILE|URL|DIR [--json]`: what is in a recording (`--record`'s folder), a media file (streams, codecs, duration), a
 /// playlist (its entries as resolved), an HLS manifest (variants and renditions; segments,
 /// duration, live / VOD / EVENT and encryption) or a subtitle file (the cues Reel's parser reads).
 struct InspectCommand: ParsableCommand {
@@ -29,6 +29,11 @@ struct InspectCommand: ParsableCommand {
     typealias Shown = (json: JSONValue, text: String, ok: Bool)
 
     func run() throws {
+        // A recording's folder (`reel --record DIR`).
+        if let shown = try Self.inspectRecording(input) {
+            print(json ? shown.json.serialized() : shown.text)
+            return
+        }
         // The first reader that knows the input answers (a subtitle track asked for, a subtitle
         // file, a DASH MPD, a playlist); anything else is probed as media.
         if let shown = track.map({ Self.shown(Self.inspectTrack(input, track: $0, timeout: max(timeout, 60))) })
@@ -48,6 +53,22 @@ struct InspectCommand: ParsableCommand {
         print(json ? result.json.serialized() : result.text)
         if let error = result.error {
             if !json { Log.say("\(error.code): \(error.message)", prefix: "reel inspect") }
+            throw ExitCode(1)
+        }
+    }
+
+    /// A folder that holds a recording: its summary; nil for anything else.
+    static func inspectRecording(_ input: String) throws -> Shown? {
+        let folder = URL(fileURLWithPath: input, isDirectory: true)
+        guard let data = try? Data(contentsOf: folder.appendingPathComponent(RecordingFolder.manifest)) else { return nil }
+        do {
+            let manifest = try JSONDecoder().decode(RecordingManifest.self, from: data)
+            let requests = try RecordingIndex.read((try? String(contentsOf: folder.appendingPathComponent(RecordingFolder.requests), encoding: .utf8)) ?? "")
+            let events = ((try? String(contentsOf: folder.appendingPathComponent(RecordingFolder.events), encoding: .utf8)) ?? "").split(separator: "\n").count
+            let summary = RecordingSummary(manifest: manifest, requests: requests, eventLines: events)
+            return (summary.json, summary.text, true)
+        } catch {
+            Log.say("\(input): not a readable recording: \(error)", prefix: "reel inspect")
             throw ExitCode(1)
         }
     }

@@ -172,6 +172,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup(title: "Sound") var sound: SoundOptions
 
     func validate() throws {
+        let inputs = protected.effectiveInputs(inputs)
         if inputs.isEmpty && headless { throw ValidationError("--headless needs at least one FILE or URL.") }
         _ = try protected.settings(inputs: inputs)
         if !(20...1000).contains(progressInterval) { throw ValidationError("--progress-interval must be 20–1000 ms.") }
@@ -216,6 +217,7 @@ struct PlayCommand: ParsableCommand {
             return
         }
         let live = try liveProgram()
+        let inputs = protected.effectiveInputs(inputs)
         var options = PlaybackOptions(
             inputs: inputs, headless: headless, exitAtEnd: exitAtEnd,
             audioSink: sinks.audioSink, videoSink: sinks.videoSink, printEvents: events, printProgress: eventsProgress,

@@ -61,8 +61,22 @@ final class GatewayRouter: Sendable {
     /// Whether the item played as `playedURI` goes through the gateway (its fetches are seen).
     func isRouted(_ playedURI: String) -> Bool { state.withLock { $0.routed[playedURI] != nil } }
 
+    /// `--record DIR`: made with the router, so that the events are recorded from the start.
+    let recorder: SessionRecorder?
+
     init(settings: ProtectedStreamSettings) {
         self.settings = settings
+        var recorder: SessionRecorder?
+        if let directory = settings.record {
+            do {
+                recorder = try SessionRecorder(directory: directory, inputs: settings.inputs, maximumBytes: settings.recordMax)
+                recorder?.onStopped.withLock { $0 = { Diagnostics.say($0) } }
+            } catch {
+                Diagnostics.say(String(format: tr("nothing is recorded: %@"), "\(error)"))
+            }
+        }
+        self.recorder = recorder
+        for note in settings.replay?.notes ?? [] { Diagnostics.say(String(format: tr("--replay-faults: %@"), note)) }
     }
 
     /// The token provider for a bucket, from the configured token source (nil without one).
@@ -321,7 +335,8 @@ final class GatewayRouter: Sendable {
 
     private func startedGateway() throws -> Gateway {
         if let g = state.withLock({ $0.gateway }) { return g }
-        let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath, trustedCertificatesPath: settings.caFile))
+        let upstream: UpstreamMode = settings.replay.map { .replay($0) } ?? recorder.map { .record($0) } ?? .network
+        let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath, trustedCertificatesPath: settings.caFile, upstream: upstream))
         gateway.setErrorHandler { [weak self] id, error in
             self?.state.withLock { s in
                 // Keep the first error, unless a not-authorized one comes later (it explains the rest).

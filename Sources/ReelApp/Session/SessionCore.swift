@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelGateway
 import ReelGLib
 import ReelDesktop
 import ReelEngine
@@ -53,7 +54,13 @@ final class SessionCore {
         self.player = player
         playlistErrors = prepared.errors
         tail = prepared.tail
-        printer = options.printEvents ? EventPrinter(includeFineProgress: options.printProgress, includeSubtitles: options.printSubtitles) : nil
+        // `--events` on stdout, and with `--record` into the recording.
+        let recorder = router.recorder, printEvents = options.printEvents
+        printer = printEvents || recorder != nil
+            ? EventPrinter(includeFineProgress: options.printProgress, includeSubtitles: options.printSubtitles, write: { line in
+                if printEvents { EventPrinter.writeToStandardOutput(line) }
+                recorder?.recordEvent(line)
+            }) : nil
         sequencer = QueueSequencer(player: player, queue: prepared.queue)
         resume = options.resumeFile.map { ResumeKeeper(file: ResumeFile(path: $0), player: player) }
         sequencer.retryPolicy = options.retryPolicy

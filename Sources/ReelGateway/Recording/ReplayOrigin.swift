@@ -1,0 +1,114 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ReelCore
+import Synchronization
+
+/// A recording answering as the origin did (`reel --replay DIR`): each request gets the
+/// recorded answer (`RecordingIndex`: a playlist's version live at that moment, anything else
+/// in the order asked), after the recorded wait for its first byte and at the recorded pace,
+/// a recorded failure as that failure. `speed` divides every wait and the clock the versions
+/// are chosen by. Nothing reaches the network; nothing needs the credentials.
+public final class ReplayOrigin: GatewayUpstream {
+    public let manifest: RecordingManifest
+    /// The faults file's changes that could not be made.
+    public let notes: [String]
+    private let folder: URL
+    private let index: Mutex<RecordingIndex>
+    private let speed: Double
+    private let start = Mutex<ContinuousClock.Instant?>(nil)
+
+    public struct Miss: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads DIR's recording, with `faults` applied.
+    public init(directory path: String, speed: Double = 1, faults: RecordingFaults = RecordingFaults()) throws {
+        let folder = URL(fileURLWithPath: path, isDirectory: true)
+        self.folder = folder
+        let read = { (name: String) throws -> Data in
+            do { return try Data(contentsOf: folder.appendingPathComponent(name)) } catch {
+                throw RecordingError("\(path) is not a recording: \(name) cannot be read (\(error.localizedDescription))")
+            }
+        }
+        do { manifest = try JSONDecoder().decode(RecordingManifest.self, from: try read(RecordingFolder.manifest)) } catch let e as RecordingError { throw e } catch {
+            throw RecordingError("\(path)/\(RecordingFolder.manifest) is not a recording's manifest: \(error)")
+        }
+        guard manifest.version == RecordingFolder.version else { throw RecordingError("\(path) is a recording of version \(manifest.version); this Reel reads \(RecordingFolder.version)") }
+        let requests = try RecordingIndex.read(String(decoding: try read(RecordingFolder.requests), as: UTF8.self))
+        let changed = faults.applying(to: requests)
+        notes = changed.notes
+        index = Mutex(RecordingIndex(changed.requests))
+        self.speed = speed > 0 && speed.isFinite ? speed : 1
+    }
+
+    /// Seconds of the recording's time since the replay's first request.
+    private func now() -> Double {
+        let t = ContinuousClock.now
+        let first = start.withLock { s in
+            if s == nil { s = t }
+            return s!
+        }
+        let d = t - first
+        return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * speed
+    }
+
+    public func execute(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
+        let offset = now()
+        let range = request.headers["Range"].first
+        guard let entry = index.withLock({ $0.answer(request.url, range: range, at: offset) }) else {
+            throw Miss(description: "\(Redactor.redactURL(request.url)) is not in the recording")
+        }
+        try await Task.sleep(for: .seconds(entry.latency / speed))
+        guard let status = entry.status else {
+            throw Miss(description: "as recorded: \(entry.error ?? "no answer")")
+        }
+        var headers = HTTPHeaders()
+        for (name, value) in entry.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
+        var body: [UInt8] = []
+        if let name = entry.body, request.method != .HEAD {
+            guard let data = try? Data(contentsOf: folder.appendingPathComponent(RecordingFolder.bodies).appendingPathComponent(name)) else {
+                throw Miss(description: "the body of \(Redactor.redactURL(entry.url)) is missing from the recording")
+            }
+            body = Array(data)
+        }
+        if entry.playlist { headers.replaceOrAdd(name: "content-length", value: String(body.count)) }
+        let paced = PacedBody(bytes: body, seconds: entry.transfer / speed, cut: entry.cut)
+        return HTTPClientResponse(status: HTTPResponseStatus(statusCode: status), headers: headers, body: .stream(paced))
+    }
+}
+
+/// A recorded body served in chunks spread over the recorded transfer time: a slow segment is
+/// as slow, a stalled one stalls. One the connection cut ends with an error where it ended; one
+/// Reel stopped reading waits there (the rest never came) until its reader goes.
+struct PacedBody: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+    let bytes: [UInt8]
+    let seconds: Double
+    let cut: String?
+
+    struct Cut: Error, CustomStringConvertible { var description: String { "the recorded answer was cut off here" } }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let body: PacedBody
+        var offset = 0
+        var chunks: Int { Swift.max(1, Swift.min(32, body.bytes.count / 16_384)) }
+        mutating func next() async throws -> ByteBuffer? {
+            guard offset < body.bytes.count else {
+                switch body.cut {
+                case nil: return nil
+                case "reader": try await Task.sleep(for: .seconds(120)); throw Cut()
+                default: throw Cut()
+                }
+            }
+            let size = (body.bytes.count + chunks - 1) / chunks
+            if body.seconds > 0.01 { try await Task.sleep(for: .seconds(body.seconds / Double(chunks))) }
+            let end = Swift.min(body.bytes.count, offset + size)
+            defer { offset = end }
+            return ByteBuffer(bytes: body.bytes[offset..<end])
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(body: self) }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import ReelCore
+import ReelTestSupport
+import XCTest
+
+/// The flight recorder (issue 63), from outside: a live HLS stream that needs a header, with a
+/// 503 on one segment and a 4 s wait on another, recorded by a headless Reel; the folder holds
+/// no trace of the header, is private, and `reel inspect` names both faults. With the origin
+/// gone, two replays answer as it did (the gateway's own log shows the 503 and the slow
+/// segment again), Reel's events come in the same order with the same programme dates, and a
+/// faults file adds a fault where it says.
+final class FlightRecorderTests: XCTestCase {
+    private let secret = "rec-\(UUID().uuidString)"
+    private let seconds: UInt32 = 14
+
+    private struct Run {
+        var events: [[String: Any]]
+        var httpLog: String
+        var stderr: String
+    }
+
+    /// Reel headless for `seconds`, then told to stop (SIGTERM, as a desktop session ends it).
+    private func play(_ arguments: [String], in dir: URL, name: String) throws -> Run {
+        let log = dir.appendingPathComponent("\(name).http.log").path
+        let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                         ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                          "--http-log", log] + arguments)
+        sleep(seconds)
+        kill(reel.process.processIdentifier, SIGTERM)
+        let (_, killed) = reel.finish(timeout: 10)
+        XCTAssertFalse(killed, "\(name): reel stops when told: \(reel.stderr)")
+        let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        XCTAssertEqual(events.last?["event"] as? String, "finished", "\(name): \(reel.stderr)")
+        return Run(events: events, httpLog: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "", stderr: reel.stderr)
+    }
+
+    /// The events that say what playback did (not its ticks or buffering steps), by kind.
+    private func story(_ events: [[String: Any]]) -> [String] {
+        events.compactMap { e in
+            let kind = e["event"] as? String ?? "?"
+            if kind == "tick" || kind == "buffering" { return nil }
+            return [kind, e["status"] as? String, e["reason"] as? String].compactMap { $0 }.joined(separator: ":")
+        }
+    }
+
+    private func liveDate(_ events: [[String: Any]]) -> Double? { events.first { $0["event"] as? String == "live" }?["epochTime"] as? Double }
+
+    /// The gateway log's line for a segment: its status and milliseconds.
+    private func logged(_ log: String, _ path: String) -> [(status: String, ms: Int)] {
+        log.split(separator: "\n").compactMap { line in
+            let f = line.split(separator: " ")
+            guard f.count >= 6, f[2].hasSuffix(path) else { return nil }
+            return (String(f[3]), Int(f[5].dropLast(2)) ?? -1)
+        }
+    }
+
+    func testALiveSessionIsRecordedWithoutItsHeaderAndReplaysAsItHappened() throws {
+        let dir = TestMedia.temporaryDirectory("reel-flight")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("recording")
+        // Segment n is out at 2n − 10 s from the server's start: 7 at 4 s, 9 at 8 s.
+        let server = try LiveEventServer(window: 6, header: "X-Reel-Secret: \(secret)", faults: ["status:7:503", "slow:9:4"])
+        let recorded = try play(["--record", folder.path, "--header", "X-Reel-Secret: \(secret)", server.playlistURL], in: dir, name: "recorded")
+        let asked = server.requests
+        server.stop()
+        XCTAssertGreaterThan(asked.count, 8)
+        XCTAssertTrue(asked.allSatisfy(\.carriedHeader), "every request carried the header while recording")
+        XCTAssertEqual(logged(recorded.httpLog, "/live/seg/7.ts").first?.status, "503", recorded.httpLog)
+
+        // Private, and without the header's value anywhere.
+        let fm = FileManager.default
+        let mode = { (path: String) in ((try? fm.attributesOfItem(atPath: path))?[.posixPermissions] as? Int) ?? -1 }
+        XCTAssertEqual(mode(folder.path), 0o700)
+        let files = (fm.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).map { folder.appendingPathComponent($0).path }
+        XCTAssertGreaterThan(files.count, 8)
+        for file in files {
+            var isDir: ObjCBool = false
+            _ = fm.fileExists(atPath: file, isDirectory: &isDir)
+            XCTAssertEqual(mode(file), isDir.boolValue ? 0o700 : 0o600, file)
+            if !isDir.boolValue, let data = fm.contents(atPath: file) {
+                XCTAssertNil(data.range(of: Data(secret.utf8)), "\(file) holds the header's value")
+            }
+        }
+        let requests = try RecordingIndex.read(String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8))
+        let fault = try XCTUnwrap(requests.first { $0.url.hasSuffix("/seg/7.ts") && $0.status == 503 }, "the 503 is recorded")
+        let slow = try XCTUnwrap(requests.first { $0.url.hasSuffix("/seg/9.ts") }, "the slow segment is recorded")
+        XCTAssertGreaterThanOrEqual(slow.latency, 3.5, "its wait for the first byte")
+        XCTAssertGreaterThan(requests.filter(\.playlist).count, 3, "every refresh of the playlist")
+
+        let inspect = ProcessRunner.run(ProcessRunner.reelExecutable, ["inspect", "--json", folder.path], timeout: 20)
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        let summary = try XCTUnwrap((try? JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8))) as? [String: Any], inspect.stdout)
+        let faults = (summary["faults"] as? [[String: Any]] ?? []).compactMap { $0["what"] as? String }
+        XCTAssertTrue(faults.contains("HTTP 503"), "\(faults)")
+        XCTAssertTrue(faults.contains { $0.hasPrefix("slow: 4.") }, "\(faults)")
+        XCTAssertEqual(summary["requests"] as? Int, requests.count)
+
+        // The origin is gone: two replays, no header.
+        let first = try play(["--replay", folder.path], in: dir, name: "replay-1")
+        let second = try play(["--replay", folder.path], in: dir, name: "replay-2")
+        for replay in [first, second] {
+            XCTAssertEqual(logged(replay.httpLog, "/live/seg/7.ts").first?.status, "503", "the 503 where it came: \(replay.httpLog)")
+            let wait = try XCTUnwrap(logged(replay.httpLog, "/live/seg/9.ts").first, replay.httpLog)
+            XCTAssertGreaterThanOrEqual(wait.ms, 3500, "as slow as it was")
+            XCTAssertEqual(story(replay.events), story(recorded.events), "the same events in the same order")
+            let date = try XCTUnwrap(liveDate(replay.events)), recordedDate = try XCTUnwrap(liveDate(recorded.events))
+            XCTAssertEqual(date, recordedDate, accuracy: 0.1, "the same programme date at the start")
+        }
+        XCTAssertEqual(first.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" },
+                       second.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" })
+
+        // A faults file: a segment that answered well answers 404, and the 503 cannot be undone
+        // (no good answer of its URL was recorded: it is said, and left as it was).
+        let good = try XCTUnwrap(requests.first { $0.url.hasSuffix("/seg/8.ts") && $0.status == 200 }, "segment 8 answered")
+        let faultsFile = dir.appendingPathComponent("faults.txt")
+        try "# a regression made on purpose\nrequest \(good.seq) status 404\nrequest \(fault.seq) ok\n".write(to: faultsFile, atomically: true, encoding: .utf8)
+        let changed = try play(["--replay", folder.path, "--replay-faults", faultsFile.path], in: dir, name: "changed")
+        XCTAssertEqual(logged(changed.httpLog, "/live/seg/8.ts").first?.status, "404", changed.httpLog)
+        XCTAssertTrue(changed.stderr.contains("request \(fault.seq) ok: ") && changed.stderr.contains("never answered well"), changed.stderr)
+    }
+
+    /// What cannot be honoured is a command-line error (exit 2), before anything plays.
+    func testBadRecordingOptionsAreRefused() throws {
+        let dir = TestMedia.temporaryDirectory("reel-flight-options")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notARecording = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: notARecording, withIntermediateDirectories: true)
+        let badFaults = dir.appendingPathComponent("faults.txt")
+        try "segment zero status 503\n".write(to: badFaults, atomically: true, encoding: .utf8)
+        let cases: [([String], String)] = [
+            (["--replay", notARecording.path], "is not a recording"),
+            (["--record", dir.appendingPathComponent("r").path, "--replay", notARecording.path], "not both"),
+            (["--record-max", "1M", "x.mp4"], "--record-max needs --record"),
+            (["--record", dir.appendingPathComponent("r2").path, "--record-max", "lots", "x.mp4"], "is not a size"),
+            (["--replay-speed", "4", "x.mp4"], "need --replay"),
+            (["--record", "/nonexistent/dir/rec", "x.mp4"], "cannot be written"),
+        ]
+        let minimal = dir.appendingPathComponent("minimal")
+        try FileManager.default.createDirectory(at: minimal, withIntermediateDirectories: true)
+        try #"{"version":1,"started":0,"inputs":["http://127.0.0.1:9/live.m3u8"]}"#.write(to: minimal.appendingPathComponent("recording.json"), atomically: true, encoding: .utf8)
+        try "".write(to: minimal.appendingPathComponent("requests.jsonl"), atomically: true, encoding: .utf8)
+        let check = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--replay", minimal.path], timeout: 20)
+        XCTAssertEqual(check.status, 2, check.stderr)
+        XCTAssertTrue(check.stderr.contains("a check does not replay a recording yet"), check.stderr)
+        for (arguments, words) in cases {
+            let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless"] + arguments, timeout: 20)
+            XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(words), "\(arguments): \(r.stderr)")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ReelCore
+import XCTest
+
+/// The flight recorder's pure parts: bodies named by SHA-256, requests matched without their
+/// masked tokens, which recorded answer a replayed request gets, and the faults file.
+final class RecordingTests: XCTestCase {
+    func testSHA256MatchesTheStandardsVectors() {
+        XCTAssertEqual(SHA256.hex(Array("".utf8)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)),
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(SHA256.hex([UInt8](repeating: 0x61, count: 1_000_000)), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        var split = SHA256()
+        for chunk in stride(from: 0, to: 1000, by: 7) { split.update([UInt8](repeating: 0x61, count: min(7, 1000 - chunk))) }
+        XCTAssertEqual(split.hex(), SHA256.hex([UInt8](repeating: 0x61, count: 1000)), "fed in pieces, the same digest")
+    }
+
+    func testAKeyLeavesOutWhatTheRecordingNeverKept() {
+        XCTAssertEqual(RecordingKey.of("http://cdn.example/live/seg1.ts?Authorization=abcdef123456&v=2"), "http://cdn.example/live/seg1.ts?v=2")
+        XCTAssertEqual(RecordingKey.of("http://cdn.example/live/seg1.ts?token=***"), "http://cdn.example/live/seg1.ts")
+        XCTAssertEqual(RecordingKey.of("http://user:pw@cdn.example/a.m3u8#x"), "http://***@cdn.example/a.m3u8")
+        XCTAssertEqual(RecordingKey.of("http://cdn.example/a.m3u8?start=10"), "http://cdn.example/a.m3u8?start=10")
+    }
+
+    private func request(_ seq: Int, _ url: String, status: Int? = 200, at asked: Double, playlist: Bool = false, body: String? = nil) -> RecordedRequest {
+        RecordedRequest(seq: seq, method: "GET", url: url, status: status, body: body ?? "b\(seq)", asked: asked, firstByte: asked + 0.1, lastByte: asked + 0.5, playlist: playlist)
+    }
+
+    func testAPlaylistIsAnsweredByTheVersionLiveThenAndASegmentByItsTurn() {
+        let list = "http://o/live.m3u8", seg = "http://o/seg5.ts"
+        var index = RecordingIndex([
+            request(1, list, at: 0, playlist: true), request(2, seg, status: 503, at: 1), request(3, list, at: 2, playlist: true),
+            request(4, seg, at: 3), request(5, list, at: 4, playlist: true),
+        ])
+        XCTAssertEqual(index.answer(list, at: 0)?.seq, 1)
+        XCTAssertEqual(index.answer(list, at: 1.9)?.seq, 3, "a quarter second early is still that version")
+        XCTAssertEqual(index.answer(list, at: 3.5)?.seq, 3)
+        XCTAssertEqual(index.answer(list, at: 40)?.seq, 5, "after the recording, its last version")
+        XCTAssertEqual(index.answer(seg, at: 0)?.status, 503, "the first time asked, as the first time")
+        XCTAssertEqual(index.answer(seg, at: 0)?.status, 200, "then as the retry")
+        XCTAssertEqual(index.answer(seg, at: 0)?.status, 200, "and so on")
+        XCTAssertNil(index.answer("http://o/other.ts", at: 0))
+        XCTAssertEqual(index.answer(seg + "?token=***", at: 0)?.seq, 4, "a masked token does not matter")
+        var ranged = RecordingIndex([RecordedRequest(seq: 1, method: "GET", url: seg, range: "bytes=0-99", status: 206, asked: 0),
+                                     RecordedRequest(seq: 2, method: "GET", url: seg, status: 200, asked: 0)])
+        XCTAssertEqual(ranged.answer(seg, range: "bytes=0-99", at: 0)?.status, 206, "matched by range too")
+        XCTAssertEqual(ranged.answer(seg, at: 0)?.status, 200)
+    }
+
+    func testTheFaultsFileParsesAndItsMistakesNameTheirLine() throws {
+        let faults = try RecordingFaults(parsing: "# a comment\nsegment 12 status 503\nsegment 12 ok\nsegment 7 stall 4\nrequest 31 status 404  # trailing\nplaylist refresh 5 stale\n")
+        XCTAssertEqual(faults.changes.map(\.target), [.segment(12), .segment(12), .segment(7), .request(31), .playlistRefresh(5)])
+        XCTAssertEqual(faults.changes.map(\.change), [.status(503), .ok, .stall(4), .status(404), .stale])
+        for (text, words) in [("segment 0 status 503", "line 1: a number from 1"), ("\nsegment x ok", "line 2: a number"), ("segment 3 status 99", "100 to 599"),
+                              ("segment 3 stale", "only a playlist refresh"), ("playlist 3 stale", "playlist refresh N"), ("segment 3 ok now", "expected status CODE, ok"),
+                              ("frame 3 ok", "expected segment"), ("segment 3 stall -1", "seconds")] {
+            XCTAssertThrowsError(try RecordingFaults(parsing: text), text) { XCTAssertTrue("\($0)".contains(words), "\(text): \($0)") }
+        }
+    }
+
+    func testFaultsAreAppliedWhereTheySay() throws {
+        let list = "http://o/live.m3u8"
+        let recorded = [request(1, list, at: 0, playlist: true, body: "v1"), request(2, "http://o/s1.ts", at: 0.5),
+                        request(3, "http://o/s2.ts", status: 503, at: 1), request(4, list, at: 2, playlist: true, body: "v2"),
+                        request(5, "http://o/s2.ts", at: 2.5), request(6, list, at: 4, playlist: true, body: "v3")]
+        let faults = try RecordingFaults(parsing: "segment 1 status 404\nrequest 3 ok\nsegment 4 stall 4\nplaylist refresh 2 stale\nrequest 99 ok\n")
+        let (out, notes) = faults.applying(to: recorded)
+        XCTAssertEqual(out[1].status, 404)
+        XCTAssertNil(out[1].body)
+        XCTAssertEqual(out[2].status, 200, "the 503 answered as its URL next answered")
+        XCTAssertEqual(out[2].body, "b5")
+        XCTAssertEqual(out[2].asked, 1, "at its own time")
+        XCTAssertEqual(out[2].latency, 0.1, accuracy: 1e-9)
+        XCTAssertEqual(out[5].body, "v2", "the second refresh serves the version before it")
+        XCTAssertEqual(out[4].latency, 0.1, accuracy: 1e-9, "segment 4 does not exist: nothing changed")
+        XCTAssertEqual(notes, ["segment 4: the recording has no such request; nothing changed", "request 99: the recording has no such request; nothing changed"])
+        let stalled = try RecordingFaults(parsing: "segment 3 stall 4").applied(to: recorded)
+        XCTAssertEqual(stalled[4].latency, 4.1, accuracy: 1e-9, "the third segment asked waits 4 s more for its first byte")
+        XCTAssertEqual(stalled[4].transfer, 0.4, accuracy: 1e-9, "at the same pace")
+        let never = try RecordingFaults(parsing: "request 3 ok").applying(to: [recorded[2]])
+        XCTAssertEqual(never.requests[0].status, 503)
+        XCTAssertEqual(never.notes, ["request 3 ok: http://o/s2.ts never answered well in the recording; left as recorded"])
+    }
+
+    func testASummaryNamesTheFaultsAndTheSpan() {
+        let r = [request(1, "http://o/live.m3u8", at: 0, playlist: true), request(2, "http://o/s1.ts", status: 503, at: 1),
+                 RecordedRequest(seq: 3, method: "GET", url: "http://o/s2.ts", status: 200, bytes: 10, asked: 2, firstByte: 6.5, lastByte: 7),
+                 RecordedRequest(seq: 4, method: "GET", url: "http://o/s3.ts", status: nil, error: "connection reset", asked: 8)]
+        let s = RecordingSummary(manifest: RecordingManifest(started: 0, inputs: ["http://o/live.m3u8?token=abcdef123456"]), requests: r, eventLines: 3)
+        XCTAssertEqual(s.requests, 4)
+        XCTAssertEqual(s.playlistRequests, 1)
+        XCTAssertEqual(s.span, 8)
+        XCTAssertEqual(s.faults.map(\.what), ["HTTP 503", "slow: 4.5 s to the first byte", "no answer: connection reset"])
+        XCTAssertEqual(s.manifest.inputs, ["http://o/live.m3u8?token=***"], "the inputs redacted")
+        XCTAssertTrue(s.text.contains("#3  slow: 4.5 s"), s.text)
+    }
+
+    func testSizes() {
+        XCTAssertEqual(ByteSize.parse("1048576"), 1_048_576)
+        XCTAssertEqual(ByteSize.parse("500k"), 512_000)
+        XCTAssertEqual(ByteSize.parse("64M"), 64 << 20)
+        XCTAssertEqual(ByteSize.parse("1.5G"), 3 << 29)
+        for bad in ["", "M", "-1", "lots", "1T", "1e30G"] { XCTAssertNil(ByteSize.parse(bad), bad) }
+    }
+}
