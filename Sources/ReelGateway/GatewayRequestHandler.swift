@@ -13,8 +13,7 @@ final class GatewayRequestHandler: Sendable {
 
     let registry = GatewayRegistry()
     let baseURL: String
-    let client: HTTPClient
-    /// Where upstream requests go (`GatewayUpstream`): `client` itself, recorded or replayed.
+    /// Where upstream requests go (`GatewayUpstream`): the gateway's HTTP client, recorded or replayed.
     let upstream: any GatewayUpstream
     let log: HTTPRequestLog?
     let maximumPlaylistBytes: Int
@@ -59,7 +58,6 @@ final class GatewayRequestHandler: Sendable {
         self.transferDeadline = transferDeadline
         self.baseURL = baseURL
         self.unclaimed = unclaimed
-        self.client = client
         self.upstream = upstream ?? NetworkUpstream(client: client)
         self.log = log
         self.maximumPlaylistBytes = maximumPlaylistBytes
