@@ -13,8 +13,13 @@ final class GatewayRouter: Sendable {
     let settings: ProtectedStreamSettings
     private let state = Mutex<State>(State())
 
+    /// Held while a gateway starts: two threads routing their first item at once start one
+    /// gateway, not two (the second, dropped without a shutdown, ended Reel in its deinit).
+    private let starting = Mutex(())
     private struct State {
         var gateway: Gateway?
+        /// Set by `shutdown`: an item routed after it (a preload racing the quit) starts no gateway.
+        var closed = false
         /// Gateway URL → item id.
         var routed: [String: GatewayItemID] = [:]
         /// Gateway URL → the item's own URI.
@@ -326,15 +331,25 @@ final class GatewayRouter: Sendable {
     var gateway: Gateway? { state.withLock { $0.gateway } }
 
     func shutdown() {
-        let gateway = state.withLock { s -> Gateway? in
-            defer { s.gateway = nil }
-            return s.gateway
+        let gateway = starting.withLock { _ in
+            state.withLock { s -> Gateway? in
+                defer { s.gateway = nil; s.closed = true }
+                return s.gateway
+            }
         }
         gateway?.shutdownBlocking()
     }
 
     private func startedGateway() throws -> Gateway {
         if let g = state.withLock({ $0.gateway }) { return g }
+        return try starting.withLock { _ in try startGateway() }
+    }
+
+    /// Under `starting`.
+    private func startGateway() throws -> Gateway {
+        let (running, closed) = state.withLock { ($0.gateway, $0.closed) }
+        if let running { return running }
+        if closed { throw PlaybackError(kind: .unknown, message: tr("Reel is stopping")) }
         let upstream: UpstreamMode = settings.replay.map { .replay($0) } ?? recorder.map { .record($0) } ?? .network
         let gateway = try Gateway.startBlocking(.init(httpLogPath: settings.httpLogPath, trustedCertificatesPath: settings.caFile, upstream: upstream))
         gateway.setErrorHandler { [weak self] id, error in
