@@ -63,6 +63,20 @@ final class LiveTimelineTests: XCTestCase {
         XCTAssertEqual(late.edge, 14, accuracy: 0.000_1, "never more than a target duration past the playlist")
     }
 
+    /// Paused 30 s on a sliding window whose playlist the engine stopped refreshing: the origin's
+    /// window slid on 30 s, so the position is 30 s nearer its start (then past it), as the
+    /// recovery on play reads it; the window keeps its length.
+    func testAPausedSlidingWindowSlidesOnWithoutRefreshes() {
+        let snapshot = timeline().snapshot
+        var paused = LiveTimeline(snapshot: snapshot, windowStartStreamTime: 8, now: snapshot.receivedAt.addingTimeInterval(30), slides: true)
+        XCTAssertEqual(paused.position(stream: 14), 4, accuracy: 0.000_1, "playing, at most a target duration")
+        paused.heldSlide = 30 - snapshot.targetDuration
+        XCTAssertEqual(paused.position(stream: 14), -24, accuracy: 0.000_1, "30 s of the origin's sliding")
+        XCTAssertTrue(paused.hasFallenOut(stream: 14))
+        XCTAssertEqual(paused.edge, 12, accuracy: 0.000_1, "the window keeps its length")
+        XCTAssertEqual(paused.stream(position: 1), 1 + 8 + 30, accuracy: 0.000_1, "a seek into the window as it is now")
+    }
+
     func testWallClockToPosition() {
         let snapshot = timeline().snapshot
         XCTAssertEqual(snapshot.seconds(at: Date(timeIntervalSince1970: t0 + 5)) ?? -1, 5, accuracy: 0.000_1)

@@ -21,6 +21,11 @@ public struct LiveTimeline: Sendable, Equatable {
     public var slides: Bool
     /// Seconds added to every PROGRAM-DATE-TIME (`--clock-at`: the clock rebased), 0 otherwise.
     public var epochShift = 0.0
+    /// Seconds a sliding window has moved on past the last playlist beyond a target duration,
+    /// counted while the pipeline is paused (the engine may stop refreshing a paused stream, and the
+    /// origin's window slides on regardless): the position moves back by as much, the edge and
+    /// the window's length stay. 0 while playing (a late refresh there is a slow origin).
+    public var heldSlide = 0.0
 
     public init(snapshot: LiveWindowSnapshot, windowStartStreamTime: Double, now: Date? = nil, slides: Bool = false) {
         self.snapshot = snapshot
@@ -31,11 +36,11 @@ public struct LiveTimeline: Sendable, Equatable {
     }
 
     /// How far the window's start has moved since the playlist was read.
-    private var shift: Double { slides ? sinceRefresh : 0 }
+    private var shift: Double { slides ? sinceRefresh + heldSlide : 0 }
 
     /// The window on the position scale: 0 … the live edge.
     public var window: ClosedRange<Double> { 0...max(0, edge) }
-    public var edge: Double { snapshot.duration + sinceRefresh - shift }
+    public var edge: Double { snapshot.duration + sinceRefresh - shift + heldSlide }
 
     public func position(stream: Double) -> Double { stream - windowStartStreamTime - shift }
     public func stream(position: Double) -> Double { position + windowStartStreamTime + shift }

@@ -37,6 +37,9 @@ final class LiveClock: PlayerFeature {
         // and the badge are the media's, the same at the same media position on every run.
         var timeline = LiveTimeline(snapshot: snapshot, windowStartStreamTime: snapshot.firstSegmentStreamTime ?? range.lowerBound,
                                     now: clockAt == nil ? wallClock() : snapshot.receivedAt, slides: live.slides)
+        if clockAt == nil, live.slides, host.pipelineIsPaused {
+            timeline.heldSlide = max(0, wallClock().timeIntervalSince(snapshot.receivedAt) - max(0, snapshot.targetDuration))
+        }
         if let clockAt {
             if epochShift == nil, let first = timeline.epochTime(stream: host.streamPosition) {
                 epochShift = clockAt.timeIntervalSince1970 - first
@@ -69,16 +72,16 @@ final class LiveClock: PlayerFeature {
     /// playback resumes at the window's start (one target duration in, as the first segment is
     /// the next to leave), with a warning (Media3's behind-live-window recovery) instead of failing.
     func resuming(host: FeatureHost) {
+        // The pipeline is still paused: the timeline counts how far the window moved on since the
+        // playlist was read if the engine stopped refreshing it (`LiveTimeline.heldSlide`).
         guard let timeline = timeline(host: host) else { return }
-        // The window has moved on since the playlist was read if the engine stopped refreshing it.
-        let stale = timeline.slides ? max(0, wallClock().timeIntervalSince(timeline.snapshot.receivedAt) - timeline.snapshot.targetDuration) : 0
-        let position = timeline.position(stream: host.streamPosition) - stale
+        let position = timeline.position(stream: host.streamPosition)
         guard position < -0.25 else { return }
         Log.debug(.engine, .info, String(format: "live: %.1f s behind the window after a pause: resumed at its start", -position))
         host.emit(.warning(PlaybackError(kind: .behindLiveWindow,
                                          message: String(format: "Playback fell %.1f s behind the live window (paused longer than it): resumed at the window's start.", -position),
                                          uri: host.currentURI)))
-        let target = stale + min(timeline.snapshot.targetDuration, timeline.liveTarget)
+        let target = min(timeline.snapshot.targetDuration, timeline.liveTarget)
         host.seekStream(to: timeline.stream(position: target))
     }
 
