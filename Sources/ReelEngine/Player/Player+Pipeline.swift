@@ -10,7 +10,6 @@ extension Player {
     /// a pipeline's first item uses one (see `load` for the GStreamer 1.22 bugs behind it).
     func replacePipeline(abandoningOld: Bool = false) {
         guard let fresh = try? Self.makePlaybin() else { return }
-        let volume = reel_get_double(pipeline.element, "volume"), muted = reel_get_bool(pipeline.element, "mute")
         if abandoningOld || pipelineLooksStalled { pipeline.abandon() } else { pipeline.shutdown() }
         pipeline = fresh
         lifecycle.stalled = false
@@ -19,8 +18,8 @@ extension Player {
         requestedTarget = .null
         // The sinks were built once already: they cannot fail now.
         try? furnishPipeline(videoSink: videoSinkForNextPipeline?() ?? configuration.videoSink)
-        reel_set_double(fresh.element, "volume", volume)
-        reel_set_bool(fresh.element, "mute", muted)
+        reel_set_double(fresh.element, "volume", sound.volume)
+        reel_set_bool(fresh.element, "mute", sound.muted ? 1 : 0)
         if let handle = output.handle { setWindowHandle(handle) } else { attachWindowGate() }
     }
 

@@ -125,20 +125,24 @@ extension Player {
         return true
     }
 
-    /// Linear volume, 0…1 (up to 10 is accepted, as playbin does).
+    /// Linear volume, 0…1 (up to 10 is accepted, as playbin does). Kept here and set on
+    /// playbin3, never read back from it: a read takes playsink's lock, which a reconfiguration
+    /// (a select-streams in flight) holds, and the main thread waited there (a CI hang).
     public var volume: Double {
-        get { reel_get_double(pipeline.element, "volume") }
+        get { sound.volume }
         set {
-            reel_set_double(pipeline.element, "volume", min(10, max(0, newValue)))
-            emit(.volume(volume: volume, muted: isMuted))
+            sound.volume = min(10, max(0, newValue))
+            reel_set_double(pipeline.element, "volume", sound.volume)
+            emit(.volume(volume: sound.volume, muted: sound.muted))
         }
     }
 
     public var isMuted: Bool {
-        get { reel_get_bool(pipeline.element, "mute") != 0 }
+        get { sound.muted }
         set {
+            sound.muted = newValue
             reel_set_bool(pipeline.element, "mute", newValue ? 1 : 0)
-            emit(.volume(volume: volume, muted: isMuted))
+            emit(.volume(volume: sound.volume, muted: sound.muted))
         }
     }
 

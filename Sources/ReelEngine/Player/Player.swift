@@ -83,6 +83,8 @@ public final class Player: PlaybackEngine {
     var aspectFilter: AspectFilter? { videoFilter?.aspect }
     /// The seeking query (the live window), never a long wait on the main thread.
     let seekingQuery = SeekingQuery()
+    /// The volume and the mute as Reel set them on playbin3 (`volume`, `isMuted`).
+    var sound = (volume: 1.0, muted: false)
     /// Tests only: asked for each pipeline built after the first, a video sink description to
     /// use instead of the configuration's (nil: the configuration's), e.g. one that never prerolls.
     @_spi(Testing) public var videoSinkForNextPipeline: (() -> String?)? {
