@@ -233,7 +233,7 @@ final class NumericVerbsTests: XCTestCase {
         let listed = ask(["get_property", "property-list"])?["data"] as? [String] ?? []
         XCTAssertGreaterThan(listed.count, 50, "property-list")
         let properties = listed.sorted().filter { !["pause", "position", "time-pos", "playlist-pos", "index", "playlist-pos-1", "chapter"].contains($0) }
-        let values: [Double] = [1e19, -1e19, 1e300, -1e300, 9223372036854775807, 1e308, -1e308, 0.5]
+        let values: [Double] = [1e19, -1e19, 1e300, -1e300, Double(Int64.max), 1e308, -1e308, 0.5]
         for property in properties {
             for value in values {
                 for verb in ["add", "multiply", "set_property", "add"] { _ = ask([verb, property, value]) }
