@@ -48,6 +48,29 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(ranged.answer(seg, at: 0)?.status, 200)
     }
 
+    /// Past the recording's last request a live playlist ends where the recording did: the
+    /// segments it never fetched are left out, #EXT-X-ENDLIST added; nothing else is touched.
+    func testALivePlaylistIsClosedWhereTheRecordingEnds() {
+        let list = "http://o/hls/live.m3u8"
+        let index = RecordingIndex([
+            request(1, list, at: 0, playlist: true), request(2, "http://o/hls/seg/4.ts", at: 0.2),
+            request(3, "http://o/hls/seg/5.ts", status: 503, at: 1), request(4, list, at: 6, playlist: true),
+        ])
+        XCTAssertFalse(index.isPastTheEnd(6.2), "the last version is still live a moment after it was asked")
+        XCTAssertTrue(index.isPastTheEnd(6.3))
+        let live = "#EXTM3U\r\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:2.0,\nseg/3.ts\n#EXTINF:2.0,\nseg/4.ts\n"
+            + "#EXT-X-PROGRAM-DATE-TIME:2026-12-03T10:00:10Z\n#EXTINF:2.0,\n/hls/seg/5.ts\n#EXTINF:2.0,\nseg/6.ts\n#EXTINF:2.0,\nseg/7.ts\n"
+        XCTAssertEqual(index.closing(live, from: list),
+                       "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:3\n#EXTINF:2.0,\nseg/3.ts\n#EXTINF:2.0,\nseg/4.ts\n"
+                       + "#EXT-X-PROGRAM-DATE-TIME:2026-12-03T10:00:10Z\n#EXTINF:2.0,\n/hls/seg/5.ts\n#EXT-X-ENDLIST\n",
+                       "an early segment never fetched stays (the player started after it); the last ones go")
+        XCTAssertEqual(index.closing("#EXTM3U\n#EXTINF:2,\nother/1.ts\n", from: list), "#EXTM3U\n#EXTINF:2,\nother/1.ts\n#EXT-X-ENDLIST\n",
+                       "none fetched: closed as it is")
+        XCTAssertNil(index.closing(live + "#EXT-X-ENDLIST\n", from: list), "a VOD is left alone")
+        XCTAssertNil(index.closing("#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nlow.m3u8\n", from: list), "a multivariant playlist too")
+        XCTAssertNil(index.closing("<MPD type=\"dynamic\"/>", from: "http://o/live.mpd"), "an MPD too")
+    }
+
     func testTheFaultsFileParsesAndItsMistakesNameTheirLine() throws {
         let faults = try RecordingFaults(parsing: "# a comment\nsegment 12 status 503\nsegment 12 ok\nsegment 7 stall 4\nrequest 31 status 404  # trailing\nplaylist refresh 5 stale\n")
         XCTAssertEqual(faults.changes.map(\.target), [.segment(12), .segment(12), .segment(7), .request(31), .playlistRefresh(5)])

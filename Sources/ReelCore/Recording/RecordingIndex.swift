@@ -8,11 +8,42 @@ import Foundation
 public struct RecordingIndex: Sendable {
     private var byKey: [String: [RecordedRequest]] = [:]
     private var served: [String: Int] = [:]
+    /// Every URL the recording answered (whatever the range), to close a playlist on.
+    private var answered: Set<String> = []
     public let requests: [RecordedRequest]
+    /// When the recording's last request was asked: past it, nothing newer was ever live.
+    public let end: Double
 
     public init(_ requests: [RecordedRequest]) {
         self.requests = requests.sorted { $0.seq < $1.seq }
-        for r in self.requests where r.method != "HEAD" { byKey[Self.key(r.url, range: r.range), default: []].append(r) }
+        end = requests.map(\.asked).max() ?? 0
+        for r in self.requests where r.method != "HEAD" {
+            byKey[Self.key(r.url, range: r.range), default: []].append(r)
+            if r.status != nil { answered.insert(RecordingKey.of(r.url)) }
+        }
+    }
+
+    /// Whether a playlist asked `offset` seconds into the replay is past the recording's end (a
+    /// little slack for the replayed player's clock, as `answer` allows).
+    public func isPastTheEnd(_ offset: Double) -> Bool { offset > end + 0.25 }
+
+    /// A live HLS media playlist (`text`, as recorded from `url`) closed where the recording
+    /// ends: the segments after the last one the recording fetched are left out and
+    /// `#EXT-X-ENDLIST` added, so the replayed player plays what was recorded and ends, rather
+    /// than waiting at a live edge that never moves (hlsdemux2 1.22 spins there). Nil for what
+    /// is not a live media playlist (a multivariant one, a VOD, an MPD).
+    public func closing(_ text: String, from url: String) -> String? {
+        guard text.hasPrefix("#EXTM3U"), text.contains("#EXTINF"), !text.contains("#EXT-X-ENDLIST") else { return nil }
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let base = URL(string: url)
+        let lastAnswered = lines.indices.last { i in
+            !lines[i].isEmpty && !lines[i].hasPrefix("#")
+                && answered.contains(RecordingKey.of(URL(string: lines[i], relativeTo: base)?.absoluteString ?? lines[i]))
+        }
+        // The tags after it belong to segments the recording never fetched.
+        if let lastAnswered { lines.removeSubrange((lastAnswered + 1)...) }
+        return lines.joined(separator: "\n") + "\n#EXT-X-ENDLIST\n"
     }
 
     /// The answer to `url` asked `offset` seconds into the replay (in the recording's time);

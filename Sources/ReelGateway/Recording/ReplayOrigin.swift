@@ -9,7 +9,9 @@ import Synchronization
 /// recorded answer (`RecordingIndex`: a playlist's version live at that moment, anything else
 /// in the order asked), after the recorded wait for its first byte and at the recorded pace,
 /// a recorded failure as that failure. `speed` divides every wait and the clock the versions
-/// are chosen by. Nothing reaches the network; nothing needs the credentials.
+/// are chosen by. Past the recording's last request a live HLS playlist is closed
+/// (`RecordingIndex.closing`): the replay ends where the recording did. Nothing reaches the
+/// network; nothing needs the credentials.
 public final class ReplayOrigin: GatewayUpstream {
     public let manifest: RecordingManifest
     /// The faults file's changes that could not be made.
@@ -72,6 +74,11 @@ public final class ReplayOrigin: GatewayUpstream {
                 throw Miss(description: "the body of \(Redactor.redactURL(entry.url)) is missing from the recording")
             }
             body = Array(data)
+            // Past the recording's end a live playlist ends where the recording does.
+            let pastTheEnd = entry.playlist && index.withLock { $0.isPastTheEnd(offset) }
+            if pastTheEnd, let closed = index.withLock({ $0.closing(String(decoding: body, as: UTF8.self), from: entry.url) }) {
+                body = Array(closed.utf8)
+            }
         }
         if entry.playlist { headers.replaceOrAdd(name: "content-length", value: String(body.count)) }
         let paced = PacedBody(bytes: body, seconds: entry.transfer / speed, cut: entry.cut)
