@@ -7,8 +7,9 @@ import XCTest
 /// 503 on one segment and a 4 s wait on another, recorded by a headless Reel; the folder holds
 /// no trace of the header, is private, and `reel inspect` names both faults. With the origin
 /// gone, two replays answer as it did (the gateway's own log shows the 503 and the slow
-/// segment again), Reel's events come in the same order with the same programme dates, and a
-/// faults file adds a fault where it says.
+/// segment again), Reel's events come in the same order with the same programme dates, a
+/// faults file adds a fault where it says, and `reel check --replay` plays the recording on the
+/// clock to its end and reports the 503, the same twice.
 final class FlightRecorderTests: XCTestCase {
     private let secret = "rec-\(UUID().uuidString)"
     private let seconds: UInt32 = 14
@@ -117,6 +118,31 @@ final class FlightRecorderTests: XCTestCase {
         let changed = try play(["--replay", folder.path, "--replay-faults", faultsFile.path], in: dir, name: "changed")
         XCTAssertEqual(logged(changed.httpLog, "/live/seg/8.ts").first?.status, "404", changed.httpLog)
         XCTAssertTrue(changed.stderr.contains("request \(fault.seq) ok: ") && changed.stderr.contains("never answered well"), changed.stderr)
+
+        // A check of the recording plays it on the clock to where it ends (the live playlist is
+        // closed there) rather than waiting at an edge that never moves, and finds the 503 the
+        // origin gave; a second check of it reports the same.
+        var reports: [[String: Any]] = []
+        for n in 1...2 {
+            let report = dir.appendingPathComponent("report-\(n)")
+            let checked = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--replay", folder.path, "--report", report.path, "--item-timeout", "60"], timeout: 150)
+            XCTAssertEqual(checked.status, 1, "the recorded 503 fails the item: \(checked.stderr)")
+            XCTAssertFalse(checked.stderr.contains("CRITICAL"), "no spin at the recording's end: \(checked.stderr.prefix(2000))")
+            let json = (try? Data(contentsOf: report.appendingPathComponent("report.json"))).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+            let item = try XCTUnwrap((json?["items"] as? [[String: Any]])?.first, checked.stderr)
+            XCTAssertEqual(item["live"] as? Bool, true)
+            XCTAssertEqual(item["decodedToEnd"] as? Bool, true, "played to the recording's end: \(item)")
+            let played = (item["qoe"] as? [String: Any])?["playSeconds"] as? Double ?? 0
+            XCTAssertGreaterThan(played, 10, "on the clock, as recorded: \(item)")
+            let problems = (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" }
+            XCTAssertTrue(problems.contains { $0.hasPrefix("segment-unavailable") && $0.contains("7.ts") }, "\(problems)")
+            reports.append(item)
+        }
+        let facts = { (item: [String: Any]) -> [String] in
+            ["ok", "live", "decodedToEnd", "width", "height", "videoCodec", "audioCodec", "container", "error"].map { "\($0)=\(item[$0] ?? "nil")" }
+                + (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" }
+        }
+        XCTAssertEqual(facts(reports[0]), facts(reports[1]), "two checks of one recording report the same")
     }
 
     /// What cannot be honoured is a command-line error (exit 2), before anything plays.
@@ -141,7 +167,7 @@ final class FlightRecorderTests: XCTestCase {
         try "".write(to: minimal.appendingPathComponent("requests.jsonl"), atomically: true, encoding: .utf8)
         let check = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--replay", minimal.path], timeout: 20)
         XCTAssertEqual(check.status, 2, check.stderr)
-        XCTAssertTrue(check.stderr.contains("a check does not replay a recording yet"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("--report"), "the recording's inputs are checked, into a report: \(check.stderr)")
         for (arguments, words) in cases {
             let r = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless"] + arguments, timeout: 20)
             XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")

@@ -111,9 +111,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup(title: "Protected streams") var protected: ProtectedStreamOptions
 
     func validate() throws {
-        // A check decodes faster than real time, and a replayed live playlist stops moving where
-        // its recording ended: hlsdemux2 1.22 then spins on it (CRITICAL has_next_fragment).
-        if protected.replay != nil { throw ValidationError("--replay is for playing (`reel --replay DIR`); a check does not replay a recording yet.") }
+        let inputs = protected.effectiveInputs(inputs)  // `--replay DIR` alone: the recording's
         if inputs.isEmpty { throw ValidationError("Give at least one FILE, URL or playlist to check.") }
         _ = try protected.settings(inputs: inputs)
         _ = try goldenMasks()

@@ -309,6 +309,26 @@ final class CheckRunner {
             watch(seconds, item: &item, player: player, uri: uri, input: entry.input, playURI: playURI, index: index, framesDir: framesDir)
         }
 
+        // A replayed live stream plays on the clock, as it was recorded, to where the recording
+        // ends (its playlist is closed there, `RecordingIndex.closing`): its stalls and
+        // failures over time are the check, and a second replay gives the same report.
+        if options.protected.replay != nil, item.live, item.error == nil, !ended {
+            player.setSinksSync(true)
+            player.play()
+            let done = GLibMainLoop.run(until: {
+                if case .failed = player.status { return true }
+                return ended
+            }, timeout: options.itemTimeout)
+            player.setSinksSync(false)
+            if case .failed(let e) = player.status {
+                item.error = router.refine(e, uri: playURI)
+            } else if !done {
+                item.error = PlaybackError(kind: .timeout, message: String(format: "The replay did not reach the recording's end within %.0f s (--item-timeout).", options.itemTimeout), uri: uri)
+            } else {
+                item.decodedToEnd = true
+            }
+        }
+
         // Decode to the end, as fast as possible (a scenario that played to the end did).
         if ended, item.scenario != nil, item.error == nil, !item.live {
             item.decodedToEnd = true
