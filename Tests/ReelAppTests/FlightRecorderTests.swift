@@ -145,6 +145,49 @@ final class FlightRecorderTests: XCTestCase {
         XCTAssertEqual(facts(reports[0]), facts(reports[1]), "two checks of one recording report the same")
     }
 
+    /// What was under way when Reel stopped is written as it stood: a segment whose body had
+    /// partly come (its bytes, cut at "exit"), and one whose origin had not answered yet.
+    func testWhatIsUnderWayWhenReelStopsIsRecorded() throws {
+        let dir = TestMedia.temporaryDirectory("reel-flight-exit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let vod = TestMedia.directory.appendingPathComponent("hls/vod/lo")
+        for slow in ["paced", "silent"] {
+            let server = try HTTPFixtureServer()
+            defer { server.shutdown() }
+            server.serve("/v/index.m3u8", .file(vod.appendingPathComponent("index.m3u8"), contentType: "application/vnd.apple.mpegurl"))
+            server.serve("/v/segment00000.ts", .file(vod.appendingPathComponent("segment00000.ts"), contentType: "video/mp2t"))
+            server.serve("/v/segment00002.ts", .file(vod.appendingPathComponent("segment00002.ts"), contentType: "video/mp2t"))
+            if slow == "paced" {
+                server.serve("/v/segment00001.ts", .paced(vod.appendingPathComponent("segment00001.ts"), contentType: "video/mp2t", bytesPerSecond: 4000))
+            } else {
+                server.serve("/v/segment00001.ts", .file(vod.appendingPathComponent("segment00001.ts"), contentType: "video/mp2t"))
+                server.misbehave("/v/segment00001.ts", [.delayedStatus(503, seconds: 60)])
+            }
+            let folder = dir.appendingPathComponent(slow)
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable, ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                                                            "--record", folder.path, server.url("/v/index.m3u8").absoluteString])
+            sleep(5)
+            kill(reel.process.processIdentifier, SIGTERM)
+            let (_, killed) = reel.finish(timeout: 10)
+            XCTAssertFalse(killed, "\(slow): reel stops when told: \(reel.stderr)")
+            let requests = try RecordingIndex.read(String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8))
+            let asked = requests.filter { $0.url.hasSuffix("/v/segment00001.ts") }
+            XCTAssertEqual(asked.count, 1, "\(slow): the segment under way is written, once: \(requests.map(\.url))")
+            guard let under = asked.first else { continue }
+            XCTAssertEqual(under.cut, "exit", slow)
+            if slow == "paced" {
+                XCTAssertEqual(under.status, 200)
+                XCTAssertGreaterThan(under.bytes, 0, "what had come")
+                XCTAssertLessThan(under.bytes, 114_868, "only what had come")
+            } else {
+                XCTAssertNil(under.status)
+                XCTAssertTrue(under.error?.hasPrefix("no answer yet when Reel stopped, ") == true, "\(under.error ?? "nil")")
+                XCTAssertTrue(RecordingSummary(manifest: RecordingManifest(started: 0, inputs: []), requests: requests).faults.contains { $0.what.hasPrefix("no answer: no answer yet when Reel stopped") },
+                              "reel inspect names the wait")
+            }
+        }
+    }
+
     /// What cannot be honoured is a command-line error (exit 2), before anything plays.
     func testBadRecordingOptionsAreRefused() throws {
         let dir = TestMedia.temporaryDirectory("reel-flight-options")

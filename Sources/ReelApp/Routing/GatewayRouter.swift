@@ -337,6 +337,7 @@ final class GatewayRouter: Sendable {
                 return s.gateway
             }
         }
+        recorder?.close()  // before the gateway cancels what is under way
         gateway?.shutdownBlocking()
     }
 

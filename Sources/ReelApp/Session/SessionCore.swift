@@ -302,6 +302,8 @@ final class SessionCore {
         (sequencer.pageResolver as? YTDLHelper)?.stopAll()
         sequencer.detach()
         guard !processEnding else {
+            // A recording keeps what was under way (the gateway's transfers are not ended here).
+            router.recorder?.close()
             Log.debug(.app, .info, "exit: the pipeline and the gateway are left to the process's end")
             return
         }

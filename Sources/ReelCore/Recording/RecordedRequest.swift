@@ -42,7 +42,8 @@ public struct RecordedRequest: Codable, Sendable, Equatable {
     /// the replayed request; other bodies by the order they were asked.
     public var playlist: Bool
     /// The body did not end: "upstream" (the connection failed mid-body), "reader" (Reel stopped
-    /// reading it: a seek, a switch). A replay ends it the same way, at the same byte.
+    /// reading it: a seek, a switch), "exit" (Reel stopped while it came, or before any answer
+    /// did). A replay ends it the same way, at the same byte; after "reader" and "exit" it waits.
     public var cut: String?
 
     public init(seq: Int, method: String, url: String, range: String? = nil, status: Int?, error: String? = nil, headers: [String: String] = [:], body: String? = nil,

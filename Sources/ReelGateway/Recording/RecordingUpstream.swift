@@ -19,6 +19,12 @@ struct RecordingUpstream: GatewayUpstream {
         let range = request.headers["Range"].first
         var entry = RecordedRequest(seq: seq, method: request.method.rawValue, url: url, status: nil, asked: asked)
         entry.range = range
+        recorder.opened(seq) { [entry, recorder] cut in
+            var stopped = entry
+            stopped.error = String(format: "no answer yet when Reel stopped, %.1f s after it was asked", recorder.offset() - entry.asked)
+            stopped.cut = cut
+            recorder.finish(stopped, body: [])
+        }
         var response: HTTPClientResponse
         do { response = try await network.execute(request, deadline: deadline) } catch {
             entry.error = Redactor.redactText("\(error)")
@@ -33,6 +39,7 @@ struct RecordingUpstream: GatewayUpstream {
         }
         entry.playlist = RecordedRequest.isPlaylist(contentType: entry.headers["content-type"], url: url)
         let tape = Tape(entry: entry, recorder: recorder)
+        recorder.opened(seq) { [weak tape] cut in tape?.end(cut: cut) }
         response.body = .stream(TeedBody(inner: response.body, tape: tape))
         return response
     }
@@ -50,7 +57,7 @@ final class Tape: Sendable {
 
     func append(_ chunk: ByteBuffer) { state.withLock { $0.bytes.append(contentsOf: chunk.readableBytesView) } }
 
-    /// `cut`: nil when the body ended, else who ended it ("upstream", "reader").
+    /// `cut`: nil when the body ended, else who ended it ("upstream", "reader", "exit": Reel stopped).
     func end(cut: String?) {
         let (entry, bytes) = state.withLock { s -> (RecordedRequest?, [UInt8]) in
             guard !s.done else { return (nil, []) }

@@ -64,6 +64,8 @@ public final class ReplayOrigin: GatewayUpstream {
         }
         try await Task.sleep(for: .seconds(entry.latency / speed))
         guard let status = entry.status else {
+            // No answer had come when the session ended: none comes now either.
+            if entry.cut == "exit" { try await Task.sleep(for: .seconds(120)) }
             throw Miss(description: "as recorded: \(entry.error ?? "no answer")")
         }
         var headers = HTTPHeaders()
@@ -105,7 +107,7 @@ struct PacedBody: AsyncSequence, Sendable {
             guard offset < body.bytes.count else {
                 switch body.cut {
                 case nil: return nil
-                case "reader": try await Task.sleep(for: .seconds(120)); throw Cut()
+                case "reader", "exit": try await Task.sleep(for: .seconds(120)); throw Cut()
                 default: throw Cut()
                 }
             }

@@ -20,6 +20,9 @@ public final class SessionRecorder: Sendable {
         var bodies: Set<String> = []
         var stopped = false
         var events: FileHandle?
+        /// Requests asked and not yet written, by `seq`: how each is written if Reel stops first.
+        var open: [Int: @Sendable (String) -> Void] = [:]
+        var closed = false
     }
 
     /// Creates DIR (0700; an existing recording there is refused) with its manifest.
@@ -49,6 +52,22 @@ public final class SessionRecorder: Sendable {
 
     func nextSeq() -> Int { state.withLock { s in defer { s.nextSeq += 1 }; return s.nextSeq } }
 
+    /// Request `seq` is under way; `close` calls `end` ("exit") if it is not written by then.
+    func opened(_ seq: Int, end: @escaping @Sendable (String) -> Void) {
+        state.withLock { s in if !s.closed { s.open[seq] = end } }
+    }
+
+    /// Writes every request still under way (its answer not come, or its body not ended) as it
+    /// stands, cut at "exit": a recording stopped mid-transfer keeps what was asked and what
+    /// came, so its replay stalls and ends where the session did.
+    public func close() {
+        let ends = state.withLock { s in
+            s.closed = true
+            return Array(s.open.values)
+        }
+        for end in ends { end("exit") }
+    }
+
     /// The request, with its body (a playlist's redacted as text), unless the bound is reached.
     func finish(_ request: RecordedRequest, body: [UInt8]) {
         var entry = request
@@ -60,7 +79,8 @@ public final class SessionRecorder: Sendable {
         guard let line = try? Self.encoded(entry) else { return }
         var stoppedNow: String?
         state.withLock { s in
-            guard !s.stopped else { return }
+            // Once: a request `close` wrote is not written again when its answer comes after all.
+            guard s.open.removeValue(forKey: entry.seq) != nil, !s.stopped else { return }
             let fresh = name.map { !s.bodies.contains($0) } ?? false
             let cost = line.count + 1 + (fresh ? content.count : 0)
             if let bound = s.manifest.maximumBytes, s.bytes + cost > bound {
