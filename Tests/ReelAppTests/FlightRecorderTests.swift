@@ -188,6 +188,27 @@ final class FlightRecorderTests: XCTestCase {
         }
     }
 
+    /// `reel check --record`: the requests and, as a check prints no event stream, each item's
+    /// player events (`--events`' form, with its item) in events.jsonl.
+    func testACheckRecordsItsItemsEvents() throws {
+        let dir = TestMedia.temporaryDirectory("reel-flight-check")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try HTTPFixtureServer()
+        defer { server.shutdown() }
+        server.serveDirectory(TestMedia.directory.appendingPathComponent("hls/vod/lo"), at: "/v")
+        let folder = dir.appendingPathComponent("recording")
+        let run = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--record", folder.path, "--frames-only", "--at", "1",
+                                                                   "--report", dir.appendingPathComponent("report").path,
+                                                                   server.url("/v/index.m3u8").absoluteString], timeout: 60)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let requests = try RecordingIndex.read(String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8))
+        XCTAssertTrue(requests.contains { $0.url.hasSuffix("/v/index.m3u8") && $0.status == 200 }, "\(requests.map(\.url))")
+        let events = try String(contentsOf: folder.appendingPathComponent("events.jsonl"), encoding: .utf8).split(separator: "\n")
+            .compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        XCTAssertTrue(events.contains { $0["event"] as? String == "status" && $0["status"] as? String == "readyToPlay" && $0["item"] as? Int == 0 },
+                      "\(events.prefix(10))")
+    }
+
     /// What cannot be honoured is a command-line error (exit 2), before anything plays.
     func testBadRecordingOptionsAreRefused() throws {
         let dir = TestMedia.temporaryDirectory("reel-flight-options")

@@ -54,10 +54,14 @@ final class CheckRunner {
 
     let options: Options
     private let router: GatewayRouter
+    /// With `--record`: each item's player events, in `--events`' form, into the recording's
+    /// events.jsonl (a check prints no event stream of its own).
+    private let recordedEvents: EventPrinter?
 
     init(options: Options) {
         self.options = options
         router = GatewayRouter(settings: options.protected)
+        recordedEvents = router.recorder.map { recorder in EventPrinter(includeFineProgress: false, write: { recorder.recordEvent($0) }) }
     }
 
     func run() throws -> CheckReport {
@@ -227,7 +231,8 @@ final class CheckRunner {
                 qoe.rendition(index, bandwidth: bandwidth, top: renditions.topBandwidth, at: clock())
             }
         }
-        player.addObserver { event in
+        player.addObserver { [recordedEvents] event in
+            recordedEvents?.print(event, item: index)
             seen[event.name, default: 0] += 1
             switch event {
             case .status(.readyToPlay):
