@@ -117,8 +117,10 @@ final class CheckCommandTests: XCTestCase {
         let master = server.url("/hls/vod/master.m3u8").absoluteString
         let dir = TestMedia.temporaryDirectory("reel-check-hls")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let (r, report) = runCheck([master], extra: ["--header", "X-Reel-Key: check-secret-4b1e", "--at", "1,4"], in: dir)
-        XCTAssertEqual(r.status, 0, r.stderr)
+        // The gateway's own log says what failed if it does (once, under load: "network", 3 s in).
+        let httpLog = dir.appendingPathComponent("http.log").path
+        let (r, report) = runCheck([master], extra: ["--header", "X-Reel-Key: check-secret-4b1e", "--at", "1,4", "--http-log", httpLog], in: dir)
+        XCTAssertEqual(r.status, 0, "\(r.stderr)\ngateway log:\n\((try? String(contentsOfFile: httpLog, encoding: .utf8)) ?? "none")\nserver: \(server.requests)")
         let item = try XCTUnwrap((report?["items"] as? [[String: Any]])?.first)
         XCTAssertEqual(item["ok"] as? Bool, true, "\(item)")
         XCTAssertEqual(item["decodedToEnd"] as? Bool, true)
