@@ -60,6 +60,15 @@ public final class ReplayOrigin: GatewayUpstream {
         let offset = now()
         let range = request.headers["Range"].first
         guard let entry = index.withLock({ $0.answer(request.url, range: range, at: offset) }) else {
+            // A segment the recorded player never fetched (one before where it started, asked
+            // by a seek) answers as an origin without it does: 404, which the gateway's live
+            // repairs treat as a gap (`LiveSegmentGap`) rather than a failed download that
+            // hlsdemux2 1.22 spins on. A playlist or manifest missing says so.
+            if !RecordedRequest.isPlaylist(contentType: nil, url: request.url) {
+                var headers = HTTPHeaders()
+                headers.add(name: "content-length", value: "0")
+                return HTTPClientResponse(status: .notFound, headers: headers, body: .bytes(ByteBuffer()))
+            }
             throw Miss(description: "\(Redactor.redactURL(request.url)) is not in the recording")
         }
         try await Task.sleep(for: .seconds(entry.latency / speed))
