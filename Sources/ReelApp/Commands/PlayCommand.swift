@@ -277,12 +277,16 @@ struct PlayCommand: ParsableCommand {
         // Headless runs exit at the end, unless something outside (socket, MPRIS asked for) drives them.
         options.exitAtEnd = exitAtEnd || (headless && !options.remote.keepsSessionAlive)
         StartupTrace.mark("parsed")
-        let status = MainActor.assumeIsolated {
+        MainActor.assumeIsolated {
             // A named session that outlives run(): its closures hold it weakly (the optimiser
-            // warned that a temporary here is released as soon as the call returns).
+            // warned that a temporary here is released as soon as the call returns). It is
+            // never released: a session that ended with `processEnding` left its gateway to the
+            // process's end, and releasing it ran the gateway's deinit with its HTTP client
+            // still open (a debug build's assertion ended a replay with SIGILL, status 132).
             let session = PlaybackSession(options: options)
-            return withExtendedLifetime(session) { session.run() }
+            withExtendedLifetime(session) {
+                ProcessEnd.now(status: session.run())  // never exit(): see ProcessEnd
+            }
         }
-        ProcessEnd.now(status: status)  // never exit(): see ProcessEnd
     }
 }
