@@ -68,6 +68,22 @@ enum BitrateCap {
         reel_set_uint64(demuxer, "max-buffering-time", guint64(seconds * 1e9))
     }
 
+    /// Whether the demuxer in use is dashdemux2 (the adaptive demuxer with a `presentation-delay`).
+    static func isDASH(shared: StreamingShared) -> Bool {
+        guard let current = current(shared) else { return false }
+        defer { gst_object_unref(current) }
+        return reel_has_property(current, "presentation-delay") != 0
+    }
+
+    /// The demuxer in use, with a reference the caller releases (nil: none).
+    private static func current(_ shared: StreamingShared) -> UnsafeMutablePointer<GstElement>? {
+        shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
+            guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
+            gst_object_ref(p)
+            return p
+        }
+    }
+
     /// Lets go of the remembered demuxer (a new item, a new pipeline).
     static func forget(shared: StreamingShared) {
         let old = shared.state.withLock { s -> UInt? in
@@ -79,12 +95,7 @@ enum BitrateCap {
 
     /// The demuxer's buffered level (video, else audio) and measured download rate.
     static func stats(shared: StreamingShared) -> (buffered: Double, throughput: Int?)? {
-        let current = shared.state.withLock { s -> UnsafeMutablePointer<GstElement>? in
-            guard let bits = s.adaptiveDemuxer, let p = UnsafeMutablePointer<GstElement>(bitPattern: bits) else { return nil }
-            gst_object_ref(p)
-            return p
-        }
-        guard let current else { return nil }
+        guard let current = current(shared) else { return nil }
         defer { gst_object_unref(current) }
         // GST_CLOCK_TIME_NONE (all of a VOD downloaded, the streams at EOS) is no level: nothing
         // is left to decide (read as seconds it was 18446744073 s).

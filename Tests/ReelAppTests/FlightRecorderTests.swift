@@ -21,15 +21,16 @@ final class FlightRecorderTests: XCTestCase {
     }
 
     /// Reel headless for `seconds`, then told to stop (SIGTERM, as a desktop session ends it).
-    private func play(_ arguments: [String], in dir: URL, name: String) throws -> Run {
+    private func play(_ arguments: [String], in dir: URL, name: String, for seconds: UInt32? = nil) throws -> Run {
         let log = dir.appendingPathComponent("\(name).http.log").path
         let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                          ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
                                           "--http-log", log] + arguments)
-        sleep(seconds)
+        sleep(seconds ?? self.seconds)
         kill(reel.process.processIdentifier, SIGTERM)
-        let (_, killed) = reel.finish(timeout: 10)
+        let (status, killed) = reel.finish(timeout: 10)
         XCTAssertFalse(killed, "\(name): reel stops when told: \(reel.stderr)")
+        XCTAssertEqual(status, 0, "\(name): a stop asked for is a clean exit: \(reel.stderr.suffix(1500))")
         let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
         XCTAssertEqual(events.last?["event"] as? String, "finished", "\(name): \(reel.stderr)")
         return Run(events: events, httpLog: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "", stderr: reel.stderr)
@@ -147,6 +148,99 @@ final class FlightRecorderTests: XCTestCase {
                 + (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" }
         }
         XCTAssertEqual(facts(reports[0]), facts(reports[1]), "two checks of one recording report the same")
+    }
+
+    /// The newest segment number ffmpeg's live MPD lists (its first timeline).
+    private func newestNumber(_ mpd: String) -> Int? {
+        guard let template = mpd.range(of: #"startNumber="\d+""#, options: .regularExpression),
+              let start = Int(mpd[template].filter(\.isNumber)),
+              let open = mpd.range(of: "<SegmentTimeline>"), let close = mpd.range(of: "</SegmentTimeline>", range: open.upperBound..<mpd.endIndex) else { return nil }
+        let runs = mpd[open.upperBound..<close.lowerBound].components(separatedBy: "<S ").dropFirst()
+        let count = runs.reduce(0) { total, run in
+            guard let r = run.range(of: #"r="\d+""#, options: .regularExpression) else { return total + 1 }
+            return total + (Int(run[r].filter(\.isNumber)) ?? 0) + 1
+        }
+        return count > 0 ? start + count - 1 : nil
+    }
+
+    /// Live DASH as a packager makes it (ffmpeg's DASH muxer in real time) behind a server that
+    /// requires a header, with a 503 on one video segment and a 4 s wait before another: the
+    /// recording holds no trace of the header; with the origin gone, a replay starts at the
+    /// recorded programme date (the MPD says the recorded clock), meets the 503 and the wait
+    /// where they came, and ends where the recording does (the MPD is closed there: static, its
+    /// streams restarted by `LiveDASHEnd`) with a clean exit; two replays tell the same events,
+    /// and two `reel check --replay` runs report the same.
+    func testALiveDASHSessionIsRecordedAndReplaysToItsEnd() throws {
+        let dir = TestMedia.temporaryDirectory("reel-flight-dash")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let packager = try LiveDASHPackager(timeline: true)
+        defer { packager.stop() }
+        let until = Date().addingTimeInterval(30)
+        while (newestNumber(packager.manifest) ?? 0) < 4 && Date() < until { Thread.sleep(forTimeInterval: 0.2) }
+        let newest = try XCTUnwrap(newestNumber(packager.manifest), packager.manifest)
+        let server = try HTTPFixtureServer(host: "127.0.0.1")
+        defer { server.shutdown() }
+        server.serveLiveDirectory(packager.directory, at: "/live")
+        server.requireHeader("X-Reel-Secret", secret)
+        let failing = String(format: "chunk-stream0-%05d.m4s", newest + 3), slow = String(format: "chunk-stream0-%05d.m4s", newest + 5)
+        server.misbehave("/live/" + failing, [.status(503)])
+        server.misbehave("/live/" + slow, [.late(seconds: 4)])
+        let folder = dir.appendingPathComponent("recording")
+        let recorded = try play(["--record", folder.path, "--header", "X-Reel-Secret: \(secret)", server.url("/live/manifest.mpd").absoluteString],
+                                in: dir, name: "recorded", for: 20)
+        let asked = server.requests
+        server.shutdown()
+        packager.stop()
+        XCTAssertTrue(asked.allSatisfy { $0.header("X-Reel-Secret") == secret }, "every request carried the header while recording")
+        XCTAssertEqual(logged(recorded.httpLog, failing).first?.status, "503", recorded.httpLog)
+        for file in FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [] {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) {
+                XCTAssertNil(data.range(of: Data(secret.utf8)), "\(file) holds the header's value")
+            }
+        }
+        let requests = try RecordingIndex.read(String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8))
+        XCTAssertGreaterThan(requests.filter(\.playlist).count, 3, "every refresh of the MPD")
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(requests.first { $0.url.hasSuffix(slow) && $0.status == 200 }).latency, 3.5,
+                                    "the wait is recorded: \(recorded.httpLog)")
+
+        // Two replays with the origin gone, each to its own end.
+        var stories: [[String]] = []
+        for n in 1...2 {
+            let log = dir.appendingPathComponent("replay-\(n).http.log").path
+            let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
+                                             ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
+                                              "--http-log", log, "--replay", folder.path])
+            let (status, killed) = reel.finish(timeout: 90)
+            XCTAssertFalse(killed, "replay \(n) ends by itself where the recording ends: \(reel.stderr.suffix(2000))")
+            XCTAssertEqual(status, 0, "replay \(n): \(reel.stderr.suffix(2000))")
+            let events = reel.stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+            let httpLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            XCTAssertEqual(logged(httpLog, failing).first?.status, "503", "the 503 where it came: \(httpLog)")
+            XCTAssertGreaterThanOrEqual(logged(httpLog, slow).first { $0.status == "200" }?.ms ?? 0, 3500, "as slow as it was: \(httpLog)")
+            let date = try XCTUnwrap(liveDate(events)), recordedDate = try XCTUnwrap(liveDate(recorded.events))
+            XCTAssertEqual(date, recordedDate, accuracy: 0.1, "the same programme date at the start: the MPD is on the recorded clock")
+            let story = self.story(events)
+            XCTAssertEqual(Array(story.prefix(story.count - 1).prefix(self.story(recorded.events).count - 1)),
+                           Array(self.story(recorded.events).dropLast()), "as the recorded session went")
+            XCTAssertTrue(story.contains("end:ended") && story.last == "finished:ended", "played to the recording's end: \(story)")
+            stories.append(story)
+        }
+        XCTAssertEqual(stories[0], stories[1], "two replays, the same events")
+
+        var reports: [[String]] = []
+        for n in 1...2 {
+            let report = dir.appendingPathComponent("report-\(n)")
+            let checked = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--replay", folder.path, "--report", report.path, "--item-timeout", "60", "--at", "1"],
+                                            timeout: 150)
+            XCTAssertFalse(checked.stderr.contains("timed out"), "the check ends with the recording: \(checked.stderr.suffix(2000))")
+            let json = (try? Data(contentsOf: report.appendingPathComponent("report.json"))).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+            let item = try XCTUnwrap((json?["items"] as? [[String: Any]])?.first, checked.stderr)
+            XCTAssertEqual(item["live"] as? Bool, true)
+            XCTAssertEqual(item["decodedToEnd"] as? Bool, true, "played to the recording's end: \(item)")
+            reports.append(["status=\(checked.status)"] + ["ok", "live", "decodedToEnd", "width", "height", "container", "error"].map { "\($0)=\(item[$0] ?? "nil")" }
+                + (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" })
+        }
+        XCTAssertEqual(reports[0], reports[1], "two checks of one recording report the same")
     }
 
     /// What was under way when Reel stopped is written as it stood: a segment whose body had

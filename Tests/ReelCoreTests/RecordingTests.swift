@@ -71,6 +71,70 @@ final class RecordingTests: XCTestCase {
         XCTAssertNil(index.closing("<MPD type=\"dynamic\"/>", from: "http://o/live.mpd"), "an MPD too")
     }
 
+    /// ffmpeg's live MPD (its shape, 2 s segments numbered from 4 in a timeline).
+    private let liveMPD = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" type="dynamic" minimumUpdatePeriod="PT2S" suggestedPresentationDelay="PT2S" availabilityStartTime="2026-12-04T00:47:13.195Z" publishTime="2026-12-04T00:47:31.190Z" timeShiftBufferDepth="PT12.0S" maxSegmentDuration="PT2.0S" minBufferTime="PT4.0S">
+        	<Period id="0" start="PT0.0S">
+        		<AdaptationSet id="0" contentType="video">
+        			<Representation id="0" mimeType="video/mp4" bandwidth="300000">
+        				<SegmentTemplate timescale="12800" initialization="init-stream$RepresentationID$.m4s" media="chunk-stream$RepresentationID$-$Number%05d$.m4s" startNumber="4">
+        					<SegmentTimeline>
+        						<S t="76800" d="25600" r="5" />
+        					</SegmentTimeline>
+        				</SegmentTemplate>
+        			</Representation>
+        		</AdaptationSet>
+        		<AdaptationSet id="1" contentType="audio">
+        			<Representation id="1" mimeType="audio/mp4" bandwidth="64000">
+        				<SegmentTemplate timescale="48000" initialization="init-stream$RepresentationID$.m4s" media="chunk-stream$RepresentationID$-$Number%05d$.m4s" startNumber="4">
+        					<SegmentTimeline>
+        						<S t="288000" d="96000" r="5" />
+        					</SegmentTimeline>
+        				</SegmentTemplate>
+        			</Representation>
+        		</AdaptationSet>
+        	</Period>
+        	<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-xsdate:2014" value="http://o/time"/>
+        </MPD>
+        """
+
+    /// A replayed live MPD says the recorded wall clock (its own UTCTiming, whose replayed
+    /// answers would be old, replaced by a `direct` one); past the recording's end it is closed
+    /// as a packager closes an event: static, each stream's timeline ending with the last segment
+    /// the recording fetched of it, `mediaPresentationDuration` at the latest.
+    func testALiveMPDIsReplayedOnTheRecordedClockAndClosedWhereTheRecordingEnds() throws {
+        let mpd = "http://o/dash/manifest.mpd"
+        // Video fetched to segment 7 (ends at 14 s), audio to 6 (ends at 12 s); segment 8 of the video answered 404.
+        let index = RecordingIndex([request(1, mpd, at: 0, playlist: true)]
+            + (4...7).map { request($0 + 1, "http://o/dash/chunk-stream0-0000\($0).m4s", at: 0.1) }
+            + (4...6).map { request($0 + 10, "http://o/dash/chunk-stream1-0000\($0).m4s", at: 0.1) }
+            + [request(20, "http://o/dash/chunk-stream0-00008.m4s", status: nil, at: 0.2)])
+        let clock = Date(timeIntervalSince1970: 1_796_345_300.5)
+        // Foundation's XML writer breaks elements over lines: compared with the spaces squeezed.
+        let squeezed = { (text: String) in
+            text.replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression).replacingOccurrences(of: " >", with: ">")
+                .replacingOccurrences(of: " />", with: "/>").replacingOccurrences(of: #" xmlns="urn:mpeg:dash:schema:mpd:2011""#, with: "")
+        }
+        let live = squeezed(try XCTUnwrap(index.replayedMPD(liveMPD, from: mpd, wallClock: clock, closing: false)))
+        XCTAssertTrue(live.contains(#"type="dynamic""#), live)
+        XCTAssertTrue(live.contains(#"<UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="2026-12-04T00:48:20.500Z"/>"#), live)
+        XCTAssertFalse(live.contains("http-xsdate"), "the MPD's own clock goes")
+        XCTAssertTrue(live.contains(#"<S t="76800" d="25600" r="5"/>"#), "nothing else changes while live: \(live)")
+        XCTAssertEqual(DASHClock.sources(in: live).map(\.scheme), [.direct], "the gateway reads it as any direct clock")
+
+        let closed = try XCTUnwrap(index.replayedMPD(liveMPD, from: mpd, wallClock: clock, closing: true))
+        XCTAssertTrue(closed.contains(#"type="static""#), closed)
+        XCTAssertTrue(closed.contains(#"mediaPresentationDuration="PT14.000S""#), "the end of video segment 7 (4 starts at 6 s): \(closed)")
+        for gone in ["minimumUpdatePeriod", "timeShiftBufferDepth", "UTCTiming"] { XCTAssertFalse(closed.contains(gone), gone) }
+        let segments = DASHSegments.list(closed, base: URL(string: mpd)!)
+        XCTAssertEqual(segments.map { $0.media.map(\.lastPathComponent) }, [
+            (4...7).map { "chunk-stream0-0000\($0).m4s" }, (4...6).map { "chunk-stream1-0000\($0).m4s" },
+        ], "each stream to the last segment recorded of it, none after")
+        XCTAssertNil(index.replayedMPD(closed, from: mpd, wallClock: clock, closing: true), "a static MPD is left alone")
+        XCTAssertNil(RecordingIndex([]).replayedMPD("#EXTM3U\n", from: mpd, wallClock: clock, closing: true))
+    }
+
     func testTheFaultsFileParsesAndItsMistakesNameTheirLine() throws {
         let faults = try RecordingFaults(parsing: "# a comment\nsegment 12 status 503\nsegment 12 ok\nsegment 7 stall 4\nrequest 31 status 404  # trailing\nplaylist refresh 5 stale\n")
         XCTAssertEqual(faults.changes.map(\.target), [.segment(12), .segment(12), .segment(7), .request(31), .playlistRefresh(5)])

@@ -113,6 +113,7 @@ public final class HTTPFixtureServer: Sendable {
         var missteps: [String: [Misstep]] = [:]
         /// Seconds this server's clock is off the true time (`skewClock`).
         var clockSkew: Double = 0
+        var stopped = false
     }
 
     /// A scripted failure for one request (see `misbehave`).
@@ -123,6 +124,8 @@ public final class HTTPFixtureServer: Sendable {
         case delayedStatus(Int, seconds: Double)
         /// Declare the whole body but close the connection after this many bytes of it.
         case cut(afterBytes: Int)
+        /// Answer as usual, `seconds` late (a stall before the first byte).
+        case late(seconds: Double)
     }
 
     public let host: String
@@ -158,7 +161,10 @@ public final class HTTPFixtureServer: Sendable {
         box.server.withLock { $0 = self }
     }
 
+    /// Idempotent: a second call (an explicit one, then a `defer`'s) returns at once, where
+    /// waiting on a closed loop's channel never returned.
     public func shutdown() {
+        guard state.withLock({ s in defer { s.stopped = true }; return !s.stopped }) else { return }
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }
@@ -274,6 +280,7 @@ public final class HTTPFixtureServer: Sendable {
                 }
             }
             var cut: Int?
+            var late: Double?
             if let step = s.missteps[path]?.first {
                 s.missteps[path]?.removeFirst()
                 switch step {
@@ -285,16 +292,22 @@ public final class HTTPFixtureServer: Sendable {
                     return answer
                 case .cut(let bytes):
                     cut = bytes
+                case .late(let seconds):
+                    late = seconds
                 }
             }
             if s.routes[path] == nil, let live = s.liveDirectories.first(where: { path.hasPrefix($0.prefix) }) {
                 let name = String(path.dropFirst(live.prefix.count))
                 guard !name.contains(".."), var data = try? Data(contentsOf: live.directory.appendingPathComponent(name)) else {
+                    // Not written yet: a wait meant for the segment waits for its next request.
+                    if let late { s.missteps[path, default: []].insert(.late(seconds: late), at: 0) }
                     return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))
                 }
                 if s.clockSkew != 0, name.hasSuffix(".mpd") { data = HTTPFixtureServer.skewed(data, by: s.clockSkew) }
-                return HTTPFixtureServer.ranged(data, contentType: HTTPFixtureServer.contentType(for: (name as NSString).pathExtension),
-                                                range: head.headers["Range"].first)
+                var answer = HTTPFixtureServer.ranged(data, contentType: HTTPFixtureServer.contentType(for: (name as NSString).pathExtension),
+                                                      range: head.headers["Range"].first)
+                answer.delay = late
+                return answer
             }
             guard let route = s.routes[path] else {
                 return Answer(status: .notFound, headers: ["Content-Type": "text/plain"], body: ByteBuffer(string: "not found\n"))

@@ -73,14 +73,7 @@ public enum DASHCatchup {
             set(template, "presentationTimeOffset", DASHNumber.wholeText(pto + origin * timescale))
             set(template, "startNumber", String(kept[0].number))
             if hasTimeline, let timeline = DASHInspection.children(template, "SegmentTimeline").first {
-                for child in timeline.children ?? [] { child.detach() }
-                for segment in kept {
-                    let s = XMLElement(name: "S")
-                    if let uri = timeline.uri { s.uri = uri }
-                    s.addAttribute(XMLNode.attribute(withName: "t", stringValue: DASHNumber.wholeText(segment.t)) as! XMLNode)
-                    s.addAttribute(XMLNode.attribute(withName: "d", stringValue: DASHNumber.wholeText(segment.d)) as! XMLNode)
-                    timeline.addChild(s)
-                }
+                replace(timeline, with: kept.map { ($0.t, $0.d) })
             }
         }
         for other in periods where other !== period { other.detach() }
@@ -94,7 +87,19 @@ public enum DASHCatchup {
         return length
     }
 
-    private static func set(_ element: XMLElement, _ name: String, _ value: String) {
+    /// `timeline`'s entries replaced by one `S` (`t`, `d`) per segment.
+    static func replace(_ timeline: XMLElement, with segments: [(t: Double, d: Double)]) {
+        for child in timeline.children ?? [] { child.detach() }
+        for segment in segments {
+            let s = XMLElement(name: "S")
+            if let uri = timeline.uri { s.uri = uri }
+            s.addAttribute(XMLNode.attribute(withName: "t", stringValue: DASHNumber.wholeText(segment.t)) as! XMLNode)
+            s.addAttribute(XMLNode.attribute(withName: "d", stringValue: DASHNumber.wholeText(segment.d)) as! XMLNode)
+            timeline.addChild(s)
+        }
+    }
+
+    static func set(_ element: XMLElement, _ name: String, _ value: String) {
         if let existing = DASHManifestRewriter.attribute(element, name) {
             existing.stringValue = value
         } else {
@@ -102,7 +107,7 @@ public enum DASHCatchup {
         }
     }
 
-    private static func descendants(_ element: XMLElement, _ name: String) -> [XMLElement] {
+    static func descendants(_ element: XMLElement, _ name: String) -> [XMLElement] {
         var out: [XMLElement] = []
         for child in (element.children ?? []).compactMap({ $0 as? XMLElement }) {
             if child.localName == name { out.append(child) } else { out += descendants(child, name) }

@@ -9,7 +9,7 @@ public struct RecordingIndex: Sendable {
     private var byKey: [String: [RecordedRequest]] = [:]
     private var served: [String: Int] = [:]
     /// Every URL the recording answered (whatever the range), to close a playlist on.
-    private var answered: Set<String> = []
+    private(set) var answered: Set<String> = []
     public let requests: [RecordedRequest]
     /// When the recording's last request was asked: past it, nothing newer was ever live.
     public let end: Double
@@ -44,6 +44,12 @@ public struct RecordingIndex: Sendable {
         // The tags after it belong to segments the recording never fetched.
         if let lastAnswered { lines.removeSubrange((lastAnswered + 1)...) }
         return lines.joined(separator: "\n") + "\n#EXT-X-ENDLIST\n"
+    }
+
+    /// Whether `entry` is the last version the recording holds of its playlist or MPD: none
+    /// newer was ever live.
+    public func isLastVersion(_ entry: RecordedRequest) -> Bool {
+        byKey[Self.key(entry.url, range: entry.range)]?.last?.seq == entry.seq
     }
 
     /// The answer to `url` asked `offset` seconds into the replay (in the recording's time);

@@ -62,6 +62,9 @@ protocol PlayerFeature: AnyObject {
     func resuming(host: FeatureHost)
     /// The progress timer's beat (every `progressInterval`, whatever the state).
     func tick(host: FeatureHost)
+    /// A DURATION_CHANGED message came (an adaptive demuxer posts one when its manifest gets a
+    /// duration), after the player read the duration again.
+    func durationChanged(host: FeatureHost)
     /// The progress timer's beat, after `tick`: true when the feature failed or ended the item
     /// (nothing more is done with this beat); the first that takes it ends the round.
     func timerCheck(host: FeatureHost) -> Bool
@@ -111,6 +114,7 @@ extension PlayerFeature {
     func userChangedIntent(host: FeatureHost) {}
     func resuming(host: FeatureHost) {}
     func tick(host: FeatureHost) {}
+    func durationChanged(host: FeatureHost) {}
     func timerCheck(host: FeatureHost) -> Bool { false }
     func positionRead(_ seconds: Double, host: FeatureHost) -> Bool { false }
     func progressPaused(host: FeatureHost) {}
@@ -194,6 +198,10 @@ protocol FeatureHost: PlaybackTransport {
     func endStalled()
     /// The item is an adaptive stream (HLS, DASH: an adaptive demuxer plays it).
     var isAdaptive: Bool { get }
+    /// The item is DASH (dashdemux2 plays it).
+    var isDASH: Bool { get }
+    /// A flushing seek where playback stands, no event of its own: the streams set up again.
+    func restartStreams()
     /// The item is held for the network (`NetworkRule`).
     var isWaitingForNetwork: Bool { get }
     /// Where the item is, for loading it again (the position once prerolled, else the start asked).

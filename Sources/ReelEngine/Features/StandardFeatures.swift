@@ -26,6 +26,7 @@ extension PlayerFeatures {
             PrerollWatchdog(),
             StuckPlayback(),  // before EndStallWatchdog: a position stuck away from the end is this one's, at the end that one's
             EndStallWatchdog(),
+            LiveDASHEnd(),
             RunAheadPositions(),  // after the watches above: they see every reading, as before it
             HeldBackNextURI(),
             SeekDuringGaplessSwitch(),
@@ -61,6 +62,8 @@ extension Player: FeatureHost {
     var wantsPipelineRunning: Bool { requestedTarget == .paused || requestedTarget == .playing }
     var awaitingOwnStreamStart: Bool { lifecycle.awaitingOwnStreamStart || restartSeekPending }
     var isAdaptive: Bool { shared.state.withLock { $0.adaptiveDemuxer != nil } }
+    var isDASH: Bool { BitrateCap.isDASH(shared: shared) }
+    func restartStreams() { performSeek(to: streamPosition, rate: rate, mode: .accurate, user: false) }
     var httpSourceLastActivity: ContinuousClock.Instant? { shared.state.withLock { $0.httpSourceActivity } }
     var pipelineDecoders: (video: String?, audio: String?, hardware: Bool?) { pipeline.decoders() }
     func offerNoPicture(reason: String) -> Bool { features.first("noPicture") { $0.noPicture(reason: reason, host: self) } }

@@ -17,7 +17,9 @@ extension Player {
         case GST_MESSAGE_EOS: onEnd()
         case GST_MESSAGE_ERROR: onError(message)
         case GST_MESSAGE_BUFFERING: onBuffering(message)
-        case GST_MESSAGE_DURATION_CHANGED: if prerolled { refreshDuration() }
+        case GST_MESSAGE_DURATION_CHANGED:
+            if prerolled { refreshDuration() }
+            features.each("durationChanged") { $0.durationChanged(host: self) }
         case GST_MESSAGE_STREAM_COLLECTION: onStreamCollection(message)
         case GST_MESSAGE_STREAMS_SELECTED: onStreamsSelected(message)
         case GST_MESSAGE_TAG: onTag(message)

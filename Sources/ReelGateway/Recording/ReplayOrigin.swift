@@ -9,8 +9,9 @@ import Synchronization
 /// recorded answer (`RecordingIndex`: a playlist's version live at that moment, anything else
 /// in the order asked), after the recorded wait for its first byte and at the recorded pace,
 /// a recorded failure as that failure. `speed` divides every wait and the clock the versions
-/// are chosen by. Past the recording's last request a live HLS playlist is closed
-/// (`RecordingIndex.closing`): the replay ends where the recording did. Nothing reaches the
+/// are chosen by. A live MPD says the recorded wall clock (`RecordingIndex.replayedMPD`). Past
+/// the recording's last request a live HLS playlist or MPD is closed (`RecordingIndex.closing`,
+/// `replayedMPD`): the replay ends where the recording did. Nothing reaches the
 /// network; nothing needs the credentials.
 public final class ReplayOrigin: GatewayUpstream {
     public let manifest: RecordingManifest
@@ -20,6 +21,7 @@ public final class ReplayOrigin: GatewayUpstream {
     private let index: Mutex<RecordingIndex>
     private let speed: Double
     private let start = Mutex<ContinuousClock.Instant?>(nil)
+    private let firstAsked: Double
 
     public struct Miss: Error, CustomStringConvertible {
         public var description: String
@@ -41,11 +43,14 @@ public final class ReplayOrigin: GatewayUpstream {
         let requests = try RecordingIndex.read(String(decoding: try read(RecordingFolder.requests), as: UTF8.self))
         let changed = faults.applying(to: requests)
         notes = changed.notes
+        firstAsked = max(0, changed.requests.map(\.asked).min() ?? 0)
         index = Mutex(RecordingIndex(changed.requests))
         self.speed = speed > 0 && speed.isFinite ? speed : 1
     }
 
-    /// Seconds of the recording's time since the replay's first request.
+    /// The recording's time now: its first request's (the replay's first request is asked at
+    /// the moment the recorded one was, so that the recorded wall clock at it is the same: a
+    /// live MPD's segments are chosen by it), plus the seconds since, times `speed`.
     private func now() -> Double {
         let t = ContinuousClock.now
         let first = start.withLock { s in
@@ -53,7 +58,7 @@ public final class ReplayOrigin: GatewayUpstream {
             return s!
         }
         let d = t - first
-        return (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * speed
+        return firstAsked + (Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * speed
     }
 
     public func execute(_ request: HTTPClientRequest, deadline: NIODeadline) async throws -> HTTPClientResponse {
@@ -89,6 +94,15 @@ public final class ReplayOrigin: GatewayUpstream {
             let pastTheEnd = entry.playlist && index.withLock { $0.isPastTheEnd(offset) }
             if pastTheEnd, let closed = index.withLock({ $0.closing(String(decoding: body, as: UTF8.self), from: entry.url) }) {
                 body = Array(closed.utf8)
+            }
+            // A live MPD on the recorded clock (its segments are available by it), closed from
+            // its last version on: dashdemux2 1.22 ends a stream at the end of a static MPD, but
+            // one that reached the live edge first waits there for ever, however the MPD changes.
+            if entry.playlist, let replayed = index.withLock({
+                $0.replayedMPD(String(decoding: body, as: UTF8.self), from: entry.url,
+                               wallClock: Date(timeIntervalSince1970: manifest.started + offset), closing: pastTheEnd || $0.isLastVersion(entry))
+            }) {
+                body = Array(replayed.utf8)
             }
         }
         if entry.playlist { headers.replaceOrAdd(name: "content-length", value: String(body.count)) }

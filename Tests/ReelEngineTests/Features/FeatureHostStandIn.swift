@@ -73,6 +73,8 @@ final class FeatureHostStandIn: FeatureHost {
     var bufferingPercent: Int?
     func endStalled() { calls.append("end-stalled") }
     var isAdaptive = false
+    var isDASH = false
+    func restartStreams() { calls.append("restart-streams") }
     var isWaitingForNetwork = false
     func play() { calls.append("play"); intent = .playing; onUserIntent?() }
     func pause() { calls.append("pause"); intent = .paused; onUserIntent?() }

@@ -210,3 +210,34 @@ final class RunAheadPositionsFeatureTests: XCTestCase {
         }
     }
 }
+
+final class LiveDASHEndFeatureTests: XCTestCase {
+    /// A live DASH item told its duration changed (its MPD turned static) has its streams
+    /// restarted once, where it stands; nothing happens to a live HLS item, a VOD, or before preroll.
+    func testALiveMPDThatTurnsStaticRestartsItsStreamsOnce() {
+        onMain {
+            let host = FeatureHostStandIn(), feature = LiveDASHEnd()
+            feature.itemStarted(host.currentItem!, switched: false, host: host)
+            host.mediaInfo.isLive = true
+            host.isDASH = true
+            feature.durationChanged(host: host)
+            XCTAssertEqual(host.calls, [], "not before preroll (a VOD's first duration)")
+            host.isPrerolled = true
+            feature.tick(host: host)
+            XCTAssertEqual(host.calls, [], "nothing on a tick")
+            feature.durationChanged(host: host)
+            feature.durationChanged(host: host)
+            XCTAssertEqual(host.calls, ["restart-streams"], "once")
+
+            host.clear()
+            feature.itemStarted(host.currentItem!, switched: false, host: host)
+            host.isDASH = false
+            feature.durationChanged(host: host)
+            XCTAssertEqual(host.calls, [], "hlsdemux2 ends a closed playlist itself")
+            host.isDASH = true
+            host.mediaInfo.isLive = false
+            feature.durationChanged(host: host)
+            XCTAssertEqual(host.calls, [], "a VOD's duration is no end")
+        }
+    }
+}
