@@ -8,8 +8,9 @@ import XCTest
 /// no trace of the header, is private, and `reel inspect` names both faults. With the origin
 /// gone, two replays answer as it did (the gateway's own log shows the 503 and the slow
 /// segment again), Reel's events come in the same order with the same programme dates, a
-/// faults file adds a fault where it says, and `reel check --replay` plays the recording on the
-/// clock to its end and reports the 503, the same twice.
+/// faults file adds a fault where it says and removes the 503 (the recorder asked the failed
+/// segment again for it), and `reel check --replay` plays the recording on the clock to its end
+/// and reports the 503, the same twice, and not once it is removed.
 final class FlightRecorderTests: XCTestCase {
     private let secret = "rec-\(UUID().uuidString)"
     private let seconds: UInt32 = 14
@@ -111,14 +112,22 @@ final class FlightRecorderTests: XCTestCase {
         XCTAssertEqual(first.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" },
                        second.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" })
 
-        // A faults file: a segment that answered well answers 404, and the 503 cannot be undone
-        // (no good answer of its URL was recorded: it is said, and left as it was).
+        // The recorder asked the failed segment once more, for itself (the player had moved on):
+        // a faults file can remove the 503. Here a segment that answered well answers 404 and
+        // the 503 answers as the origin did the second time.
+        let probe = try XCTUnwrap(requests.first { $0.url.hasSuffix("/seg/7.ts") && $0.probe == true }, "the failed segment asked again")
+        XCTAssertEqual(probe.status, 200)
+        XCTAssertGreaterThan(probe.asked, fault.asked + 1.5)
         let good = try XCTUnwrap(requests.first { $0.url.hasSuffix("/seg/8.ts") && $0.status == 200 }, "segment 8 answered")
         let faultsFile = dir.appendingPathComponent("faults.txt")
         try "# a regression made on purpose\nrequest \(good.seq) status 404\nrequest \(fault.seq) ok\n".write(to: faultsFile, atomically: true, encoding: .utf8)
         let changed = try play(["--replay", folder.path, "--replay-faults", faultsFile.path], in: dir, name: "changed")
         XCTAssertEqual(logged(changed.httpLog, "/live/seg/8.ts").first?.status, "404", changed.httpLog)
-        XCTAssertTrue(changed.stderr.contains("request \(fault.seq) ok: ") && changed.stderr.contains("never answered well"), changed.stderr)
+        XCTAssertEqual(logged(changed.httpLog, "/live/seg/7.ts").first?.status, "200", "the 503 removed: \(changed.httpLog)")
+        XCTAssertFalse(changed.stderr.contains("never answered well"), changed.stderr)
+        for replay in [first, second] {
+            XCTAssertEqual(logged(replay.httpLog, "/live/seg/7.ts").count, 1, "the probe is never served as itself: \(replay.httpLog)")
+        }
 
         // A check of the recording plays it on the clock to where it ends (the live playlist is
         // closed there) rather than waiting at an edge that never moves, and finds the 503 the
@@ -148,6 +157,18 @@ final class FlightRecorderTests: XCTestCase {
                 + (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" }
         }
         XCTAssertEqual(facts(reports[0]), facts(reports[1]), "two checks of one recording report the same")
+
+        // With the 503 removed by a faults file, the check no longer finds it.
+        let fixedFile = dir.appendingPathComponent("fixed.txt")
+        try "request \(fault.seq) ok\n".write(to: fixedFile, atomically: true, encoding: .utf8)
+        let report = dir.appendingPathComponent("report-fixed")
+        let fixed = ProcessRunner.run(ProcessRunner.reelExecutable, ["check", "--replay", folder.path, "--replay-faults", fixedFile.path, "--report", report.path,
+                                                                     "--item-timeout", "60"], timeout: 150)
+        let json = (try? Data(contentsOf: report.appendingPathComponent("report.json"))).flatMap { try? JSONSerialization.jsonObject(with: $0) } as? [String: Any]
+        let item = try XCTUnwrap((json?["items"] as? [[String: Any]])?.first, fixed.stderr)
+        let problems = (item["problems"] as? [[String: Any]] ?? []).map { "\($0["code"] ?? "?"): \($0["message"] ?? "")" }
+        XCTAssertFalse(problems.contains { $0.contains("7.ts") }, "the removed 503 is gone from the report: \(problems)")
+        XCTAssertEqual(item["decodedToEnd"] as? Bool, true, "\(item)")
     }
 
     /// The newest segment number ffmpeg's live MPD lists (its first timeline).

@@ -170,6 +170,31 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(never.notes, ["request 3 ok: http://o/s2.ts never answered well in the recording; left as recorded"])
     }
 
+    /// The recorder's second request of a failed segment (`probe`) is never served as itself nor
+    /// counted among the player's requests; `ok` serves it in the failure's place.
+    func testAProbeIsServedOnlyWhereTheFaultIsRemoved() throws {
+        let list = "http://o/live.m3u8", failed = "http://o/s7.ts"
+        var probe = request(4, failed, at: 3.5)
+        probe.probe = true
+        let recorded = [request(1, list, at: 0, playlist: true), request(2, failed, status: 503, at: 1.5), request(3, "http://o/s8.ts", at: 3.4),
+                        probe, request(5, list, at: 4, playlist: true)]
+        var index = RecordingIndex(recorded)
+        XCTAssertEqual(index.requests.map(\.seq), [1, 2, 3, 5])
+        XCTAssertEqual(index.end, 4)
+        XCTAssertEqual(index.answer(failed, at: 1.5)?.status, 503)
+        XCTAssertEqual(index.answer(failed, at: 5)?.status, 503, "asked again, still the player's own answer")
+        let fixed = try RecordingFaults(parsing: "segment 1 ok").applying(to: recorded)
+        XCTAssertEqual(fixed.notes, [])
+        var replay = RecordingIndex(fixed.requests)
+        let served = try XCTUnwrap(replay.answer(failed, at: 1.5))
+        XCTAssertEqual([served.status, served.seq], [200, 2], "the probe's answer, at the failure's turn")
+        XCTAssertEqual(served.asked, 1.5)
+        XCTAssertNil(served.probe)
+        let second = try RecordingFaults(parsing: "segment 2 status 404").applied(to: recorded)
+        XCTAssertEqual(second.first { $0.seq == 3 }?.status, 404, "segments are counted without the probe")
+        XCTAssertEqual(second.first { $0.seq == 4 }?.status, 200)
+    }
+
     func testASummaryNamesTheFaultsAndTheSpan() {
         let r = [request(1, "http://o/live.m3u8", at: 0, playlist: true), request(2, "http://o/s1.ts", status: 503, at: 1),
                  RecordedRequest(seq: 3, method: "GET", url: "http://o/s2.ts", status: 200, bytes: 10, asked: 2, firstByte: 6.5, lastByte: 7),

@@ -45,6 +45,13 @@ public struct RecordedRequest: Codable, Sendable, Equatable {
     /// reading it: a seek, a switch), "exit" (Reel stopped while it came, or before any answer
     /// did). A replay ends it the same way, at the same byte; after "reader" and "exit" it waits.
     public var cut: String?
+    /// Asked by the recorder, not the player: a segment the origin failed (5xx), asked once more
+    /// a moment later so that a faults file's `ok` has an answer to serve in its place. Never
+    /// served as itself; nil for the player's own requests.
+    public var probe: Bool?
+
+    /// One of the player's own requests (not a recorder's probe).
+    public var isPlayers: Bool { probe != true }
 
     public init(seq: Int, method: String, url: String, range: String? = nil, status: Int?, error: String? = nil, headers: [String: String] = [:], body: String? = nil,
                 bytes: Int = 0, asked: Double, firstByte: Double? = nil, lastByte: Double? = nil, playlist: Bool = false) {

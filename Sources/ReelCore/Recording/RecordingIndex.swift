@@ -15,8 +15,9 @@ public struct RecordingIndex: Sendable {
     public let end: Double
 
     public init(_ requests: [RecordedRequest]) {
-        self.requests = requests.sorted { $0.seq < $1.seq }
-        end = requests.map(\.asked).max() ?? 0
+        // The recorder's probes are answers kept for a faults file (`RecordingFaults`), not requests the player made.
+        self.requests = requests.filter(\.isPlayers).sorted { $0.seq < $1.seq }
+        end = self.requests.map(\.asked).max() ?? 0
         for r in self.requests where r.method != "HEAD" {
             byKey[Self.key(r.url, range: r.range), default: []].append(r)
             if r.status != nil { answered.insert(RecordingKey.of(r.url)) }
@@ -92,7 +93,8 @@ public struct RecordingError: Error, CustomStringConvertible, Equatable, Sendabl
 /// stays fixed.
 ///
 ///     segment 12 status 503     the 12th segment asked (media, in the recording's order) answers 503
-///     segment 12 ok             …answers as its URL next answered well (the recorded fault removed)
+///     segment 12 ok             …answers as its URL next answered well (the recorded fault removed;
+///                               the recorder asks a failed segment once more for this: `probe`)
 ///     segment 7 stall 4         …its first byte 4 s later than recorded
 ///     request 31 status 404     the same by the request's number in requests.jsonl (`seq`)
 ///     playlist refresh 5 stale  the 5th refresh of a playlist answers the version before it
@@ -152,10 +154,10 @@ public struct RecordingFaults: Equatable, Sendable {
     public func applying(to requests: [RecordedRequest]) -> (requests: [RecordedRequest], notes: [String]) {
         var notes: [String] = []
         var out = requests.sorted { $0.seq < $1.seq }
-        let segments = out.indices.filter { !out[$0].playlist && out[$0].method != "HEAD" }
+        let segments = out.indices.filter { !out[$0].playlist && out[$0].method != "HEAD" && out[$0].isPlayers }
         var seen: Set<String> = []
         var refreshes: [Int] = []
-        for i in out.indices where out[i].playlist {
+        for i in out.indices where out[i].playlist && out[i].isPlayers {
             if !seen.insert(RecordingKey.of(out[i].url)).inserted { refreshes.append(i) }
         }
         for (target, change) in changes {
@@ -189,6 +191,7 @@ public struct RecordingFaults: Equatable, Sendable {
                     out[i] = good
                     out[i].asked = asked
                     out[i].seq = seq
+                    out[i].probe = nil
                     out[i].firstByte = asked + good.latency
                     out[i].lastByte = asked + good.latency + good.transfer
                 }

@@ -34,6 +34,7 @@ struct RecordingUpstream: GatewayUpstream {
         }
         entry.status = Int(response.status.code)
         entry.firstByte = recorder.offset()
+        if entry.status! >= 500, request.method == .GET, !RecordedRequest.isPlaylist(contentType: nil, url: url) { probe(request) }
         for name in RecordedRequest.keptHeaders {
             if let value = response.headers[name].first { entry.headers[name] = Redactor.redactText(value) }
         }
@@ -43,6 +44,42 @@ struct RecordingUpstream: GatewayUpstream {
         response.body = .stream(TeedBody(inner: response.body, tape: tape))
         return response
     }
+
+    /// A segment the origin failed, asked once more `probeDelay` later by the recorder alone (the
+    /// player has moved on: live, the failure was a gap): its answer is kept as a `probe`, which
+    /// a replay serves only where a faults file says `ok` (the fault removed). The same request,
+    /// so the same host and credentials; at most 64 MiB of it.
+    private func probe(_ request: HTTPClientRequest) {
+        let network = self.network, recorder = self.recorder
+        Task {
+            try? await Task.sleep(for: .seconds(Self.probeDelay))
+            guard !recorder.isStopped else { return }
+            var entry = RecordedRequest(seq: recorder.nextSeq(), method: "GET", url: RecordingKey.of(request.url), status: nil, asked: recorder.offset())
+            entry.probe = true
+            entry.range = request.headers["Range"].first
+            recorder.opened(entry.seq) { _ in }  // one Reel stopped before is not kept: a replay never serves it as itself
+            do {
+                let response = try await network.execute(request, deadline: .now() + .seconds(30))
+                entry.status = Int(response.status.code)
+                entry.firstByte = recorder.offset()
+                for name in RecordedRequest.keptHeaders {
+                    if let value = response.headers[name].first { entry.headers[name] = Redactor.redactText(value) }
+                }
+                var body: [UInt8] = []
+                for try await chunk in response.body {
+                    body.append(contentsOf: chunk.readableBytesView)
+                    if body.count > 64 << 20 { entry.cut = "reader"; break }
+                }
+                entry.lastByte = recorder.offset()
+                recorder.finish(entry, body: body)
+            } catch {
+                entry.error = Redactor.redactText("\(error)")
+                recorder.finish(entry, body: [])
+            }
+        }
+    }
+
+    static let probeDelay = 2.0
 }
 
 /// What came of one answer so far; written when its body ends, or when the reader lets it go.
