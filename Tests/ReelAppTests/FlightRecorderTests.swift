@@ -47,6 +47,9 @@ final class FlightRecorderTests: XCTestCase {
     }
 
     private func liveDate(_ events: [[String: Any]]) -> Double? { events.first { $0["event"] as? String == "live" }?["epochTime"] as? Double }
+    /// Where the first `live` event says playback stands in the window (a replay's clock is the
+    /// recorded one, pinned: the same position on every replay).
+    private func livePosition(_ events: [[String: Any]]) -> Double? { events.first { $0["event"] as? String == "live" }?["position"] as? Double }
 
     /// The gateway log's line for a segment: its status and milliseconds.
     private func logged(_ log: String, _ path: String) -> [(status: String, ms: Int)] {
@@ -109,6 +112,7 @@ final class FlightRecorderTests: XCTestCase {
             let date = try XCTUnwrap(liveDate(replay.events)), recordedDate = try XCTUnwrap(liveDate(recorded.events))
             XCTAssertEqual(date, recordedDate, accuracy: 0.1, "the same programme date at the start")
         }
+        XCTAssertEqual(try XCTUnwrap(livePosition(first.events)), try XCTUnwrap(livePosition(second.events)), accuracy: 0.1, "the same position in the window")
         XCTAssertEqual(first.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" },
                        second.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" })
 
@@ -225,7 +229,7 @@ final class FlightRecorderTests: XCTestCase {
                                     "the wait is recorded: \(recorded.httpLog)")
 
         // Two replays with the origin gone, each to its own end.
-        var stories: [[String]] = []
+        var stories: [[String]] = [], positions: [Double] = []
         for n in 1...2 {
             let log = dir.appendingPathComponent("replay-\(n).http.log").path
             let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
@@ -245,8 +249,10 @@ final class FlightRecorderTests: XCTestCase {
                            Array(self.story(recorded.events).dropLast()), "as the recorded session went")
             XCTAssertTrue(story.contains("end:ended") && story.last == "finished:ended", "played to the recording's end: \(story)")
             stories.append(story)
+            positions.append(try XCTUnwrap(livePosition(events)))
         }
         XCTAssertEqual(stories[0], stories[1], "two replays, the same events")
+        XCTAssertEqual(positions[0], positions[1], accuracy: 0.1, "the same position in the window")
 
         var reports: [[String]] = []
         for n in 1...2 {

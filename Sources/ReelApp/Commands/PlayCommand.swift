@@ -255,6 +255,8 @@ struct PlayCommand: ParsableCommand {
             guard let date = ProgramDate.parse(clockAt) else { throw ValidationError("--clock-at takes an ISO 8601 time with its zone, such as 2026-12-02T20:00:00Z.") }
             options.clockAt = date
         }
+        // A replay keeps the recorded clock (`ReplayOrigin.recordedClock`) unless told another.
+        if options.clockAt == nil, let replay = options.protected.replay { options.clockAt = replay.recordedClock }
         options.rememberWindow = rememberWindow && geometry == nil
         options.animations = animations
         guard autoload == nil || ["yes", "no"].contains(autoload) else { throw ValidationError("--autoload takes yes or no.") }

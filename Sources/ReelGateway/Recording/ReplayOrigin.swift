@@ -17,6 +17,20 @@ public final class ReplayOrigin: GatewayUpstream {
     public let manifest: RecordingManifest
     /// The faults file's changes that could not be made.
     public let notes: [String]
+    /// The recorded live clock: the programme date of the recorded session's first `live` event
+    /// (events.jsonl), else the wall clock at the recording's start. A replay's live clock is
+    /// pinned there unless `--clock-at` says otherwise (`PlayerConfiguration.clockAt`): its
+    /// positions, badge and `epoch-time` are then the media's, the same on every replay.
+    public var recordedClock: Date {
+        let events = (try? String(contentsOf: folder.appendingPathComponent(RecordingFolder.events), encoding: .utf8)) ?? ""
+        for line in events.split(separator: "\n") where line.contains("\"live\"") {
+            if let o = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], o["event"] as? String == "live",
+               let epoch = o["epochTime"] as? Double, epoch.isFinite {
+                return Date(timeIntervalSince1970: epoch)
+            }
+        }
+        return Date(timeIntervalSince1970: manifest.started)
+    }
     private let folder: URL
     private let index: Mutex<RecordingIndex>
     private let speed: Double
