@@ -253,6 +253,9 @@ final class FlightRecorderTests: XCTestCase {
         }
         XCTAssertEqual(stories[0], stories[1], "two replays, the same events")
         XCTAssertEqual(positions[0], positions[1], accuracy: 0.1, "the same position in the window")
+        let fast = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--replay", folder.path, "--replay-speed", "4"], timeout: 20)
+        XCTAssertEqual(fast.status, 2, "a faster live DASH replay is refused, not played wrong")
+        XCTAssertTrue(fast.stderr.contains("live DASH recording replays in real time only"), fast.stderr)
 
         var reports: [[String]] = []
         for n in 1...2 {

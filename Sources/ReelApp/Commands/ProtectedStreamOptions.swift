@@ -146,6 +146,9 @@ extension ProtectedStreamOptions {
             do { s.replay = try ReplayOrigin(directory: replay, speed: replaySpeed, faults: faults) } catch {
                 throw ValidationError("--replay: \(error)")
             }
+            if replaySpeed != 1, s.replay?.holdsLiveMPD == true {
+                throw ValidationError("--replay-speed: a live DASH recording replays in real time only (dashdemux2 reads its live window by the desktop's clock).")
+            }
         }
     }
 }

@@ -17,6 +17,17 @@ public final class ReplayOrigin: GatewayUpstream {
     public let manifest: RecordingManifest
     /// The faults file's changes that could not be made.
     public let notes: [String]
+    /// Whether the recording holds a live (dynamic) MPD: dashdemux2 reads a live window by the
+    /// desktop's clock, which a faster replay cannot speed up (`--replay-speed` is refused).
+    public var holdsLiveMPD: Bool {
+        index.withLock { $0.requests }.contains { r in
+            guard r.playlist, r.status == 200, let name = r.body, r.url.lowercased().contains(".mpd") || r.headers["content-type"]?.contains("dash") == true,
+                  let data = try? Data(contentsOf: folder.appendingPathComponent(RecordingFolder.bodies).appendingPathComponent(name)) else { return false }
+            let text = String(decoding: data.prefix(4096), as: UTF8.self)
+            return text.contains("<MPD") && text.contains(#"type="dynamic""#)
+        }
+    }
+
     /// The recorded live clock: the programme date of the recorded session's first `live` event
     /// (events.jsonl), else the wall clock at the recording's start. A replay's live clock is
     /// pinned there unless `--clock-at` says otherwise (`PlayerConfiguration.clockAt`): its
