@@ -315,6 +315,9 @@ final class ClockAtTests: XCTestCase {
         // A full window (six segments), so every run joins the same shape of playlist.
         let (packager, server) = try livePackager(in: dir, input: ["-f", "lavfi", "-i", "color=c=blue:s=320x180:r=25", "-c:v", "libx264", "-g", "25"], segments: 6)
         defer { packager.process.terminate(); _ = packager.finish(timeout: 5, dumpStacks: false) }
+        func differing(_ a: URL, _ b: URL) -> String {
+            ProcessRunner.run("/usr/bin/compare", ["-metric", "AE", a.path, b.path, "null:"], timeout: 30).stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         func capture(clockAt: String?, _ name: String) throws -> (whole: URL, masked: URL, labels: [String]) {
             // weston's headless backend (no Xwayland), one per run as a desktop session is: the
             // capture is the composed Wayland window's, its frame's corners drawn over what the
@@ -339,17 +342,23 @@ final class ClockAtTests: XCTestCase {
             let labels = [text("reel-elapsed") ?? "", text("reel-total") ?? ""]
             XCTAssertEqual(labels[1].count, 8, "a time of day at the live edge while paused: \(labels) \(reel.stderr.suffix(400))")
             XCTAssertEqual(ask(["get_property", "time-control"])["data"] as? String, "paused")
-            usleep(500_000)  // the paused frame drawn
             let (whole, masked) = (dir.appendingPathComponent("\(name).png"), dir.appendingPathComponent("\(name)-masked.png"))
-            XCTAssertEqual(ask(["screenshot", whole.path, "window"])["error"] as? String, "success")
+            // The paused frame drawn and settled: two captures in a row alike (on a loaded
+            // machine the first was taken before the frame was on screen, once in CI).
+            let probe = dir.appendingPathComponent("\(name)-settling.png")
+            var settled = false
+            for _ in 0..<20 where !settled {
+                usleep(300_000)
+                XCTAssertEqual(ask(["screenshot", whole.path, "window"])["error"] as? String, "success")
+                XCTAssertEqual(ask(["screenshot", probe.path, "window"])["error"] as? String, "success")
+                settled = differing(whole, probe) == "0"
+            }
+            XCTAssertTrue(settled, "\(name): the paused window settles")
             XCTAssertEqual(ask(["set_property", "capture-mask", ["reel-elapsed", "reel-total"]])["error"] as? String, "success")
             XCTAssertEqual(ask(["screenshot", masked.path, "window"])["error"] as? String, "success")
             XCTAssertEqual(ask(["quit"])["error"] as? String, "success")
             XCTAssertEqual(reel.finish(timeout: 15).status, 0)
             return (whole, masked, labels)
-        }
-        func differing(_ a: URL, _ b: URL) -> String {
-            ProcessRunner.run("/usr/bin/compare", ["-metric", "AE", a.path, b.path, "null:"], timeout: 30).stderr.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let first = try capture(clockAt: "2030-01-01T00:00:00Z", "given-1")
         sleep(2)
