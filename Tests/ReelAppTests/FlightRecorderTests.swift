@@ -99,7 +99,8 @@ final class FlightRecorderTests: XCTestCase {
         let faults = (summary["faults"] as? [[String: Any]] ?? []).compactMap { $0["what"] as? String }
         XCTAssertTrue(faults.contains("HTTP 503"), "\(faults)")
         XCTAssertTrue(faults.contains { $0.hasPrefix("slow: 4.") }, "\(faults)")
-        XCTAssertEqual(summary["requests"] as? Int, requests.count)
+        XCTAssertEqual(summary["requests"] as? Int, requests.filter(\.isPlayers).count, "the player's requests")
+        XCTAssertEqual(summary["probes"] as? Int, requests.count - requests.filter(\.isPlayers).count, "the recorder's own, apart")
 
         // The origin is gone: two replays, no header.
         let first = try play(["--replay", folder.path], in: dir, name: "replay-1")

@@ -193,6 +193,12 @@ final class RecordingTests: XCTestCase {
         let second = try RecordingFaults(parsing: "segment 2 status 404").applied(to: recorded)
         XCTAssertEqual(second.first { $0.seq == 3 }?.status, 404, "segments are counted without the probe")
         XCTAssertEqual(second.first { $0.seq == 4 }?.status, 200)
+        var failedProbe = probe
+        failedProbe.status = 503
+        let summary = RecordingSummary(manifest: RecordingManifest(started: 0, inputs: []), requests: Array(recorded.dropLast(2)) + [failedProbe, recorded[4]])
+        XCTAssertEqual([summary.requests, summary.probes], [4, 1], "reel inspect shows the recorder's probe apart")
+        XCTAssertEqual(summary.faults.map(\.seq), [2], "a probe that failed again is no fault of the session")
+        XCTAssertTrue(summary.text.contains("1 failed segment(s) asked again by the recorder"), summary.text)
     }
 
     func testASummaryNamesTheFaultsAndTheSpan() {

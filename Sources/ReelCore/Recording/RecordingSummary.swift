@@ -21,6 +21,9 @@ public struct RecordingSummary: Equatable, Sendable {
     public var playlists: [(url: String, count: Int)] = []
     public var faults: [Fault] = []
     public var events = 0
+    /// Failed segments the recorder asked again for itself (`RecordedRequest.probe`): not the
+    /// player's requests, not faults of the session.
+    public var probes = 0
 
     public static func == (a: RecordingSummary, b: RecordingSummary) -> Bool { a.json == b.json }
 
@@ -33,6 +36,10 @@ public struct RecordingSummary: Equatable, Sendable {
         var counts: [String: Int] = [:]
         var order: [String] = []
         for r in list.sorted(by: { $0.seq < $1.seq }) {
+            if !r.isPlayers {
+                probes += 1
+                continue
+            }
             requests += 1
             bytes += r.bytes
             span = Swift.max(span, r.lastByte ?? r.firstByte ?? r.asked)
@@ -58,7 +65,7 @@ public struct RecordingSummary: Equatable, Sendable {
         .object([
             ("started", .string(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: manifest.started)))),
             ("inputs", .array(manifest.inputs.map { .string($0) })),
-            ("requests", .int(requests)), ("playlistRequests", .int(playlistRequests)), ("mediaRequests", .int(mediaRequests)),
+            ("requests", .int(requests)), ("playlistRequests", .int(playlistRequests)), ("mediaRequests", .int(mediaRequests)), ("probes", .int(probes)),
             ("bytes", .int(bytes)), ("spanSeconds", .double(span)), ("events", .int(events)),
             ("stopped", .optional(manifest.stopped)),
             ("playlists", .array(playlists.map { .object([("url", .string($0.url)), ("requests", .int($0.count))]) })),
@@ -71,7 +78,8 @@ public struct RecordingSummary: Equatable, Sendable {
             "Recording of \(manifest.inputs.joined(separator: ", "))",
             "  started    \(ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: manifest.started)))",
             String(format: "  span       %.1f s", span),
-            "  requests   \(requests) (\(playlistRequests) playlists, \(mediaRequests) media), \(bytes) bytes; \(events) events",
+            "  requests   \(requests) (\(playlistRequests) playlists, \(mediaRequests) media), \(bytes) bytes; \(events) events"
+                + (probes > 0 ? "; \(probes) failed segment(s) asked again by the recorder" : ""),
         ]
         if let stopped = manifest.stopped { lines.append(String(format: "  stopped    at %.1f s (%@ bound)", manifest.stoppedAt ?? 0, stopped)) }
         lines.append("  playlists")
