@@ -23,6 +23,10 @@ final class CheckReportTests: XCTestCase {
         XCTAssertEqual(summary["items"] as? Int, 2)
         XCTAssertEqual(summary["failed"] as? Int, 1)
         XCTAssertEqual(summary["mediaSeconds"] as? Double, 10)
+        var live = CheckReport.Item(index: 2, input: "http://h/live.m3u8", uri: "http://h/live.m3u8", title: "live")
+        live.qoe = PlaybackQoE()
+        live.qoe?.playSeconds = 20.5
+        XCTAssertEqual(CheckReport(items: sample().items + [live], positions: []).mediaSeconds, 30.5, "a live item counts what it played (it has no duration)")
         let items = try XCTUnwrap(o["items"] as? [[String: Any]])
         XCTAssertEqual(items[0]["ok"] as? Bool, true)
         XCTAssertTrue(items[0]["error"] is NSNull)

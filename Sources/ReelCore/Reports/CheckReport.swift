@@ -145,8 +145,8 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     public var failedCount: Int { items.filter { !$0.ok }.count }
-    /// The sum of the known durations, in seconds.
-    public var mediaSeconds: Double { items.compactMap(\.duration).reduce(0, +) }
+    /// The sum of the known durations, in seconds; a live item (no duration) counts what it played.
+    public var mediaSeconds: Double { items.map { $0.duration ?? $0.qoe?.playSeconds ?? 0 }.reduce(0, +) }
 
     public var json: JSONValue {
         let iso = ISO8601DateFormatter()
