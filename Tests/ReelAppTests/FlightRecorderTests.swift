@@ -194,8 +194,9 @@ final class FlightRecorderTests: XCTestCase {
     /// recording holds no trace of the header; with the origin gone, a replay starts at the
     /// recorded programme date (the MPD says the recorded clock), meets the 503 and the wait
     /// where they came, and ends where the recording does (the MPD is closed there: static, its
-    /// streams restarted by `LiveDASHEnd`) with a clean exit; two replays tell the same events,
-    /// and two `reel check --replay` runs report the same.
+    /// streams restarted by `LiveDASHEnd`) with a clean exit; two replays tell the same events and
+    /// capture the same frame at the same media position, and two `reel check --replay` runs
+    /// report the same.
     func testALiveDASHSessionIsRecordedAndReplaysToItsEnd() throws {
         let dir = TestMedia.temporaryDirectory("reel-flight-dash")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -235,7 +236,8 @@ final class FlightRecorderTests: XCTestCase {
             let log = dir.appendingPathComponent("replay-\(n).http.log").path
             let reel = try BackgroundProcess(ProcessRunner.reelExecutable,
                                              ["--headless", "--events", "--audio-sink", "fakesink sync=true", "--video-sink", "fakesink sync=true",
-                                              "--http-log", log, "--replay", folder.path])
+                                              "--http-log", log, "--replay", folder.path,
+                                              "--screenshot-at", "7", "--screenshot-dir", dir.appendingPathComponent("shots-\(n)").path])
             let (status, killed) = reel.finish(timeout: 90)
             XCTAssertFalse(killed, "replay \(n) ends by itself where the recording ends: \(reel.stderr.suffix(2000))")
             XCTAssertEqual(status, 0, "replay \(n): \(reel.stderr.suffix(2000))")
@@ -254,6 +256,15 @@ final class FlightRecorderTests: XCTestCase {
         }
         XCTAssertEqual(stories[0], stories[1], "two replays, the same events")
         XCTAssertEqual(positions[0], positions[1], accuracy: 0.1, "the same position in the window")
+        // The same frame at the same media position (the file names it: the stream time).
+        let shots = (1...2).map { n -> [String: Data] in
+            let folder = dir.appendingPathComponent("shots-\(n)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return Dictionary(uniqueKeysWithValues: names.map { ($0, FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) ?? Data()) })
+        }
+        XCTAssertFalse(shots[0].isEmpty, "a frame captured")
+        XCTAssertEqual(shots[0].keys.sorted(), shots[1].keys.sorted(), "captured at the same media position")
+        XCTAssertTrue(shots[0].allSatisfy { shots[1][$0.key] == $0.value }, "the same pictures, byte for byte")
         let fast = ProcessRunner.run(ProcessRunner.reelExecutable, ["--headless", "--replay", folder.path, "--replay-speed", "4"], timeout: 20)
         XCTAssertEqual(fast.status, 2, "a faster live DASH replay is refused, not played wrong")
         XCTAssertTrue(fast.stderr.contains("live DASH recording replays in real time only"), fast.stderr)
