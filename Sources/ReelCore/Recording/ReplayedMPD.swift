@@ -81,17 +81,19 @@ extension RecordingIndex {
     private func close(_ root: XMLElement, url: String, wallClock: Date) -> Bool {
         let ends = recordedEnds(root, url: url, wallClock: wallClock)
         guard let latest = ends.values.max(), let period = DASHInspection.children(root, "Period").last else { return false }
-        for set in DASHInspection.children(period, "AdaptationSet") {
-            let end = ends[ObjectIdentifier(set)] ?? latest
-            for template in DASHCatchup.descendants(set, "SegmentTemplate") + DASHInspection.children(period, "SegmentTemplate") {
-                guard let timeline = DASHInspection.children(template, "SegmentTimeline").first else { continue }
-                let timescale = DASHNumber.timescale([template])
-                let pto = DASHNumber.read(template, "presentationTimeOffset", .ticks) ?? 0
-                let startNumber = DASHNumber.integer(template, "startNumber") ?? 1
-                let kept = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: nil).segments.filter { ($0.t + $0.d - pto) / timescale <= end + 1e-6 }
-                DASHCatchup.replace(timeline, with: kept.map { ($0.t, $0.d) })
-            }
+        func trim(_ template: XMLElement, to end: Double) {
+            guard let timeline = DASHInspection.children(template, "SegmentTimeline").first else { return }
+            let timescale = DASHNumber.timescale([template])
+            let pto = DASHNumber.read(template, "presentationTimeOffset", .ticks) ?? 0
+            let startNumber = DASHNumber.integer(template, "startNumber") ?? 1
+            let kept = DASHTimeline.walk(timeline, startNumber: startNumber, openEnd: nil).segments.filter { ($0.t + $0.d - pto) / timescale <= end + 1e-6 }
+            DASHCatchup.replace(timeline, with: kept.map { ($0.t, $0.d) })
         }
+        for set in DASHInspection.children(period, "AdaptationSet") {
+            for template in DASHCatchup.descendants(set, "SegmentTemplate") { trim(template, to: ends[ObjectIdentifier(set)] ?? latest) }
+        }
+        // A template the Period's sets share ends with the latest of them.
+        for template in DASHInspection.children(period, "SegmentTemplate") { trim(template, to: latest) }
         for name in ["minimumUpdatePeriod", "timeShiftBufferDepth", "suggestedPresentationDelay"] {
             DASHManifestRewriter.attribute(root, name)?.detach()
         }
