@@ -7,7 +7,10 @@ XVFB        = xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp -noreset"
 # Pinned look for screenshot tests (the tests also pin GtkSettings: font, icons, no animations).
 # PULSE_SERVER: no sound server but the ones tests start themselves (AudioFocusTests), so that a
 # desktop's own or an autospawned PulseAudio never changes what the other tests hear.
-UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 GTK_CSD=0 PULSE_SERVER=unix:/nonexistent/reel-tests
+# A crash in a test's reel (or the test process) reports the crashed thread alone: with every
+# thread, CI's tail of a failure showed an idle NIO event loop and not the frames that died.
+UI_ENV      = env GTK_THEME=Adwaita GDK_SCALE=1 GDK_DPI_SCALE=1 NO_AT_BRIDGE=1 GTK_CSD=0 PULSE_SERVER=unix:/nonexistent/reel-tests \
+              SWIFT_BACKTRACE=threads=crashed,registers=none,images=none
 # Swift sources that import a shim header; SwiftPM does not rebuild them when only a header changes.
 SHIM_USERS  = Sources/ReelGLib Sources/ReelEngine Sources/ReelUI Sources/ReelDesktop Sources/ReelApp Tests
 

@@ -42,3 +42,10 @@ void reel_video_flip_follow_streams(void *videoflip) {
     gst_pad_add_probe(sink, GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, flip_probe, NULL, NULL);
     gst_object_unref(sink);
 }
+
+void reel_video_flip_pass_untouched(void *videoflip) {
+    if (videoflip == NULL || !GST_IS_BASE_TRANSFORM(videoflip)) return;
+    GstVideoOrientationMethod current = GST_VIDEO_ORIENTATION_IDENTITY;
+    g_object_get(videoflip, "video-direction", &current, NULL);
+    if (current == GST_VIDEO_ORIENTATION_IDENTITY) gst_base_transform_set_passthrough(GST_BASE_TRANSFORM(videoflip), TRUE);
+}

@@ -74,6 +74,10 @@ final class VideoFilter {
         // Each stream turned by its own tag, untouched ones passed through without a copy
         // (`reel_video_flip_follow_streams`: two faults of videoflip's own `auto`).
         if let orientation { reel_video_flip_follow_streams(orientation) }
+        if let rotate = reel_bin_get_by_name(built, "reel-rotate") {
+            reel_video_flip_pass_untouched(rotate)
+            gst_object_unref(rotate)
+        }
         // The user's box is changed between frames, never under one (`reel_video_box.h`).
         if let transform { reel_video_box_follow_requests(transform) }
         // …and passes untouched frames through: its output in its input's format.
