@@ -216,6 +216,11 @@ fi
 if want gapless; then
   log "transitions: twenty 1 s clips (gapless-00..19.mp4), $LONG_RUNS runs each"
   compare gapless fakesink "$LONG_RUNS" "$FAKE" "$FAKE" null "--gapless" -- "$MEDIA"/gapless-{00..19}.mp4
+  # The same switches measured where the picture is shown: the gap between the last frame of one
+  # clip and the first of the next at the video sink, less one frame (bench_transitions.py).
+  log "transitions at the sink: the twenty clips, $LONG_RUNS runs each (reel, gst-play-1.0 with playbin3)"
+  "$PY" "$here/bench_transitions.py" --reel "$REEL" --media "$MEDIA" --runs "$LONG_RUNS" >> "$samples" 2>"$work/transitions.err" \
+    || log "transitions at the sink: $(tail -c 300 "$work/transitions.err")"
 fi
 
 if want check; then

@@ -131,6 +131,17 @@ def main():
         add("extra wall time per transition (20 x 1 s)", "ms", "fakesink", per,
             (f"media {gapless_length:.3f} s and startup subtracted" if startup_median else "includes startup (run startup too)"))
 
+    # The same switches at the video sink: the picture's gap at each item change less one frame
+    # (bench_transitions.py), pooled over the runs' 19 transitions each.
+    per = {}
+    for p in players:
+        s = stats([x for r in ok(runs("transition-sink", "fakesink", p)) for x in r.get("extra_ms", [])])
+        if s:
+            per[p] = s
+    if per:
+        add("picture held at each transition, beyond one frame (20 x 1 s)", "ms", "at the sink", per,
+            "each clip's audio outlasts its video by 23 ms: a gapless switch in A/V sync holds the last frame that long")
+
     # Seek latency, pooled over processes.
     variants = []
     for r in rows:
