@@ -262,6 +262,11 @@ if want seek; then
       done
     done
   done
+  # As a client sees it: exact seeks while playing in each player's window, over its JSON socket
+  # (the same command to Reel and mpv), to its own playback-restart (bench_seek_socket.py).
+  log "seek latency over the socket: long60s.mp4 in a window, 10 exact seeks x $RUNS processes (reel, mpv)"
+  "$PY" "$here/bench_seek_socket.py" --reel "$REEL" --media "$MEDIA" --runs "$RUNS" >> "$samples" 2>"$work/seek-socket.err" \
+    || log "seek over the socket: $(tail -c 300 "$work/seek-socket.err")"
 fi
 
 if want hls; then

@@ -142,6 +142,17 @@ def main():
         add("picture held at each transition, beyond one frame (20 x 1 s)", "ms", "at the sink", per,
             "each clip's audio outlasts its video by 23 ms: a gapless switch in A/V sync holds the last frame that long")
 
+    # Exact seeks while playing, over each player's socket, to its playback-restart (pooled).
+    per = {}
+    for p in players:
+        s = stats([x for r in ok(runs("seek-socket", "accurate-playing", p)) for x in r.get("samples_ms", [])])
+        if s:
+            per[p] = s
+    if per:
+        misses = sum(r.get("misses", 0) for r in rows if r["bench"] == "seek-socket")
+        add("exact seek while playing, socket command to playback-restart", "ms", "window", per,
+            f"long60s.mp4 in each player's window; {misses} landings missed")
+
     # Seek latency, pooled over processes.
     variants = []
     for r in rows:
