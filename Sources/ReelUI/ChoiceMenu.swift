@@ -92,7 +92,7 @@ final class ChoiceMenu: SignalReceiver {
                 gtk_toggle_button_set_active(OpaquePointer(radio).map { UnsafeMutablePointer<GtkToggleButton>($0) }, 1)
             }
         }
-        gtk_label_set_text(reel_gtk_label(label), text)
+        QuietUpdates.setText(label, text)
         if radios.isEmpty { gtk_widget_hide(button) } else { gtk_widget_show(button) }
     }
 

@@ -86,10 +86,11 @@ final class SeekRow: SignalReceiver {
             gtk_widget_set_tooltip_text(seek, new.chapters.isEmpty ? tr("Seek") : Self.chapterTooltip(new.chapters, at: new.position))
         }
         if !isDragging {
-            gtk_range_set_value(reel_gtk_range(seek), min(upper, max(0, new.position)))
-            gtk_label_set_text(reel_gtk_label(elapsed), elapsedText(new, at: new.position))
+            let value = min(upper, max(0, new.position))
+            if force { gtk_range_set_value(reel_gtk_range(seek), value) } else { QuietUpdates.setValue(seek, value) }
+            QuietUpdates.setText(elapsed, elapsedText(new, at: new.position))
         }
-        gtk_label_set_text(reel_gtk_label(total), totalText(new))
+        QuietUpdates.setText(total, totalText(new))
         // The position as a screen reader says it ("0:04 of 0:06"), not the slider's raw number.
         AccessibleNames.describe(seek, String(format: tr("%@ of %@"), elapsedText(new, at: new.position), totalText(new)))
         gtk_widget_set_sensitive(seek, new.title != nil && span != nil && new.isSeekable ? 1 : 0)
