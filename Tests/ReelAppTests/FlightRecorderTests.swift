@@ -7,7 +7,8 @@ import XCTest
 /// 503 on one segment and a 4 s wait on another, recorded by a headless Reel; the folder holds
 /// no trace of the header, is private, and `reel inspect` names both faults. With the origin
 /// gone, two replays answer as it did (the gateway's own log shows the 503 and the slow
-/// segment again), Reel's events come in the same order with the same programme dates, a
+/// segment again), Reel's events come in the same order with the same programme dates and the
+/// same frame is captured at the same media position, a
 /// faults file adds a fault where it says and removes the 503 (the recorder asked the failed
 /// segment again for it), and `reel check --replay` plays the recording on the clock to its end
 /// and reports the 503, the same twice, and not once it is removed.
@@ -103,8 +104,9 @@ final class FlightRecorderTests: XCTestCase {
         XCTAssertEqual(summary["probes"] as? Int, requests.count - requests.filter(\.isPlayers).count, "the recorder's own, apart")
 
         // The origin is gone: two replays, no header.
-        let first = try play(["--replay", folder.path], in: dir, name: "replay-1")
-        let second = try play(["--replay", folder.path], in: dir, name: "replay-2")
+        let shots = (1...2).map { dir.appendingPathComponent("shots-\($0)") }
+        let first = try play(["--replay", folder.path, "--screenshot-at", "7", "--screenshot-dir", shots[0].path], in: dir, name: "replay-1")
+        let second = try play(["--replay", folder.path, "--screenshot-at", "7", "--screenshot-dir", shots[1].path], in: dir, name: "replay-2")
         for replay in [first, second] {
             XCTAssertEqual(logged(replay.httpLog, "/live/seg/7.ts").first?.status, "503", "the 503 where it came: \(replay.httpLog)")
             let wait = try XCTUnwrap(logged(replay.httpLog, "/live/seg/9.ts").first, replay.httpLog)
@@ -116,6 +118,14 @@ final class FlightRecorderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(livePosition(first.events)), try XCTUnwrap(livePosition(second.events)), accuracy: 0.1, "the same position in the window")
         XCTAssertEqual(first.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" },
                        second.events.compactMap { $0["event"] as? String }.filter { $0 != "tick" && $0 != "buffering" })
+        // The same frame at the same media position (the file names it: the stream time).
+        let pictures = shots.map { folder -> [String: Data] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return Dictionary(uniqueKeysWithValues: names.map { ($0, FileManager.default.contents(atPath: folder.appendingPathComponent($0).path) ?? Data()) })
+        }
+        XCTAssertFalse(pictures[0].isEmpty, "a frame captured: \(first.stderr.suffix(800))")
+        XCTAssertEqual(pictures[0].keys.sorted(), pictures[1].keys.sorted(), "captured at the same media position")
+        XCTAssertTrue(pictures[0].allSatisfy { pictures[1][$0.key] == $0.value }, "the same pictures, byte for byte")
 
         // The recorder asked the failed segment once more, for itself (the player had moved on):
         // a faults file can remove the 503. Here a segment that answered well answers 404 and
